@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "iconmorph",
+    products: [
+        .library(name: "IconMorph", targets: ["PNGCodec", "AlphaRaster", "MorphKernel"]),
+        .executable(name: "iconmorph", targets: ["iconmorph"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPng",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .target(name: "PNGCodec", dependencies: ["CPng"]),
+        .target(name: "AlphaRaster", dependencies: ["PNGCodec"]),
+        .target(name: "MorphKernel", dependencies: ["AlphaRaster"]),
+        .executableTarget(name: "iconmorph", dependencies: ["PNGCodec", "AlphaRaster", "MorphKernel"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], resources: [.copy("Golden")]),
+        .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec"]),
+        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph"]),
+    ]
+)

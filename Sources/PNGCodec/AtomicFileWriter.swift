@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes files so that a reader only ever sees the old file or the complete new one.
+///
+/// The bytes go to a uniquely named temporary sibling (`.NAME.XXXXXX.tmp`), which is renamed
+/// over the destination only after every byte was written. On any failure the temporary file
+/// is removed and the destination is untouched. Temporary files in flight are tracked so that a
+/// program's interrupt handler can remove them with `removeTemporaryFiles()` before exiting.
+public enum AtomicFileWriter {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var inFlight: Set<String> = []
+    nonisolated(unsafe) private static var cachedFileMode: mode_t?
+
+    /// Writes `bytes` to `path`, replacing any existing file atomically.
+    ///
+    /// The new file gets mode `0666 & ~umask`, as a file created with `open(2)` would.
+    ///
+    /// - Throws: `PNGError.cannotCreate` when the temporary file cannot be created or renamed
+    ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
+    ///   when writing fails part-way (disk full, file size limit).
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let template = directory + "/." + url.lastPathComponent + ".XXXXXX.tmp"
+
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw PNGError.cannotCreate(path: path, reason: "it is a directory")
+        }
+
+        lock.lock()
+        var templateBytes = Array(template.utf8CString)
+        let fd = templateBytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        if fd < 0 {
+            let code = errno
+            lock.unlock()
+            throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(code)))
+        }
+        let temporary = templateBytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        inFlight.insert(temporary)
+        let mode = fileMode()
+        lock.unlock()
+
+        func fail(_ error: PNGError) -> PNGError {
+            unlink(temporary)
+            forget(temporary)
+            return error
+        }
+
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                close(fd)
+                throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
+            }
+            offset += written
+        }
+        fchmod(fd, mode)
+        if close(fd) != 0 {
+            throw fail(.writeFailed(path: path, reason: String(cString: strerror(errno))))
+        }
+        if rename(temporary, path) != 0 {
+            let code = errno
+            throw fail(.cannotCreate(path: path, reason: String(cString: strerror(code))))
+        }
+        forget(temporary)
+    }
+
+    /// Removes every temporary file that a `write` in progress has created and not yet renamed.
+    ///
+    /// Meant for an interrupt handler that runs on its own thread (for example a
+    /// `DispatchSourceSignal`) just before the process exits; it holds the writer's lock so that
+    /// no new temporary file appears while it runs, and it does not release it, because the
+    /// process is about to end.
+    public static func removeTemporaryFilesForExit() {
+        lock.lock()
+        for path in inFlight { unlink(path) }
+        inFlight.removeAll()
+    }
+
+    private static func forget(_ temporary: String) {
+        lock.lock()
+        inFlight.remove(temporary)
+        lock.unlock()
+    }
+
+    /// `0666 & ~umask`; read once, under the lock, because `umask` can only be read by setting it.
+    private static func fileMode() -> mode_t {
+        if let mode = cachedFileMode { return mode }
+        let mask = umask(0o022)
+        umask(mask)
+        let mode = 0o666 & ~mask
+        cachedFileMode = mode
+        return mode
+    }
+}

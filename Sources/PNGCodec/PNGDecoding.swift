@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PNGImage {
+    /// Decodes a PNG file to 8-bit pixels of `format`.
+    ///
+    /// Every PNG libpng reads is accepted: all colour types and bit depths, palettes, `tRNS`,
+    /// 16-bit samples and Adam7 interlacing. The header's `width × height` is checked against
+    /// `pixelLimit` before any pixel memory is allocated.
+    ///
+    /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason)
+    ///   or `.tooLarge`, each naming `path`.
+    public init(
+        contentsOfFile path: String, format: PixelFormat = .rgba, pixelLimit: Int = PNGImage.defaultPixelLimit
+    ) throws {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw PNGError.fileNotFound(path: path) }
+            throw PNGError.unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw PNGError.unreadable(path: path, reason: "it is a directory")
+        }
+        guard let file = fopen(path, "rb") else {
+            throw PNGError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        self = try LibPNG.decode(file: file, name: path, format: format, pixelLimit: pixelLimit)
+    }
+
+    /// Decodes PNG data held in memory; `name` labels errors (e.g. `"<stdin>"`).
+    ///
+    /// - Throws: `PNGError.invalidPNG` or `.tooLarge`, as for files.
+    public init(
+        pngData: [UInt8], name: String = "<memory>", format: PixelFormat = .rgba,
+        pixelLimit: Int = PNGImage.defaultPixelLimit
+    ) throws {
+        self = try pngData.withUnsafeBytes { bytes in
+            try LibPNG.decode(memory: bytes, name: name, format: format, pixelLimit: pixelLimit)
+        }
+    }
+}

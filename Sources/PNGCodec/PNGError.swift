@@ -1,0 +1,43 @@
+/// A failure to read, decode, encode or write a PNG image.
+///
+/// Every case carries the path (or `"<memory>"` for in-memory data) and the reason, and
+/// `description` is a sentence a user can act on.
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input file does not exist.
+    case fileNotFound(path: String)
+    /// The input exists but cannot be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The data is not a PNG image libpng can decode; `reason` is libpng's message.
+    case invalidPNG(path: String, reason: String)
+    /// The header declares more pixels than the decoder was allowed to allocate.
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// An image handed to the encoder is inconsistent.
+    case invalidImage(reason: String)
+    /// libpng refused to encode the image.
+    case encodingFailed(reason: String)
+    /// The output file (or its temporary sibling) cannot be created.
+    case cannotCreate(path: String, reason: String)
+    /// Writing or committing the output failed part-way (disk full, file size limit, ...).
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file"
+        case .unreadable(let path, let reason):
+            "\(path): cannot read: \(reason)"
+        case .invalidPNG(let path, let reason):
+            "\(path): not a valid PNG image: \(reason)"
+        case .tooLarge(let path, let width, let height, let limit):
+            "\(path): image is \(width)×\(height) pixels, more than the limit of \(limit) pixels"
+        case .invalidImage(let reason):
+            "invalid image: \(reason)"
+        case .encodingFailed(let reason):
+            "cannot encode PNG: \(reason)"
+        case .cannotCreate(let path, let reason):
+            "\(path): cannot create: \(reason)"
+        case .writeFailed(let path, let reason):
+            "\(path): write failed: \(reason)"
+        }
+    }
+}
