@@ -38,15 +38,3 @@ public struct AlphaMask: Sendable, Equatable {
         try self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: area))
     }
 }
-
-/// A failure to build an alpha mask.
-public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A size, scale or padding that cannot describe a mask.
-    case invalidSize(String)
-
-    public var description: String {
-        switch self {
-        case .invalidSize(let reason): reason
-        }
-    }
-}

@@ -1,0 +1,19 @@
+/// A failure to build an alpha mask.
+///
+/// `description` is one sentence naming what is wrong. Errors from decoding a PNG file are
+/// `PNGError`s and are passed up unchanged, not wrapped in this type.
+public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A size, scale or padding that cannot describe a mask.
+    case invalidSize(String)
+    /// An `IconBox` field is out of range; `field` is `"width"`, `"height"`, `"scale"` or
+    /// `"padding"`, `reason` says what is wrong with it.
+    case invalidBox(field: String, reason: String)
+
+    /// The failure as one sentence, naming the field or size at fault.
+    public var description: String {
+        switch self {
+        case .invalidSize(let reason): reason
+        case .invalidBox(let field, let reason): "icon box \(field): \(reason)"
+        }
+    }
+}
