@@ -20,6 +20,6 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], resources: [.copy("Golden")]),
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster"]),
-        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "MorphKernel"]),
     ]
 )

@@ -1,1 +1,1 @@
-print("iconmorph")
+IconMorphTool.main()

@@ -1,0 +1,132 @@
+/// Splits a command's arguments into option values by its `CommandSpec`, converting and checking
+/// each value with its `ValueKind` as soon as it is seen, so the first error in command-line
+/// order is the one reported.
+///
+/// Accepted forms: `--name value`, `--name=value`, `-c value`, `-cvalue`, `-c=value`; flags
+/// alone; `--` ends the options (every later word is an argument). A word that follows an option needing a value
+/// is taken as its value unless it is itself an option (`--…`, or `-c…` for a known short
+/// option `c`), so negative numbers reach the range check (`--padding -1`) rather than reading as
+/// options. `-h`/`--help` anywhere before `--` asks for help and wins over every error.
+struct ArgumentParser {
+    let command: CommandSpec
+
+    /// - Throws: `CommandLineError` for an unknown, repeated or misused option, a missing or
+    ///   invalid value, or an argument where none is expected.
+    func parse(_ arguments: [String]) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            result.helpRequested = true
+            return result
+        }
+        var index = arguments.startIndex
+        var endOfOptions = false
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            index += 1
+            if endOfOptions || word == "-" || !word.hasPrefix("-") {
+                throw CommandLineError.unexpectedArgument(word, command: command.name)
+            }
+            if word == "--" {
+                endOfOptions = true
+                continue
+            }
+            let (spec, spelling, attached) = try lookUp(word)
+            guard let kind = spec.value else {
+                if let attached { throw CommandLineError.flagWithValue(option: spelling, value: attached) }
+                try result.record(spec, spelling: spelling, value: nil)
+                continue
+            }
+            let text: String
+            if let attached {
+                text = attached
+            } else if index < arguments.endIndex, !isOption(arguments[index]) {
+                text = arguments[index]
+                index += 1
+            } else {
+                throw CommandLineError.missingValue(option: spelling, expected: kind.phrase)
+            }
+            try result.record(spec, spelling: spelling, value: kind.parse(text, option: spelling))
+        }
+        return result
+    }
+
+    /// The option a word names, how the user spelled it, and any value attached to it.
+    private func lookUp(_ word: String) throws -> (OptionSpec, spelling: String, attached: String?) {
+        if word.hasPrefix("--") {
+            let body = word.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+            guard let spec = command.option(long: name) else {
+                throw CommandLineError.unknownOption(
+                    "--" + name, suggestion: closestMatch(to: name, in: command.options.map(\.long)).map { "--" + $0 },
+                    command: command.name)
+            }
+            return (spec, "--" + name, attached)
+        }
+        let body = word.dropFirst()
+        let longGuess = String(body.prefix { $0 != "=" })
+        // `-progress` is a long option with one dash too few, not `-p` with `rogress` attached.
+        if body.count > 1, command.option(long: longGuess) != nil {
+            throw CommandLineError.unknownOption(
+                String(word.prefix(longGuess.count + 1)), suggestion: "--" + longGuess, command: command.name)
+        }
+        guard let letter = body.first, let spec = command.option(short: letter) else {
+            let suggestion = closestMatch(to: longGuess, in: command.options.map(\.long)).map { "--" + $0 }
+            throw CommandLineError.unknownOption(word, suggestion: suggestion, command: command.name)
+        }
+        // `-o=out.png` means `out.png`: a file named `=out.png` is never what was meant.
+        var rest = body.dropFirst()
+        if rest.first == "=" { rest = rest.dropFirst() }
+        return (spec, "-" + String(letter), body.count == 1 ? nil : String(rest))
+    }
+
+    /// Whether `word` reads as an option rather than as a value for the one before it.
+    private func isOption(_ word: String) -> Bool {
+        if word.hasPrefix("--") { return true }
+        guard word.hasPrefix("-"), let letter = word.dropFirst().first else { return false }
+        return command.option(short: letter) != nil
+    }
+}
+
+/// The options found on a command line, converted; keyed by long name.
+struct ParsedArguments: Equatable {
+    /// `-h` or `--help` was given; nothing else was parsed.
+    var helpRequested = false
+    private(set) var values: [String: OptionValue] = [:]
+    private(set) var flags: Set<String> = []
+    /// How each option given was spelled, for messages about combinations.
+    private(set) var spellings: [String: String] = [:]
+
+    /// Whether the option `--long` was given.
+    func has(_ long: String) -> Bool { spellings[long] != nil }
+
+    /// The option as the user spelled it, or `--long` when it was not given.
+    func spelling(of long: String) -> String { spellings[long] ?? "--" + long }
+
+    func text(_ long: String) -> String? {
+        if case .text(let value)? = values[long] { value } else { nil }
+    }
+
+    func number(_ long: String) -> Double? {
+        if case .number(let value)? = values[long] { value } else { nil }
+    }
+
+    func integer(_ long: String) -> Int? {
+        if case .integer(let value)? = values[long] { value } else { nil }
+    }
+
+    func choice(_ long: String) -> String? {
+        if case .choice(let value)? = values[long] { value } else { nil }
+    }
+
+    func value(_ long: String) -> OptionValue? { values[long] }
+
+    func flag(_ long: String) -> Bool { flags.contains(long) }
+
+    fileprivate mutating func record(_ spec: OptionSpec, spelling: String, value: OptionValue?) throws {
+        guard spellings[spec.long] == nil else { throw CommandLineError.repeatedOption(spec.longName) }
+        spellings[spec.long] = spelling
+        if let value { values[spec.long] = value } else { flags.insert(spec.long) }
+    }
+}

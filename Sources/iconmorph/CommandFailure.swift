@@ -1,0 +1,71 @@
+import AlphaRaster
+import MorphKernel
+import PNGCodec
+
+/// The public face of every failure: one line of text and an exit status.
+///
+/// Each library reports its own errors where it finds them, with the file or parameter at
+/// fault; this type only chooses the exit status for each and makes sure the text is a single
+/// line, without wrapping or rewording what the library said.
+struct CommandFailure: Error, Equatable {
+    /// What went wrong, naming the option or file; no newline.
+    let message: String
+    let exitCode: ExitCode
+
+    init(message: String, exitCode: ExitCode) {
+        self.message = Self.oneLine(message)
+        self.exitCode = exitCode
+    }
+
+    /// Classifies `error`.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure:
+            self = failure
+        case let error as CommandLineError:
+            self.init(message: error.description, exitCode: .usage)
+        case let error as OutputError:
+            self.init(message: error.description, exitCode: .cannotCreate)
+        case let error as PNGError:
+            self.init(message: error.description, exitCode: Self.exitCode(for: error))
+        case let error as AlphaRasterError:
+            if case .invalidBox(let field, let reason) = error {
+                let option = field == "scale" || field == "padding" ? field : "size"
+                self.init(message: "--\(option): \(reason)", exitCode: .usage)
+            } else {
+                self.init(message: "internal error: \(error)", exitCode: .software)
+            }
+        case let error as MorphError:
+            if case .invalidParameter(let name, let reason) = error {
+                let option = RenderCommand.optionName(forStyleParameter: name)
+                self.init(message: "--\(option): \(reason)", exitCode: .usage)
+            } else {
+                self.init(message: "internal error: \(error)", exitCode: .software)
+            }
+        default:
+            self.init(message: "internal error: \(error)", exitCode: .software)
+        }
+    }
+
+    /// The line written to standard error, without its newline.
+    var line: String { "iconmorph: error: " + message }
+
+    private static func exitCode(for error: PNGError) -> ExitCode {
+        switch error {
+        case .fileNotFound, .unreadable: .noInput
+        case .invalidPNG, .tooLarge: .dataError
+        case .cannotCreate: .cannotCreate
+        case .writeFailed: .ioError
+        case .invalidImage, .encodingFailed: .software
+        }
+    }
+
+    /// Line breaks and other control characters can reach a message through file names and
+    /// library reasons; they are escaped so that the error stays one line.
+    private static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return text }
+        let escaped = quoted(text)
+        return String(escaped.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `iconmorph` program: picks the subcommand, runs it, and turns failures into one line
+/// on standard error and a sysexits-style status.
+enum IconMorphTool {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
+    /// Every subcommand.
+    static let commands = [RenderCommand.spec]
+
+    /// The top-level help text.
+    static var help: String { HelpFormatter.toolHelp(commands: commands, version: version) }
+
+    /// Runs the program with the process's arguments and exits.
+    static func main() -> Never {
+        Interrupts.install()
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        exit(status.rawValue)
+    }
+
+    /// Runs the program with `arguments` (without the program name); what it prints goes to
+    /// standard output (help, version, what was written) and standard error (errors).
+    static func run(_ arguments: [String]) -> ExitCode {
+        do {
+            let result = try execute(arguments)
+            if let text = result { writeAll(text, to: STDOUT_FILENO) }
+            return .success
+        } catch {
+            let failure = CommandFailure(error)
+            writeAll(failure.line + "\n", to: STDERR_FILENO)
+            return failure.exitCode
+        }
+    }
+
+    /// Writes straight to the file descriptor: nothing is left in a stdio buffer when an
+    /// interrupt ends the process with `_exit`. A closed pipe (EPIPE, SIGPIPE being ignored)
+    /// just ends the output.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// What a successful run prints on standard output, or `nil` for nothing.
+    ///
+    /// - Throws: anything the command throws; `run(_:)` classifies it.
+    static func execute(_ arguments: [String]) throws -> String? {
+        guard let first = arguments.first else { throw CommandLineError.missingCommand }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "render":
+            guard let options = try RenderCommand.options(from: rest) else { return RenderCommand.help }
+            let summary = try RenderCommand.run(options)
+            return options.quiet ? nil : summary + "\n"
+        case "help":
+            guard let name = rest.first else { return help }
+            if rest.count > 1 { throw CommandLineError.unexpectedArgument(rest[1], command: nil) }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                throw CommandLineError.unknownCommand(name, suggestion: closestMatch(to: name, in: commands.map(\.name)))
+            }
+            return HelpFormatter.help(for: command)
+        case "-h", "--help":
+            return help
+        case "--version":
+            if let extra = rest.first { throw CommandLineError.unexpectedArgument(extra, command: nil) }
+            return "iconmorph \(version)\n"
+        default:
+            throw misplaced(first)
+        }
+    }
+
+    /// The error for a first word that is not a command.
+    private static func misplaced(_ word: String) -> CommandLineError {
+        guard word.hasPrefix("-"), word != "-" else {
+            let names = commands.map(\.name) + ["help"]
+            return .unknownCommand(word, suggestion: closestMatch(to: word, in: names))
+        }
+        let name = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
+        for command in commands where command.option(long: name) != nil
+            || (word.count == 2 && command.option(short: word.last!) != nil) {
+            return .optionBeforeCommand(String(word.prefix { $0 != "=" }), command: command.name)
+        }
+        let suggestion = closestMatch(to: name, in: ["help", "version"]).map { "--" + $0 }
+        return .unknownOption(String(word.prefix { $0 != "=" }), suggestion: suggestion, command: nil)
+    }
+}

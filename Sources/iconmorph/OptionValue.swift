@@ -1,0 +1,101 @@
+import MorphKernel
+
+/// What kind of value an option takes; the parser converts and checks with it, and the help and
+/// error texts describe the option with the same `phrase`, so the two cannot disagree.
+enum ValueKind: Equatable, Sendable {
+    /// A file to read. Not empty, not `-` (standard input is not supported).
+    case inputPath
+    /// A file, folder or pattern to write. Not empty, not `-`.
+    case outputPath
+    /// A finite decimal number in `range`.
+    case number(NumberRange)
+    /// A decimal integer in `range`.
+    case integer(ClosedRange<Int>)
+    /// One word of `choices`, exactly.
+    case choice([String])
+    /// Points as one positive number (a square) or `WxH`.
+    case boxSize
+    /// A hexadecimal colour `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` may be left out).
+    case color
+
+    /// What the option expects, as a noun phrase for "expected …".
+    var phrase: String {
+        switch self {
+        case .inputPath: "a PNG file path (standard input is not supported)"
+        case .outputPath: "a file or folder path (standard output is not supported)"
+        case .number(let range): range.phrase
+        case .integer(let range) where range.upperBound == .max: "an integer of at least \(range.lowerBound)"
+        case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
+        case .choice(let choices): "one of " + choices.joined(separator: ", ")
+        case .boxSize: "a size in points greater than 0, as one number or WxH (such as 44 or 60x44)"
+        case .color: "a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
+        }
+    }
+
+    /// Converts the text given for `option` (as spelled by the user).
+    ///
+    /// - Throws: `CommandLineError.invalidValue` naming the option, the expectation and the text.
+    func parse(_ text: String, option: String) throws -> OptionValue {
+        let value: OptionValue? = switch self {
+        case .inputPath, .outputPath:
+            text.isEmpty || text == "-" ? nil : .text(text)
+        case .number(let range):
+            parseDecimal(text).flatMap { range.contains($0) ? .number($0) : nil }
+        case .integer(let range):
+            parseInteger(text).flatMap { range.contains($0) ? .integer($0) : nil }
+        case .choice(let choices):
+            choices.contains(text) ? .choice(text) : nil
+        case .boxSize:
+            Self.parseBoxSize(text)
+        case .color:
+            Self.parseColor(text).map(OptionValue.color)
+        }
+        guard let value else {
+            var suggestion: String?
+            if case .choice(let choices) = self { suggestion = closestMatch(to: text, in: choices) }
+            throw CommandLineError.invalidValue(option: option, expected: phrase, got: text, suggestion: suggestion)
+        }
+        return value
+    }
+
+    private static func parseBoxSize(_ text: String) -> OptionValue? {
+        let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { "xX×".contains($0) }
+        let numbers = parts.compactMap { parseDecimal(String($0)) }
+        guard numbers.count == parts.count, numbers.allSatisfy(NumberRange.positive.contains) else { return nil }
+        return .size(width: numbers[0], height: numbers.count == 2 ? numbers[1] : numbers[0])
+    }
+
+    /// CSS-style hex colours; the short forms repeat each digit (`#f80` is `#ff8800`).
+    static func parseColor(_ text: String) -> TintColor? {
+        let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        let digits = hex.unicodeScalars.compactMap { scalar -> UInt8? in
+            guard scalar.isASCII, let digit = UInt8(String(scalar), radix: 16) else { return nil }
+            return digit
+        }
+        guard digits.count == hex.unicodeScalars.count else { return nil }
+        let channels: [UInt8]
+        switch digits.count {
+        case 3, 4: channels = digits.map { $0 &* 17 }
+        case 6, 8: channels = stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
+        default: return nil
+        }
+        return TintColor(red: channels[0], green: channels[1], blue: channels[2],
+                         alpha: channels.count == 4 ? channels[3] : 255)
+    }
+}
+
+/// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque: the form `--color` reads back.
+func hexString(_ color: TintColor) -> String {
+    let channels = [color.red, color.green, color.blue] + (color.alpha == 255 ? [] : [color.alpha])
+    return "#" + channels.map { $0 < 16 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined()
+}
+
+/// A converted option value.
+enum OptionValue: Equatable, Sendable {
+    case text(String)
+    case number(Double)
+    case integer(Int)
+    case choice(String)
+    case size(width: Double, height: Double)
+    case color(TintColor)
+}

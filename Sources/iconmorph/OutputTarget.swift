@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a render writes, as chosen on the command line.
+enum OutputTarget: Equatable, Sendable {
+    /// One PNG file (`--progress`); an existing folder gets `morph.png` inside it.
+    case file(String)
+    /// A folder that gets `frame_0000.png`, `frame_0001.png`, … (`--frames`).
+    case folder(String)
+    /// Numbered files named by a pattern (`--frames` with `%d` or `%0Nd` in `-o`).
+    case pattern(FramePattern)
+
+    /// The output file of `--progress` when `-o` is not given.
+    static let defaultFile = "morph.png"
+    /// The output folder of `--frames` when `-o` is not given.
+    static let defaultFolder = "frames"
+
+    /// Checks the file system and settles the file names, before any work is done.
+    ///
+    /// A missing frames folder is created later, by `OutputPlan.createFolder()`, so that a bad
+    /// input file does not leave an empty folder behind; here only its parent is checked.
+    ///
+    /// - Throws: `OutputError` when a folder is missing or is a file;
+    ///   `CommandLineError.invalidSetting` when `--frames` is pointed at a `.png` file name.
+    func plan(frameCount: Int, option: String) throws -> OutputPlan {
+        switch self {
+        case .file(let path):
+            if isDirectory(path) {
+                return OutputPlan(paths: [join(path, Self.defaultFile)], folderToCreate: nil)
+            }
+            if path.hasSuffix("/") {
+                throw OutputError.missingFolder(file: path, folder: path)
+            }
+            let folder = parentFolder(of: path)
+            guard isDirectory(folder) else {
+                if exists(folder) { throw OutputError.notAFolder(path: folder) }
+                throw OutputError.missingFolder(file: path, folder: folder)
+            }
+            return OutputPlan(paths: [path], folderToCreate: nil)
+        case .folder(let folder):
+            if !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
+                throw CommandLineError.invalidSetting(
+                    option: option,
+                    reason: "--frames writes many files, so expected a folder or a pattern such as "
+                        + "'\(folder.dropLast(4))_%04d.png', got \(quoted(folder))")
+            }
+            let digits = max(4, String(frameCount - 1).count)
+            let paths = (0..<frameCount).map { join(folder, "frame_" + zeroPadded($0, digits: digits) + ".png") }
+            return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(folder))
+        case .pattern(let pattern):
+            let paths = (0..<frameCount).map(pattern.path(forFrame:))
+            return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(pattern.folder))
+        }
+    }
+
+    /// `nil` when `folder` exists; `folder` when it can be created (its parent exists).
+    private static func folderToCreate(_ folder: String) throws -> String? {
+        if isDirectory(folder) { return nil }
+        if exists(folder) { throw OutputError.notAFolder(path: folder) }
+        let parent = parentFolder(of: folder)
+        guard isDirectory(parent) else {
+            if exists(parent) { throw OutputError.notAFolder(path: parent) }
+            throw OutputError.cannotCreateFolder(path: folder, reason: "its parent folder '\(parent)' does not exist")
+        }
+        return folder
+    }
+}
+
+/// The settled output of a render: one path per frame, and a folder to create first, if any.
+struct OutputPlan: Equatable {
+    var paths: [String]
+    var folderToCreate: String?
+
+    /// Creates the missing output folder (one level, like `mkdir`).
+    ///
+    /// - Throws: `OutputError.cannotCreateFolder` with the system's reason.
+    func createFolder() throws {
+        guard let folder = folderToCreate else { return }
+        if mkdir(folder, 0o777) != 0 {
+            let code = errno
+            if code == EEXIST, isDirectory(folder) { return }
+            throw OutputError.cannotCreateFolder(path: folder, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+/// `folder/name`, without doubling a trailing slash.
+func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}
+
+/// The folder holding `path` (`.` for a bare name, `/` for a file at the root); trailing
+/// slashes of `path` are ignored.
+func parentFolder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    if slash == trimmed.startIndex { return "/" }
+    var folder = trimmed[..<slash]
+    while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+    return String(folder)
+}
+
+func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}

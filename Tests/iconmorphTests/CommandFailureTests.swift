@@ -1,0 +1,42 @@
+import AlphaRaster
+import MorphKernel
+import PNGCodec
+import Testing
+@testable import iconmorph
+
+/// Each kind of failure gets its sysexits status, and its message stays one line.
+struct CommandFailureTests {
+    struct Unexpected: Error, CustomStringConvertible {
+        var description: String { "something odd\nhappened" }
+    }
+
+    @Test func statusForEveryFailure() {
+        let table: [(any Error, Int32, String)] = [
+            (PNGError.fileNotFound(path: "a.png"), 66, "a.png: no such file"),
+            (PNGError.unreadable(path: "a.png", reason: "Permission denied"), 66, "a.png: cannot read: Permission denied"),
+            (PNGError.invalidPNG(path: "a.png", reason: "Not a PNG file"), 65, "a.png: not a valid PNG image: Not a PNG file"),
+            (PNGError.tooLarge(path: "a.png", width: 9, height: 9, limit: 80), 65,
+             "a.png: image is 9×9 pixels, more than the limit of 80 pixels"),
+            (PNGError.cannotCreate(path: "o.png", reason: "No such file or directory"), 73,
+             "o.png: cannot create: No such file or directory"),
+            (PNGError.writeFailed(path: "o.png", reason: "No space left on device"), 74,
+             "o.png: write failed: No space left on device"),
+            (PNGError.encodingFailed(reason: "x"), 70, "cannot encode PNG: x"),
+            (OutputError.notAFolder(path: "f"), 73, "f: exists and is not a folder"),
+            (CommandLineError.repeatedOption("--to"), 64, "--to: given more than once; give it once"),
+            (MorphError.invalidParameter(name: "blurLevels", reason: "must be from 2 to 10000, got 1"), 64,
+             "--blur-levels: must be from 2 to 10000, got 1"),
+            (MorphError.sizeMismatch("target is 3×3, expected 4×4"), 70, "internal error: target is 3×3, expected 4×4"),
+            (AlphaRasterError.invalidBox(field: "scale", reason: "must be > 0"), 64, "--scale: must be > 0"),
+            (AlphaRasterError.invalidBox(field: "height", reason: "too small"), 64, "--size: too small"),
+            (Unexpected(), 70, "internal error: something odd\\nhappened"),
+            (PNGError.fileNotFound(path: "two\nlines.png"), 66, "two\\nlines.png: no such file"),
+        ]
+        for (error, status, message) in table {
+            let failure = CommandFailure(error)
+            #expect(failure.exitCode.rawValue == status, "\(error)")
+            #expect(failure.message == message)
+            #expect(failure.line == "iconmorph: error: " + message)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PNGCodec
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT and SIGTERM stop a long run with 130 and 143, leave no temporary file, and every
+/// frame file left behind is a complete PNG.
+@Suite(.serialized)
+struct InterruptTests {
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalStopsCleanly(_ signalNumber: Int32, _ status: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let disc = try folder.write(TestIcons.disc(size: 16), as: "disc.png")
+        let square = try folder.write(TestIcons.square(width: 16, height: 16), as: "square.png")
+        let frames = folder.file("frames")
+        // Tiny frames, many of them: the run is busy writing when the signal arrives.
+        let process = try Binary.start([
+            "render", "--from", disc, "--to", square, "--frames", "100000", "-o", frames,
+            "--size", "8", "--scale", "1", "--blur", "1",
+        ])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning,
+              ((try? FileManager.default.contentsOfDirectory(atPath: frames))?.count ?? 0) < 3 {
+            usleep(5_000)
+        }
+        #expect(process.isRunning, "the run ended before it could be interrupted")
+        kill(process.processIdentifier, signalNumber)
+        let result = try process.finish()
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+        let names = try folder.contents(of: frames)
+        #expect(names.count >= 3 && names.count < 100_000)
+        #expect(names.allSatisfy { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }, "\(names.filter { !$0.hasPrefix("frame_") })")
+        for name in names.suffix(2) {
+            let image = try PNGImage(contentsOfFile: frames + "/" + name)
+            #expect(image.width == 8 && image.height == 8)
+        }
+    }
+}

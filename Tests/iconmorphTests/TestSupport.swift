@@ -1,0 +1,193 @@
+import Foundation
+import PNGCodec
+
+/// Test icons drawn with 4×4 supersampled coverage, so their edges are anti-aliased the way a
+/// real icon's are. Black ink, coverage in alpha.
+enum TestIcons {
+    /// A disc filling `size × size` pixels, with a margin of a tenth of the size.
+    static func disc(size: Int) throws -> PNGImage {
+        let centre = Double(size) / 2, radius = Double(size) * 0.4
+        return try draw(width: size, height: size) { x, y in
+            (x - centre) * (x - centre) + (y - centre) * (y - centre) <= radius * radius
+        }
+    }
+
+    /// A square with a margin of a quarter of the size, and a narrower rectangle when
+    /// `width != height`.
+    static func square(width: Int, height: Int) throws -> PNGImage {
+        let w = Double(width), h = Double(height)
+        return try draw(width: width, height: height) { x, y in
+            x >= w * 0.25 && x <= w * 0.75 && y >= h * 0.25 && y <= h * 0.75
+        }
+    }
+
+    /// An opaque white image with a black bar, so that `--mask auto` picks luminance.
+    static func inkOnPaper(size: Int) throws -> PNGImage {
+        var pixels = [UInt8](repeating: 255, count: size * size * 4)
+        for y in size / 3..<(2 * size / 3) {
+            for x in 0..<size {
+                let i = (y * size + x) * 4
+                pixels[i] = 0; pixels[i + 1] = 0; pixels[i + 2] = 0
+            }
+        }
+        return try PNGImage(width: size, height: size, format: .rgba, pixels: pixels)
+    }
+
+    private static func draw(width: Int, height: Int, inside: (Double, Double) -> Bool) throws -> PNGImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                var covered = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 where inside(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
+                        covered += 1
+                    }
+                }
+                pixels[(y * width + x) * 4 + 3] = UInt8((covered * 255 + 8) / 16)
+            }
+        }
+        return try PNGImage(width: width, height: height, format: .rgba, pixels: pixels)
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("iconmorphTests-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        path = url.path
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `image` as `name` and returns its path.
+    func write(_ image: PNGImage, as name: String) throws -> String {
+        let path = file(name)
+        try image.write(toFile: path)
+        return path
+    }
+
+    /// Every name in `folder` (default: this folder), hidden ones included, sorted.
+    func contents(of folder: String? = nil) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder ?? path).sorted()
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The outcome of running the built `iconmorph` binary.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Standard error split into lines (without the final newline).
+    var stderrLines: [String] {
+        var lines = stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}
+
+/// Finds and runs the `iconmorph` executable that SwiftPM built beside the test bundle.
+enum Binary {
+    struct NotFound: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String {
+            "the iconmorph executable was not found in " + searched.joined(separator: ", ")
+                + "; build it first (swift build) or set ICONMORPH_BINARY"
+        }
+    }
+
+    /// The products folder holds both the test bundle and the executable; the test process is
+    /// either the bundle itself (Linux) or a runner inside the toolchain (xctest on macOS).
+    static func locate() throws -> String {
+        if let explicit = ProcessInfo.processInfo.environment["ICONMORPH_BINARY"] { return explicit }
+        var folders: [URL] = []
+        for path in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
+            var url = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                folders.append(url)
+                url = url.deletingLastPathComponent()
+            }
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent())
+        }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("iconmorph").path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        throw NotFound(searched: folders.map(\.path))
+    }
+
+    /// Runs the binary with `arguments` in `directory`, with standard input closed, and waits.
+    ///
+    /// `shellPrefix` runs it through `/bin/sh -c '<prefix>; exec "$0" "$@"'` instead, to set
+    /// limits such as `ulimit -f`.
+    static func run(_ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil) throws -> ProcessResult {
+        let process = try start(arguments, in: directory, shellPrefix: shellPrefix)
+        return try process.finish()
+    }
+
+    /// Starts the binary without waiting.
+    static func start(_ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil) throws -> RunningProcess {
+        let binary = try locate()
+        let process = Process()
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellPrefix + "; exec \"$0\" \"$@\"", binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return RunningProcess(process: process, out: out, err: err)
+    }
+}
+
+/// A started process whose output is collected on background threads, so a chatty child cannot
+/// block on a full pipe.
+final class RunningProcess: @unchecked Sendable {
+    let process: Process
+    private let group = DispatchGroup()
+    private var outData = Data(), errData = Data()
+
+    init(process: Process, out: Pipe, err: Pipe) {
+        self.process = process
+        group.enter()
+        DispatchQueue.global().async {
+            self.outData = out.fileHandleForReading.readDataToEndOfFile()
+            self.group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            self.errData = err.fileHandleForReading.readDataToEndOfFile()
+            self.group.leave()
+        }
+    }
+
+    var processIdentifier: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+
+    func finish() throws -> ProcessResult {
+        process.waitUntilExit()
+        group.wait()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
