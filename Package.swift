@@ -13,7 +13,12 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .target(name: "PNGCodec", dependencies: ["CPng"]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "PNGCodec", dependencies: ["CPng", "CZlib"]),
         .target(name: "AlphaRaster", dependencies: ["PNGCodec"]),
         .target(name: "MorphKernel", dependencies: ["AlphaRaster"]),
         .executableTarget(name: "iconmorph", dependencies: ["PNGCodec", "AlphaRaster", "MorphKernel"]),

@@ -5,12 +5,19 @@ import Darwin
 #endif
 import Foundation
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// Writes files so that a reader only ever sees the old file or the complete new one.
 ///
-/// The bytes go to a uniquely named temporary sibling (`.NAME.XXXXXX.tmp`), which is renamed
-/// over the destination only after every byte was written. On any failure the temporary file
-/// is removed and the destination is untouched. Temporary files in flight are tracked so that a
-/// program's interrupt handler can remove them with `removeTemporaryFiles()` before exiting.
+/// The bytes go to a uniquely named temporary sibling (`.NAME.XXXXXX.tmp`, NAME cut to 200
+/// bytes), which is renamed over the destination only after every byte was written. On any
+/// failure the temporary file is removed and the destination is untouched. Temporary files in
+/// flight are tracked so that a program's interrupt handler can remove them with
+/// `removeTemporaryFilesForExit()` before exiting.
 public enum AtomicFileWriter {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var inFlight: Set<String> = []
@@ -26,7 +33,11 @@ public enum AtomicFileWriter {
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let template = directory + "/." + url.lastPathComponent + ".XXXXXX.tmp"
+        // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
+        // temporary one stays within NAME_MAX (255 bytes).
+        var stem = Substring(url.lastPathComponent)
+        while stem.utf8.count > 200 { stem = stem.dropLast() }
+        let template = directory + "/." + stem + ".XXXXXX.tmp"
 
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -54,7 +65,7 @@ public enum AtomicFileWriter {
 
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }

@@ -39,11 +39,20 @@ enum LibPNG {
         return libpng
     }
 
+    /// libpng's memory reader reports a short buffer as "read beyond end of data".
+    static func memoryFailureReason(libpng: String) -> String {
+        libpng == "read beyond end of data" ? "the data ends early, it is truncated (\(libpng))" : libpng
+    }
+
     /// Decodes a PNG stream that `begin` has opened, checking the declared size against
     /// `pixelLimit` before anything is allocated.
+    ///
+    /// libpng always produces RGBA here; gray+alpha is derived by `GrayAlphaConversion`, whose
+    /// luminance is more precise than libpng's 8-bit `rgb_to_gray`. `flattened`, when given,
+    /// supplies the stream rewritten by `InterlacedPNGFlattener`, which is decoded instead.
     private static func finishDecoding(
         _ image: inout png_image, name: String, format: PNGImage.PixelFormat, pixelLimit: Int,
-        failureReason: (String) -> String
+        flattened: (() throws -> [UInt8])?, failureReason: (String) -> String
     ) throws -> PNGImage {
         let width = Int(image.width), height = Int(image.height)
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
@@ -51,8 +60,19 @@ enum LibPNG {
             png_image_free(&image)
             throw PNGError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
         }
-        image.format = formatCode(format)
-        let stride = width * format.channels
+        if let flattened {
+            png_image_free(&image)
+            let stream = try flattened()
+            return try stream.withUnsafeBytes {
+                try decode(memory: $0, name: name, format: format, pixelLimit: pixelLimit)
+            }
+        }
+        image.format = formatCode(.rgba)
+        // A 16-bit file without gAMA or sRGB is taken as sRGB-encoded, like an 8-bit one,
+        // instead of libpng's default of linear: the same picture saved at either depth then
+        // decodes to the same pixels.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        let stride = width * 4
         var pixels = [UInt8](repeating: 0, count: stride * height)
         let ok = pixels.withUnsafeMutableBytes { buffer in
             png_image_finish_read(&image, nil, buffer.baseAddress, Int32(stride), nil)
@@ -62,21 +82,60 @@ enum LibPNG {
             png_image_free(&image)
             throw PNGError.invalidPNG(path: name, reason: reason)
         }
+        if format == .grayAlpha {
+            pixels = GrayAlphaConversion.grayAlpha(fromRGBA: pixels, pixelCount: area)
+        }
         return try PNGImage(width: width, height: height, format: format, pixels: pixels)
     }
 
     static func decode(
         file: UnsafeMutablePointer<FILE>, name: String, format: PNGImage.PixelFormat, pixelLimit: Int
     ) throws -> PNGImage {
+        // Peek at the signature and IHDR to route interlaced 16-bit files around libpng#853.
+        var header = [UInt8](repeating: 0, count: 29)
+        let peeked = fread(&header, 1, header.count, file)
+        if peeked == 0 {
+            if ferror(file) != 0 { throw PNGError.unreadable(path: name, reason: String(cString: strerror(errno))) }
+            throw PNGError.invalidPNG(path: name, reason: "the file is empty")
+        }
+        if fseek(file, 0, SEEK_SET) != 0 {
+            // A pipe or terminal cannot be rewound: decode what it holds from memory instead.
+            let bytes = Array(header[0..<peeked]) + (try readRest(of: file, name: name))
+            return try bytes.withUnsafeBytes {
+                try decode(memory: $0, name: name, format: format, pixelLimit: pixelLimit)
+            }
+        }
+        let needsFlattening = header.withUnsafeBytes {
+            InterlacedPNGFlattener.needsFlattening(UnsafeRawBufferPointer(rebasing: $0.prefix(peeked)))
+        }
+
         var image = newImage()
         if png_image_begin_read_from_stdio(&image, file) == 0 {
             let reason = readFailureReason(file, libpng: message(of: image))
             png_image_free(&image)
             throw PNGError.invalidPNG(path: name, reason: reason)
         }
-        return try finishDecoding(&image, name: name, format: format, pixelLimit: pixelLimit) {
-            readFailureReason(file, libpng: $0)
+        let flattened: (() throws -> [UInt8])? = needsFlattening ? {
+            rewind(file)
+            let bytes = try readRest(of: file, name: name)
+            return try bytes.withUnsafeBytes { try InterlacedPNGFlattener.flatten($0, name: name) }
+        } : nil
+        return try finishDecoding(
+            &image, name: name, format: format, pixelLimit: pixelLimit, flattened: flattened
+        ) { readFailureReason(file, libpng: $0) }
+    }
+
+    /// Everything from the stream's current position to its end.
+    private static func readRest(of file: UnsafeMutablePointer<FILE>, name: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&block, 1, block.count, file)
+            bytes.append(contentsOf: block[0..<count])
+            if count < block.count { break }
         }
+        if ferror(file) != 0 { throw PNGError.unreadable(path: name, reason: String(cString: strerror(errno))) }
+        return bytes
     }
 
     static func decode(
@@ -87,27 +146,37 @@ enum LibPNG {
             throw PNGError.invalidPNG(path: name, reason: "no data")
         }
         if png_image_begin_read_from_memory(&image, base, memory.count) == 0 {
-            let reason = message(of: image)
+            let reason = memoryFailureReason(libpng: message(of: image))
             png_image_free(&image)
             throw PNGError.invalidPNG(path: name, reason: reason)
         }
-        return try finishDecoding(&image, name: name, format: format, pixelLimit: pixelLimit) { $0 }
+        let flattened: (() throws -> [UInt8])? = InterlacedPNGFlattener.needsFlattening(memory) ? {
+            try InterlacedPNGFlattener.flatten(memory, name: name)
+        } : nil
+        return try finishDecoding(
+            &image, name: name, format: format, pixelLimit: pixelLimit, flattened: flattened,
+            failureReason: memoryFailureReason(libpng:))
     }
 
     /// Encodes in a single pass into a buffer of libpng's documented worst-case size
     /// (`PNG_IMAGE_PNG_SIZE_MAX`, recomputed here because the macro does not import).
     static func encode(_ source: PNGImage, fast: Bool) throws -> [UInt8] {
+        let stride = source.width * source.format.channels
+        // libpng takes UInt32 dimensions and an Int32 row stride; PNG allows at most 2^31 - 1.
+        guard source.width <= 0x7FFF_FFFF, source.height <= 0x7FFF_FFFF, stride <= Int(Int32.max) else {
+            throw PNGError.encodingFailed(reason: "\(source.width)×\(source.height) is larger than a PNG can hold")
+        }
         var image = newImage()
         image.width = UInt32(source.width)
         image.height = UInt32(source.height)
         image.format = formatCode(source.format)
         image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
-        let stride = source.width * source.format.channels
         let rawSize = stride * source.height + source.height
         let deflateBound = rawSize + (rawSize + 7) >> 3 + (rawSize + 63) >> 6 + 11
         let chunkOverhead = 8 + 25 + 16 + 44 + 12 + 12 * (deflateBound / Int(PNG_ZBUF_SIZE)) + 12
-        var size = deflateBound + chunkOverhead
-        var output = [UInt8](repeating: 0, count: size)
+        let capacity = deflateBound + chunkOverhead
+        var size = capacity
+        var output = [UInt8](repeating: 0, count: capacity)
         let ok = output.withUnsafeMutableBytes { out in
             source.pixels.withUnsafeBytes { pixels in
                 png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(stride), nil)
@@ -117,6 +186,10 @@ enum LibPNG {
             let reason = message(of: image)
             png_image_free(&image)
             throw PNGError.encodingFailed(reason: reason)
+        }
+        // libpng reports success with the needed size when the buffer was too small.
+        guard size <= capacity else {
+            throw PNGError.encodingFailed(reason: "libpng needed \(size) bytes, more than its own bound of \(capacity)")
         }
         output.removeLast(output.count - size)
         return output

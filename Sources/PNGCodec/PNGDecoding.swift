@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 extension PNGImage {
-    /// Decodes a PNG file to 8-bit pixels of `format`.
+    /// Decodes a PNG file to 8-bit pixels of `format`, colour handled as `PNGImage` describes.
     ///
     /// Every PNG libpng reads is accepted: all colour types and bit depths, palettes, `tRNS`,
     /// 16-bit samples and Adam7 interlacing. The header's `width × height` is checked against

@@ -7,7 +7,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileNotFound(path: String)
     /// The input exists but cannot be read (permissions, a directory, an I/O error).
     case unreadable(path: String, reason: String)
-    /// The data is not a PNG image libpng can decode; `reason` is libpng's message.
+    /// The data is not a PNG image that can be decoded; `reason` is libpng's message, or says
+    /// that the data is empty or truncated.
     case invalidPNG(path: String, reason: String)
     /// The header declares more pixels than the decoder was allowed to allocate.
     case tooLarge(path: String, width: Int, height: Int, limit: Int)

@@ -1,12 +1,40 @@
 /// An 8-bit image decoded from or destined for a PNG file.
 ///
 /// Pixels are stored row-major with no row padding, `channels` bytes per pixel, straight
-/// (non-premultiplied) alpha in the last channel. Colour samples are sRGB-encoded: libpng
-/// converts files that declare another gamma, and 16-bit samples are reduced to 8 bits.
+/// (non-premultiplied) alpha in the last channel.
+///
+/// Decoding normalises every PNG to this form with libpng's colour handling for 8-bit output,
+/// which is, for a sample `s` of a channel whose largest value is `max` (palette entries: 255):
+/// - Colour is re-encoded from the file's gamma `g` (its gAMA chunk; 0.45455 with an sRGB
+///   chunk) to gamma 1/2.2, libpng's stand-in for sRGB: `c = round(255 · (s/max)^(1/(2.2·g)))`.
+///   libpng skips the correction when `2.2·g` is within 5 % of 1, giving `c = round(255·s/max)`.
+///   A file without gamma information (most icons) counts as sRGB at every bit depth (libpng's
+///   `PNG_IMAGE_FLAG_16BIT_sRGB` is set; its default would take 16-bit files as linear), so it
+///   decodes to its samples unchanged, 16-bit ones rounded to 8 bits.
+/// - Alpha is never gamma-corrected: `a = round(255·alpha/max)`; a `tRNS` key gives 0, and
+///   palette `tRNS` entries are used as they are. Colour under alpha 0 is kept, not zeroed.
+/// - Palettes and bit depths below 8 are expanded; gray is copied to red, green and blue.
+/// - `cHRM` and `iCCP` are not applied: the primaries are taken to be sRGB's.
+///
+/// Tolerance, against the formulas above in float64 (the tests hold the decoder to this on
+/// all of PngSuite): alpha is exact; colour is exact for files of 8 bits or fewer and for
+/// 16-bit files whose gamma needs no correction. For 16-bit files whose gamma is corrected,
+/// libpng keeps 11 significant bits (`PNG_MAX_GAMMA_8`) before its gamma table, so colour may
+/// be off by the output change across ±32/65535 of input: 1 or 2 levels in mid and light
+/// tones, more near black.
+///
+/// Adam7-interlaced 16-bit files are decoded through a workaround for a libpng bug (see
+/// `InterlacedPNGFlattener`); they give the same pixels as their non-interlaced twins.
 public struct PNGImage: Sendable, Equatable {
     /// The channel layout of one pixel.
     public enum PixelFormat: Sendable, Equatable, CaseIterable {
         /// Two bytes per pixel: gray, then alpha.
+        ///
+        /// Decoded gray is the luminance of the decoded RGB in linear light:
+        /// `gray = round(255 · Y^(1/2.2))`, `Y = 0.2126·r^2.2 + 0.7152·g^2.2 + 0.0722·b^2.2`
+        /// with `r, g, b` in `0...1` (BT.709 weights). A neutral pixel (`r == g == b`) keeps its
+        /// value, so gray files decode to their samples. Exact to that formula in float64
+        /// (ties aside); alpha is copied.
         case grayAlpha
         /// Four bytes per pixel: red, green, blue, then alpha.
         case rgba

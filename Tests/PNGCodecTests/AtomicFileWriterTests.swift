@@ -1,0 +1,116 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// The destination only ever holds its old contents or the complete new ones, and no
+/// temporary sibling outlives a call.
+@Suite struct AtomicFileWriterTests {
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
+    }
+
+    @Test func writesNewFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("new.bin")
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try write(bytes, to: path)
+        #expect(try readBytes(path) == bytes)
+        #expect(folder.temporaryFiles().isEmpty)
+        try write([], to: folder.file("empty.bin"))
+        #expect(try readBytes(folder.file("empty.bin")) == [])
+    }
+
+    @Test func replacesExistingFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = try folder.write(Array("old contents, longer than the new ones".utf8), to: "file.bin")
+        try write(Array("new".utf8), to: path)
+        #expect(try readBytes(path) == Array("new".utf8))
+        #expect(folder.temporaryFiles().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.bin"])
+    }
+
+    @Test func missingDirectoryIsCannotCreate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("missing/out.png")
+        let error = #expect(throws: PNGError.self) { try write([1, 2, 3], to: path) }
+        guard case .cannotCreate(let errorPath, let reason)? = error else {
+            Issue.record("expected cannotCreate, got \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == path)
+        #expect(!reason.isEmpty)
+        #expect(error?.description.contains(path) == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// A directory in the way is refused and left as it was, contents included.
+    @Test func directoryDestinationIsCannotCreate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let target = folder.file("taken")
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+        _ = try folder.write([9, 9], to: "taken/inside.bin")
+        let error = #expect(throws: PNGError.self) { try write([1, 2, 3], to: target) }
+        guard case .cannotCreate(let errorPath, _)? = error else {
+            Issue.record("expected cannotCreate, got \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == target)
+        #expect(try readBytes(target + "/inside.bin") == [9, 9])
+        #expect(folder.temporaryFiles().isEmpty)
+        #expect(folder.temporaryFiles(in: target).isEmpty)
+    }
+
+    /// When the write fails, an existing destination keeps its previous contents: here the
+    /// image cannot be written because its folder is really a file.
+    @Test func failedWriteLeavesDestinationIntact() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let previous = Array("previous".utf8)
+        let blocker = try folder.write(previous, to: "blocker")
+        let image = try PNGImage(width: 2, height: 2, format: .grayAlpha, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
+        let error = #expect(throws: PNGError.self) { try image.write(toFile: blocker + "/out.png") }
+        guard case .cannotCreate(let errorPath, _)? = error else {
+            Issue.record("expected cannotCreate, got \(String(describing: error))")
+            return
+        }
+        #expect(errorPath == blocker + "/out.png")
+        #expect(try readBytes(blocker) == previous)
+        #expect(folder.temporaryFiles().isEmpty)
+
+        // Writing over a directory fails too; the file beside it is unaffected.
+        try FileManager.default.createDirectory(atPath: folder.file("dir.png"), withIntermediateDirectories: false)
+        #expect(throws: PNGError.self) { try image.write(toFile: folder.file("dir.png")) }
+        #expect(try readBytes(blocker) == previous)
+        #expect(folder.temporaryFiles().isEmpty)
+    }
+
+    /// A destination name of 255 bytes (the most a file system allows) still works, although
+    /// its temporary sibling's name would be longer.
+    @Test func longestFileNameWorks() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let name = String(repeating: "é", count: 125) + "x.png"  // 250 + 5 bytes of UTF-8
+        #expect(name.utf8.count == 255)
+        let path = folder.file(name)
+        try write(Array("first".utf8), to: path)
+        try write(Array("second".utf8), to: path)
+        #expect(try readBytes(path) == Array("second".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+    }
+
+    @Test func newFileGetsUmaskMode() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.file("mode.bin")
+        try write([0], to: path)
+        let mask = umask(0o022)
+        umask(mask)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value
+        #expect(mode == UInt16(0o666 & ~mask))
+    }
+}
