@@ -1,0 +1,32 @@
+// Unaligned 16-lane loads and stores for the kernel stages. Kept concrete (no generics) so
+// release builds emit packed moves; see TOOLCHAIN.md on unspecialised SIMD code.
+
+extension UnsafePointer where Pointee == Float {
+    /// The 16 floats starting `offset` elements from here; any alignment.
+    @inline(__always)
+    func vector16(at offset: Int) -> SIMD16<Float> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<Float>.self)
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == Float {
+    /// The 16 floats starting `offset` elements from here; any alignment.
+    @inline(__always)
+    func vector16(at offset: Int) -> SIMD16<Float> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<Float>.self)
+    }
+
+    /// Writes 16 floats starting `offset` elements from here; any alignment.
+    @inline(__always)
+    func storeVector16(_ value: SIMD16<Float>, at offset: Int) {
+        UnsafeMutableRawPointer(self + offset).storeBytes(of: value, as: SIMD16<Float>.self)
+    }
+}
+
+extension UnsafePointer where Pointee == UInt8 {
+    /// The 16 bytes starting `offset` bytes from here.
+    @inline(__always)
+    func vector16(at offset: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+}

@@ -1,0 +1,153 @@
+import AlphaRaster
+import Testing
+@testable import MorphKernel
+
+@Suite struct RendererPropertyTests {
+    private func render(
+        _ renderer: MorphRenderer, _ source: AlphaMask, _ target: AlphaMask, _ progress: Double
+    ) throws -> [UInt8] {
+        var out = [UInt8]()
+        try renderer.renderRGBA(source: source, target: target, progress: progress, into: &out)
+        return out
+    }
+
+    @Test("level 0 is the identity: the end frames are the thresholded masks themselves")
+    func levelZeroIsIdentity() throws {
+        var rng = SplitMix64(seed: 0x1D00_0001)
+        let style = MorphStyle(maxBlurRadius: 7, threshold: 0.4, softness: 0.25)
+        let (width, height) = (19, 11)
+        let source = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
+        let target = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let renderer = try MorphRenderer(width: width, height: height, style: style)
+        for (progress, mask) in [(0.0, source), (1.0, target)] {
+            var alpha = [UInt8]()
+            try renderer.renderAlpha(source: source, target: target, progress: progress, into: &alpha)
+            for i in 0..<width * height {
+                let a = ReferenceMorph.smoothstep(0.15, 0.4, Double(mask.pixels[i]) / 255)
+                #expect(abs(Int(alpha[i]) - Int((255 * a).rounded())) <= 1)
+            }
+        }
+        // The bank's level 0 is exactly [1].
+        let bank = GaussianKernelBank.shared(maxBlurRadius: 7, blurLevels: style.blurLevels)
+        #expect(bank.levels[0].weights == [1])
+        #expect(bank.levels[0].halfWidth == 0)
+    }
+
+    @Test("playing backwards gives identical bytes: (S, T, p) == (T, S, 1 − p)",
+          arguments: MorphEasing.allCases)
+    func reversalIsExact(easing: MorphEasing) throws {
+        var rng = SplitMix64(seed: 0x5A4A_0001)
+        for (width, height, radius) in [(21, 13, 5.0), (16, 1, 12.0), (3, 30, 2.6)] {
+            let style = MorphStyle(maxBlurRadius: radius, threshold: 0.45, softness: 0.3, easing: easing)
+            let renderer = try MorphRenderer(width: width, height: height, style: style)
+            let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+            let t = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
+            // p in [½, 1] so that 1 − p is exact and 1 − (1 − p) == p.
+            var progresses = [0.5, 0.5 + 0x1p-53, 0.6, 2.0 / 3, 0.75, 0.9, 0.999, 1]
+            for _ in 0..<8 { progresses.append(Double.random(in: 0.5...1, using: &rng)) }
+            for p in progresses {
+                let q = 1 - p
+                #expect(1 - q == p)
+                #expect(try render(renderer, s, t, p) == render(renderer, t, s, q), "p = \(p)")
+            }
+        }
+    }
+
+    @Test("concurrent and serial rendering give identical bytes")
+    func concurrentEqualsSerial() throws {
+        var rng = SplitMix64(seed: 0xC0C0_0001)
+        // A frame that takes the threaded path with the shipped threshold.
+        let style = MorphStyle(maxBlurRadius: 16)
+        let (width, height) = (260, 250)
+        let source = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let target = TestMasks.random(width: width, height: height, kind: .binary, using: &rng)
+        let renderer = try MorphRenderer(width: width, height: height, style: style, bandCount: 3)
+        #expect(renderer.plannedBandCount(progress: 0.5) == 3)
+        let automatic = try render(renderer, source, target, 0.5)
+        renderer.concurrency = .serial
+        #expect(renderer.plannedBandCount(progress: 0.5) == 1)
+        #expect(try render(renderer, source, target, 0.5) == automatic)
+
+        // Small frames with odd band splits, every level including the unblurred one.
+        for (w, h, bands) in [(17, 5, 2), (33, 7, 3), (5, 2, 4)] {
+            let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: 0.3)
+            let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
+            let t = TestMasks.random(width: w, height: h, kind: .discs, using: &rng)
+            let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)
+            threaded.concurrentWorkThreshold = 0
+            let serial = try MorphRenderer(width: w, height: h, style: style)
+            serial.concurrency = .serial
+            for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
+                #expect(threaded.plannedBandCount(progress: p) == min(bands, h))
+                #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p)")
+            }
+        }
+    }
+
+    @Test("rendering again gives the same bytes, whatever was rendered in between")
+    func renderingIsRepeatable() throws {
+        var rng = SplitMix64(seed: 0xAAAA_0001)
+        let (width, height) = (37, 23)
+        let style = MorphStyle(maxBlurRadius: 9, threshold: 0.3, softness: 0.2)
+        let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let t = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let other = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
+        let renderer = try MorphRenderer(width: width, height: height, style: style)
+        var buffer = [UInt8]()
+        try renderer.renderRGBA(source: s, target: t, progress: 0.4, into: &buffer)
+        let first = buffer
+        try renderer.renderRGBA(source: s, target: t, progress: 0.4, into: &buffer)
+        #expect(buffer == first)
+        // A different level and different masks in between must leave no trace.
+        for p in [0.5, 0.0, 0.05] {
+            _ = try render(renderer, other, s, p)
+        }
+        var alpha = [UInt8]()
+        try renderer.renderAlpha(source: other, target: other, progress: 0.9, into: &alpha)
+        try renderer.renderRGBA(source: s, target: t, progress: 0.4, into: &buffer)
+        #expect(buffer == first)
+        // A fresh renderer (sharing the cached kernels) agrees too.
+        let fresh = try MorphRenderer(width: width, height: height, style: style)
+        #expect(try render(fresh, s, t, 0.4) == first)
+    }
+
+    @Test("one renderer shared by many tasks renders every frame as if alone")
+    func sharedRendererIsSafe() async throws {
+        var rng = SplitMix64(seed: 0x7A5C_0001)
+        let (width, height) = (29, 18)
+        let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let t = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
+        let renderer = try MorphRenderer(width: width, height: height, style: MorphStyle(maxBlurRadius: 5))
+        let progresses = (0..<12).map { Double($0) / 11 }
+        let alone = try progresses.map { try render(renderer, s, t, $0) }
+        let shared = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            for (index, p) in progresses.enumerated() {
+                group.addTask {
+                    var out = [UInt8]()
+                    for _ in 0..<3 { try renderer.renderRGBA(source: s, target: t, progress: p, into: &out) }
+                    return (index, out)
+                }
+            }
+            return try await group.reduce(into: [Int: [UInt8]]()) { $0[$1.0] = $1.1 }
+        }
+        for index in progresses.indices {
+            #expect(shared[index] == alone[index], "p = \(progresses[index])")
+        }
+    }
+
+    @Test("the raw-buffer and array entry points write the same bytes")
+    func rawBufferMatchesArray() throws {
+        var rng = SplitMix64(seed: 0xB0FF_0001)
+        let (width, height) = (10, 6)
+        let style = MorphStyle(maxBlurRadius: 3, tint: TintColor(red: 10, green: 20, blue: 30, alpha: 200))
+        let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let t = TestMasks.random(width: width, height: height, kind: .binary, using: &rng)
+        let renderer = try MorphRenderer(width: width, height: height, style: style)
+        var raw = [UInt8](repeating: 0xEE, count: renderer.rgbaByteCount)
+        try raw.withUnsafeMutableBytes { try renderer.renderRGBA(source: s, target: t, progress: 0.3, into: $0) }
+        #expect(try render(renderer, s, t, 0.3) == raw)
+        var rawAlpha = [UInt8](repeating: 0xEE, count: renderer.alphaByteCount)
+        try rawAlpha.withUnsafeMutableBytes { try renderer.renderAlpha(source: s, target: t, progress: 0.3, into: $0) }
+        #expect(rawAlpha == stride(from: 3, to: raw.count, by: 4).map { raw[$0] })
+    }
+}

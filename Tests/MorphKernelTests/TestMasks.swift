@@ -1,0 +1,38 @@
+import AlphaRaster
+
+/// Random masks of a few kinds, so frames cover flat areas, hard and soft edges and noise.
+enum TestMasks {
+    enum Kind: CaseIterable {
+        /// Every byte uniform in 0…255.
+        case noise
+        /// Every byte 0 or 255.
+        case binary
+        /// A few discs with a one-pixel antialiased rim, on empty ground.
+        case discs
+    }
+
+    static func random(width: Int, height: Int, kind: Kind, using rng: inout SplitMix64) -> AlphaMask {
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        switch kind {
+        case .noise:
+            for i in pixels.indices { pixels[i] = UInt8.random(in: 0...255, using: &rng) }
+        case .binary:
+            for i in pixels.indices { pixels[i] = Bool.random(using: &rng) ? 255 : 0 }
+        case .discs:
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let cx = Double.random(in: 0...Double(width), using: &rng)
+                let cy = Double.random(in: 0...Double(height), using: &rng)
+                let r = Double.random(in: 0.5...(Double(max(width, height)) / 2 + 1), using: &rng)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                        let coverage = min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+                        let value = UInt8((coverage * 255).rounded())
+                        pixels[y * width + x] = max(pixels[y * width + x], value)
+                    }
+                }
+            }
+        }
+        return try! AlphaMask(width: width, height: height, pixels: pixels)
+    }
+}

@@ -1,0 +1,152 @@
+import AlphaRaster
+import Testing
+import MorphKernel
+
+/// Bad input throws the documented error, naming the parameter, and never traps.
+@Suite struct ValidationTests {
+    struct StyleCase: CustomTestStringConvertible, Sendable {
+        let style: MorphStyle
+        let parameter: String
+        var testDescription: String { "\(parameter): \(style)" }
+    }
+
+    static let badStyles: [StyleCase] = [
+        StyleCase(style: MorphStyle(maxBlurRadius: -1), parameter: "maxBlurRadius"),
+        StyleCase(style: MorphStyle(maxBlurRadius: .nan), parameter: "maxBlurRadius"),
+        StyleCase(style: MorphStyle(maxBlurRadius: .infinity), parameter: "maxBlurRadius"),
+        StyleCase(style: MorphStyle(maxBlurRadius: 1000.01), parameter: "maxBlurRadius"),
+        StyleCase(style: MorphStyle(blurLevels: 1), parameter: "blurLevels"),
+        StyleCase(style: MorphStyle(blurLevels: 0), parameter: "blurLevels"),
+        StyleCase(style: MorphStyle(blurLevels: -7), parameter: "blurLevels"),
+        StyleCase(style: MorphStyle(blurLevels: 10_001), parameter: "blurLevels"),
+        StyleCase(style: MorphStyle(threshold: 0), parameter: "threshold"),
+        StyleCase(style: MorphStyle(threshold: -0.5), parameter: "threshold"),
+        StyleCase(style: MorphStyle(threshold: 1.01), parameter: "threshold"),
+        StyleCase(style: MorphStyle(threshold: .nan), parameter: "threshold"),
+        StyleCase(style: MorphStyle(softness: 0), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: 0.0009), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: -0.1), parameter: "softness"),
+        StyleCase(style: MorphStyle(threshold: 0.3, softness: 0.31), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: .nan), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: .infinity), parameter: "softness"),
+    ]
+
+    @Test("styles out of range throw invalidParameter naming the parameter", arguments: badStyles)
+    func badStyle(_ bad: StyleCase) {
+        for attempt in [{ try bad.style.validate() }, { _ = try MorphRenderer(width: 4, height: 4, style: bad.style) }] {
+            #expect(throws: (any Error).self) { try attempt() }
+            do {
+                try attempt()
+            } catch let MorphError.invalidParameter(name, reason) {
+                #expect(name == bad.parameter)
+                #expect(!reason.isEmpty)
+                #expect(MorphError.invalidParameter(name: name, reason: reason).description.hasPrefix("\(name): "))
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+
+    @Test("edge values inside the ranges are accepted")
+    func edgeStyles() throws {
+        for style in [
+            MorphStyle(maxBlurRadius: 0), MorphStyle(maxBlurRadius: 1000), MorphStyle(blurLevels: 2),
+            MorphStyle(blurLevels: 10_000), MorphStyle(threshold: 1, softness: 1),
+            MorphStyle(threshold: 0.001, softness: 0.001), MorphStyle(softness: 0.5),
+        ] {
+            try style.validate()
+            _ = try MorphRenderer(width: 3, height: 2, style: style)
+        }
+    }
+
+    @Test("sizes out of range throw invalidParameter naming the dimension")
+    func badSizes() {
+        let cases: [(Int, Int, String)] = [
+            (0, 5, "width"), (-3, 5, "width"), (5, 0, "height"), (5, Int.min, "height"),
+            (Int.max, 2, "width × height"), (1 << 15, 1 << 15, "width × height"), (1 << 28 + 1, 1, "width × height"),
+        ]
+        for (width, height, parameter) in cases {
+            #expect {
+                try MorphRenderer(width: width, height: height)
+            } throws: { error in
+                guard case MorphError.invalidParameter(let name, _) = error else { return false }
+                return name == parameter
+            }
+        }
+    }
+
+    @Test("bad progress, mismatched masks and wrong output sizes throw and leave the output alone")
+    func badRenderInputs() throws {
+        let renderer = try MorphRenderer(width: 6, height: 4)
+        let mask = try AlphaMask(width: 6, height: 4, pixels: [UInt8](repeating: 255, count: 24))
+        let wide = try AlphaMask(width: 7, height: 4)
+        let tall = try AlphaMask(width: 6, height: 5)
+        enum Expected { case parameter(String), size }
+        let cases: [(String, AlphaMask, AlphaMask, Double, Int, Bool, Expected)] = [
+            ("NaN progress", mask, mask, .nan, 96, true, .parameter("progress")),
+            ("negative progress", mask, mask, -0.01, 96, true, .parameter("progress")),
+            ("progress above 1", mask, mask, 1.0001, 24, false, .parameter("progress")),
+            ("infinite progress", mask, mask, .infinity, 24, false, .parameter("progress")),
+            ("wide source", wide, mask, 0.5, 96, true, .size),
+            ("tall target", mask, tall, 0.5, 24, false, .size),
+            ("RGBA buffer too small", mask, mask, 0.5, 95, true, .size),
+            ("RGBA buffer too large", mask, mask, 0.5, 97, true, .size),
+            ("alpha buffer given to RGBA", mask, mask, 0.5, 24, true, .size),
+            ("RGBA buffer given to alpha", mask, mask, 0.5, 96, false, .size),
+            ("empty buffer", mask, mask, 0.5, 0, false, .size),
+        ]
+        for (label, source, target, progress, bytes, rgba, expected) in cases {
+            var buffer = [UInt8](repeating: 0xAB, count: bytes)
+            do {
+                try buffer.withUnsafeMutableBytes { raw in
+                    if rgba {
+                        try renderer.renderRGBA(source: source, target: target, progress: progress, into: raw)
+                    } else {
+                        try renderer.renderAlpha(source: source, target: target, progress: progress, into: raw)
+                    }
+                }
+                Issue.record("\(label): no error")
+            } catch let error as MorphError {
+                switch (error, expected) {
+                case (.invalidParameter(let name, _), .parameter(let parameter)):
+                    #expect(name == parameter, "\(label)")
+                case (.sizeMismatch(let text), .size):
+                    #expect(text.hasSuffix("."), "\(label): \(text)")
+                default:
+                    Issue.record("\(label): unexpected \(error)")
+                }
+            }
+            #expect(buffer.allSatisfy { $0 == 0xAB }, "\(label): output was written")
+        }
+        // The array conveniences check first too, and leave the array unchanged.
+        var array: [UInt8] = [1, 2, 3]
+        #expect(throws: MorphError.self) {
+            try renderer.renderRGBA(source: wide, target: mask, progress: 0.5, into: &array)
+        }
+        #expect(throws: MorphError.self) {
+            try renderer.renderAlpha(source: mask, target: mask, progress: -1, into: &array)
+        }
+        #expect(array == [1, 2, 3])
+    }
+
+    @Test("error descriptions are one-line sentences naming the problem")
+    func descriptions() throws {
+        do {
+            _ = try MorphRenderer(width: 4, height: 4, style: MorphStyle(blurLevels: 1))
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == "blurLevels: must be from 2 to 10000, got 1")
+        }
+        let renderer = try MorphRenderer(width: 2, height: 2)
+        var out = [UInt8](repeating: 0, count: 3)
+        do {
+            try out.withUnsafeMutableBytes {
+                try renderer.renderAlpha(source: try AlphaMask(width: 2, height: 2), target: try AlphaMask(width: 2, height: 2), progress: 0, into: $0)
+            }
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == "The output buffer holds 3 bytes but a 2×2 alpha frame needs 4.")
+            #expect(!"\(error)".contains("\n"))
+        }
+    }
+}
