@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "iconmorph",
     products: [
-        .library(name: "IconMorph", targets: ["PNGCodec", "AlphaRaster", "MorphKernel"]),
+        .library(name: "IconMorph", targets: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
         .executable(name: "iconmorph", targets: ["iconmorph"]),
     ],
     targets: [
@@ -20,11 +20,18 @@ let package = Package(
         ),
         .target(name: "PNGCodec", dependencies: ["CPng", "CZlib"]),
         .target(name: "AlphaRaster", dependencies: ["PNGCodec"]),
+        .target(name: "SVGImport", dependencies: ["AlphaRaster"]),
+        .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
         .target(name: "MorphKernel", dependencies: ["AlphaRaster"]),
-        .executableTarget(name: "iconmorph", dependencies: ["PNGCodec", "AlphaRaster", "MorphKernel"]),
+        .executableTarget(
+            name: "iconmorph",
+            dependencies: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]
+        ),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], resources: [.copy("Golden")]),
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec"]),
+        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster"]),
+        .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster"]),
-        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "MorphKernel"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
     ]
 )
