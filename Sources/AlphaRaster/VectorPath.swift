@@ -32,6 +32,16 @@ public struct VectorPath: Sendable, Equatable {
         segments.append(.cubic(control1, control2, p))
     }
     public mutating func close() { segments.append(.close) }
+
+    /// Appends an SVG elliptical arc from the current point to `end` (SVG's endpoint
+    /// parameterisation, radii corrected as SVG 1.1 F.6 says), as cubic Béziers.
+    /// STUB: draws a straight line until the rasterizer work lands.
+    public mutating func arc(
+        radiusX: Double, radiusY: Double, xAxisRotation degrees: Double, largeArc: Bool, sweep: Bool,
+        to end: SIMD2<Double>
+    ) {
+        segments.append(.line(end))
+    }
 }
 
 /// Which points a filled path covers.
