@@ -69,8 +69,8 @@ extension AlphaMask {
 
     /// Decodes the PNG file at `path` and builds its mask in `box`, as `init(image:box:source:)`.
     ///
-    /// The box is validated before the file is read. The file is decoded to RGBA so that
-    /// `.luminance` uses this module's Rec. 709 formula rather than libpng's gray conversion.
+    /// The box is validated before the file is read. The file is decoded to RGBA; `PNGCodec`'s
+    /// gray+alpha decoding uses the same Rec. 709 luma, so either gives the same mask.
     ///
     /// - Throws: `AlphaRasterError.invalidBox` for a bad box; `PNGError` from decoding
     ///   (`.fileNotFound`, `.unreadable`, `.invalidPNG`, `.tooLarge`), unchanged.

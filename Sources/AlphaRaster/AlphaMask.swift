@@ -7,7 +7,7 @@ public struct AlphaMask: Sendable, Equatable {
     /// Height in pixels, at least 1.
     public let height: Int
     /// `width × height` coverage values, row-major.
-    public var pixels: [UInt8]
+    public private(set) var pixels: [UInt8]
 
     /// Wraps existing coverage values.
     ///
@@ -24,6 +24,14 @@ public struct AlphaMask: Sendable, Equatable {
         self.width = width
         self.height = height
         self.pixels = pixels
+    }
+
+    /// Lends the coverage values for writing in place. The count cannot change, so the mask
+    /// stays valid.
+    public mutating func withUnsafeMutablePixels<Result>(
+        _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// An empty (all-zero) mask.

@@ -31,20 +31,25 @@ public enum MorphFrameMath {
     }
 
     /// The cached level k = round(b · (L − 1)) in 0 … L − 1 for blur amount `b` in [0, 1]
-    /// and L = `blurLevels` ≥ 2. Out-of-range b is clamped.
+    /// and L = `blurLevels` ≥ 2. Out-of-range b is clamped, and so is L to
+    /// 2 … `MorphStyle.maximumBlurLevels`.
     public static func levelIndex(blurAmount b: Double, blurLevels: Int) -> Int {
         let clamped = b.isNaN ? 0 : min(max(b, 0), 1)
-        return Int((clamped * Double(blurLevels - 1)).rounded())
+        let levels = min(max(blurLevels, 2), MorphStyle.maximumBlurLevels)
+        return Int((clamped * Double(levels - 1)).rounded())
     }
 
-    /// The radius in pixels of level `k`: R_k = Rmax · k / (L − 1), for 0 ≤ k < L.
+    /// The radius in pixels of level `k`: R_k = Rmax · k / (L − 1), for 0 ≤ k < L (L is
+    /// clamped to at least 2).
     public static func levelRadius(level k: Int, blurLevels: Int, maxBlurRadius: Double) -> Double {
-        maxBlurRadius * Double(k) / Double(blurLevels - 1)
+        maxBlurRadius * Double(k) / Double(max(blurLevels, 2) - 1)
     }
 
     /// The half-width n = ⌈R⌉ in pixels of the Gaussian for radius `R` ≥ 0; 0 means identity.
+    /// R is clamped to 0 … `MorphStyle.maximumBlurRadius` (NaN gives 0).
     public static func kernelHalfWidth(radius: Double) -> Int {
-        Int(radius.rounded(.up))
+        let clamped = radius.isNaN ? 0 : min(max(radius, 0), MorphStyle.maximumBlurRadius)
+        return Int(clamped.rounded(.up))
     }
 
     /// smoothstep(a, b, x) = u²(3 − 2u) with u = clamp((x − a) / (b − a), 0, 1), for a < b.

@@ -40,8 +40,24 @@ public enum AtomicFileWriter {
         let template = directory + "/." + stem + ".XXXXXX.tmp"
 
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw PNGError.cannotCreate(path: path, reason: "it is a directory")
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFDIR:
+                throw PNGError.cannotCreate(path: path, reason: "it is a directory")
+            case S_IFLNK:
+                // Write through the link, so the link stays and its target gets the new file.
+                guard let resolved = realpath(path, nil) else {
+                    throw PNGError.cannotCreate(path: path, reason: "it is a symbolic link to a missing file")
+                }
+                defer { free(resolved) }
+                return try write(bytes, to: String(cString: resolved))
+            default:
+                // A device, FIFO or socket is not replaced by a file (that would delete
+                // /dev/null for root); it is written in place, as a shell redirection would.
+                return try writeInPlace(bytes, to: path)
+            }
         }
 
         lock.lock()
@@ -63,16 +79,9 @@ public enum AtomicFileWriter {
             return error
         }
 
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                close(fd)
-                throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
-            }
-            offset += written
+        if let code = writeAll(bytes, to: fd) {
+            close(fd)
+            throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
         }
         fchmod(fd, mode)
         if close(fd) != 0 {
@@ -83,6 +92,33 @@ public enum AtomicFileWriter {
             throw fail(.cannotCreate(path: path, reason: String(cString: strerror(code))))
         }
         forget(temporary)
+    }
+
+    /// Writes to an existing non-regular file (device, FIFO) directly: there is nothing to
+    /// rename over, and nothing partial to protect.
+    private static func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        let fd = open(path, O_WRONLY)
+        if fd < 0 {
+            throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        if let code = writeAll(bytes, to: fd) {
+            throw PNGError.writeFailed(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Writes every byte, retrying short writes and EINTR; returns the failing errno, if any.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Removes every temporary file that a `write` in progress has created and not yet renamed.

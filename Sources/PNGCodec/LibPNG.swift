@@ -9,6 +9,10 @@ import Darwin
 /// The one place that talks to libpng, through its simplified `png_image` API, which catches
 /// libpng's errors itself (returns 0 and fills `message`) so that no longjmp ever reaches Swift.
 enum LibPNG {
+    /// The ceiling on decoded pixels whatever the caller's limit: 2³⁰ (4 GiB of RGBA), so a
+    /// generous limit can never make the decoder ask for memory that cannot exist.
+    static let maximumPixelCount = 1 << 30
+
     /// libpng's pixel format code for an 8-bit `PNGImage.PixelFormat`. Composite format macros
     /// do not import into Swift, so they are rebuilt from the flags that do.
     static func formatCode(_ format: PNGImage.PixelFormat) -> UInt32 {
@@ -56,9 +60,10 @@ enum LibPNG {
     ) throws -> PNGImage {
         let width = Int(image.width), height = Int(image.height)
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        if overflow || area > pixelLimit {
+        let limit = min(pixelLimit, maximumPixelCount)
+        if overflow || area > limit {
             png_image_free(&image)
-            throw PNGError.tooLarge(path: name, width: width, height: height, limit: pixelLimit)
+            throw PNGError.tooLarge(path: name, width: width, height: height, limit: limit)
         }
         if let flattened {
             png_image_free(&image)
@@ -99,8 +104,11 @@ enum LibPNG {
             throw PNGError.invalidPNG(path: name, reason: "the file is empty")
         }
         if fseek(file, 0, SEEK_SET) != 0 {
-            // A pipe or terminal cannot be rewound: decode what it holds from memory instead.
-            let bytes = Array(header[0..<peeked]) + (try readRest(of: file, name: name))
+            // A pipe or terminal cannot be rewound: decode what it holds from memory instead,
+            // after the signature and the declared size say the stream is worth reading, and
+            // reading no more than such an image can take (so `yes | iconmorph` cannot eat RAM).
+            let readLimit = try checkedStreamLimit(header: header[0..<peeked], name: name, pixelLimit: pixelLimit)
+            let bytes = Array(header[0..<peeked]) + (try readRest(of: file, name: name, limit: readLimit))
             return try bytes.withUnsafeBytes {
                 try decode(memory: $0, name: name, format: format, pixelLimit: pixelLimit)
             }
@@ -117,7 +125,7 @@ enum LibPNG {
         }
         let flattened: (() throws -> [UInt8])? = needsFlattening ? {
             rewind(file)
-            let bytes = try readRest(of: file, name: name)
+            let bytes = try readRest(of: file, name: name, limit: Int.max)
             return try bytes.withUnsafeBytes { try InterlacedPNGFlattener.flatten($0, name: name) }
         } : nil
         return try finishDecoding(
@@ -125,13 +133,34 @@ enum LibPNG {
         ) { readFailureReason(file, libpng: $0) }
     }
 
-    /// Everything from the stream's current position to its end.
-    private static func readRest(of file: UnsafeMutablePointer<FILE>, name: String) throws -> [UInt8] {
+    /// The most bytes a stream may hold for the image its first bytes announce: the raw samples
+    /// at 16 bits per channel (stored uncompressed, the worst case) plus 64 MiB for ancillary
+    /// chunks. Throws for a stream that is not a PNG or declares too many pixels.
+    private static func checkedStreamLimit(header: ArraySlice<UInt8>, name: String, pixelLimit: Int) throws -> Int {
+        let bytes = Array(header)
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
+            throw PNGError.invalidPNG(path: name, reason: "Not a PNG file")
+        }
+        guard bytes.count >= 24 else { return 1 << 20 }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let limit = min(pixelLimit, maximumPixelCount)
+        if width.multipliedReportingOverflow(by: height).partialValue > limit {
+            throw PNGError.tooLarge(path: name, width: width, height: height, limit: limit)
+        }
+        return 8 * width * height + height + (64 << 20)
+    }
+
+    /// Everything from the stream's current position to its end, refusing more than `limit`.
+    private static func readRest(of file: UnsafeMutablePointer<FILE>, name: String, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = fread(&block, 1, block.count, file)
             bytes.append(contentsOf: block[0..<count])
+            if bytes.count > limit {
+                throw PNGError.invalidPNG(path: name, reason: "more data than the image it declares can hold")
+            }
             if count < block.count { break }
         }
         if ferror(file) != 0 { throw PNGError.unreadable(path: name, reason: String(cString: strerror(errno))) }
@@ -176,11 +205,13 @@ enum LibPNG {
         let chunkOverhead = 8 + 25 + 16 + 44 + 12 + 12 * (deflateBound / Int(PNG_ZBUF_SIZE)) + 12
         let capacity = deflateBound + chunkOverhead
         var size = capacity
-        var output = [UInt8](repeating: 0, count: capacity)
-        let ok = output.withUnsafeMutableBytes { out in
-            source.pixels.withUnsafeBytes { pixels in
+        var ok: Int32 = 0
+        // The worst-case buffer is not zero-filled first: libpng writes every byte it reports.
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+            ok = source.pixels.withUnsafeBytes { pixels in
                 png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(stride), nil)
             }
+            initialized = ok != 0 && size <= capacity ? size : 0
         }
         if ok == 0 {
             let reason = message(of: image)
@@ -191,7 +222,6 @@ enum LibPNG {
         guard size <= capacity else {
             throw PNGError.encodingFailed(reason: "libpng needed \(size) bytes, more than its own bound of \(capacity)")
         }
-        output.removeLast(output.count - size)
         return output
     }
 }

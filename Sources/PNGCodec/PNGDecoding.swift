@@ -9,7 +9,7 @@ extension PNGImage {
     ///
     /// Every PNG libpng reads is accepted: all colour types and bit depths, palettes, `tRNS`,
     /// 16-bit samples and Adam7 interlacing. The header's `width × height` is checked against
-    /// `pixelLimit` before any pixel memory is allocated.
+    /// `pixelLimit` (and, whatever the limit, 2³⁰ pixels) before any pixel memory is allocated.
     ///
     /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason)
     ///   or `.tooLarge`, each naming `path`.

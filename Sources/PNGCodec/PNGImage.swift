@@ -30,11 +30,10 @@ public struct PNGImage: Sendable, Equatable {
     public enum PixelFormat: Sendable, Equatable, CaseIterable {
         /// Two bytes per pixel: gray, then alpha.
         ///
-        /// Decoded gray is the luminance of the decoded RGB in linear light:
-        /// `gray = round(255 · Y^(1/2.2))`, `Y = 0.2126·r^2.2 + 0.7152·g^2.2 + 0.0722·b^2.2`
-        /// with `r, g, b` in `0...1` (BT.709 weights). A neutral pixel (`r == g == b`) keeps its
-        /// value, so gray files decode to their samples. Exact to that formula in float64
-        /// (ties aside); alpha is copied.
+        /// Decoded gray is the BT.709 luma of the decoded, sRGB-encoded bytes:
+        /// `gray = round(0.2126 R + 0.7152 G + 0.0722 B)`, exactly (integer arithmetic), the
+        /// same luminance `AlphaRaster` uses for luminance masks. A neutral pixel keeps its
+        /// value, so gray files decode to their samples; alpha is copied.
         case grayAlpha
         /// Four bytes per pixel: red, green, blue, then alpha.
         case rgba
@@ -58,7 +57,7 @@ public struct PNGImage: Sendable, Equatable {
     /// The layout of each pixel in `pixels`.
     public let format: PixelFormat
     /// `width × height × format.channels` bytes, row-major.
-    public var pixels: [UInt8]
+    public private(set) var pixels: [UInt8]
 
     /// Wraps existing pixel bytes.
     ///
@@ -78,6 +77,14 @@ public struct PNGImage: Sendable, Equatable {
         self.height = height
         self.format = format
         self.pixels = pixels
+    }
+
+    /// Lends the pixel bytes for writing in place (e.g. rendering a frame straight into the
+    /// image that is then encoded). The byte count cannot change, so the image stays valid.
+    public mutating func withUnsafeMutablePixelBytes<Result>(
+        _ body: (UnsafeMutableRawBufferPointer) throws -> Result
+    ) rethrows -> Result {
+        try pixels.withUnsafeMutableBytes(body)
     }
 
     /// Whether any pixel has an alpha value below 255.

@@ -107,9 +107,11 @@ import Testing
 
 /// The documented gray conversion, evaluated plainly in float64 with a `pow` per pixel.
 enum ReferenceLuminance {
+    /// BT.709 luma of the encoded bytes, rounded half up; the weights are scaled to integers
+    /// so that halfway cases are decided exactly.
     static func gray(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        func linear(_ c: UInt8) -> Double { pow(Double(c) / 255, 2.2) }
-        let y = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-        return UInt8((255 * pow(y, 1 / 2.2) + 0.5).rounded(.down))
+        let y = (0.2126 * 10000).rounded() * Double(r) + (0.7152 * 10000).rounded() * Double(g)
+            + (0.0722 * 10000).rounded() * Double(b)
+        return UInt8((y / 10000 + 0.5).rounded(.down))
     }
 }
