@@ -280,7 +280,7 @@ enum RenderCommand {
             pixels: [UInt8](repeating: 0, count: source.width * source.height * 4))
         for (index, path) in plan.paths.enumerated() {
             let progress = options.frames.progress(ofFrame: index)
-            try image.pixels.withUnsafeMutableBytes { buffer in
+            try image.withUnsafeMutablePixelBytes { buffer in
                 try renderer.renderRGBA(source: source, target: target, progress: progress, into: buffer)
             }
             try image.write(toFile: path)
