@@ -206,7 +206,7 @@ edit it by hand. The script's header documents the colour transform the expected
 - `fixtures/*.png`: inputs PngSuite lacks (16-bit without gamma information, interlaced 16-bit
   with tRNS or smaller than 8 x 8 pixels), written by the script with pypng.
 
-The inputs are PngSuite's valid images (by Willem van Schaik; read from `../shared/pngsuite`
+The inputs are PngSuite's valid images (by Willem van Schaik; read from `Tests/Fixtures/PngSuite`
 beside the repository) and the fixtures. `PngSuite.LICENSE` is PngSuite's licence, which
 covers the pixel data derived from it.
 """
@@ -214,7 +214,7 @@ covers the pixel data derived from it.
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--suite", default=os.path.join(REPO, "..", "shared", "pngsuite"))
+    parser.add_argument("--suite", default=os.path.join(REPO, "Tests", "Fixtures", "PngSuite"))
     parser.add_argument("--out", default=os.path.join(REPO, "Tests", "PNGCodecTests", "Golden"))
     args = parser.parse_args()
 

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// Where the test inputs live: PngSuite beside the repository (`<repo>/../shared/pngsuite`, as
-/// on a developer machine and in CI) and the golden data shipped as this target's resource.
+/// Where the test inputs live: PngSuite in the repository (`Tests/Fixtures/PngSuite`, with its
+/// licence) and the golden data shipped as this target's resource.
 enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let pngSuite = packageRoot.appendingPathComponent("../shared/pngsuite").standardizedFileURL.path
+    static let pngSuite = packageRoot.appendingPathComponent("Tests/Fixtures/PngSuite").path
     static let golden: String = Bundle.module.url(forResource: "Golden", withExtension: nil)?.path ?? "<missing Golden>"
 
     /// The PngSuite file names (`*.png`), sorted; empty when the folder is missing, which the

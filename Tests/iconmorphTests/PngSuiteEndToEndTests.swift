@@ -5,10 +5,10 @@ import Testing
 /// looked at: valid images of every colour type, depth and interlacing become frames; corrupt
 /// ones (`x*`) end in one line that names the file, with exit status 65 and no output file.
 @Suite struct PngSuiteEndToEndTests {
-    /// `<repository>/../shared/pngsuite`, where the project's machines and CI keep PngSuite.
+    /// `Tests/Fixtures/PngSuite`, the copy in the repository.
     static let suiteFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/pngsuite").path
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/PngSuite").path
 
     static func files() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: suiteFolder)
