@@ -207,7 +207,7 @@ edit it by hand. The script's header documents the colour transform the expected
   with tRNS or smaller than 8 x 8 pixels), written by the script with pypng.
 
 The inputs are PngSuite's valid images (by Willem van Schaik; read from `Tests/Fixtures/PngSuite`
-beside the repository) and the fixtures. `PngSuite.LICENSE` is PngSuite's licence, which
+in the repository) and the fixtures. `PngSuite.LICENSE` is PngSuite's licence, which
 covers the pixel data derived from it.
 """
 
