@@ -8,12 +8,19 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// An `IconBox` field is out of range; `field` is `"width"`, `"height"`, `"scale"` or
     /// `"padding"`, `reason` says what is wrong with it.
     case invalidBox(field: String, reason: String)
+    /// A `VectorIcon` cannot be drawn; `field` names the part at fault (`"width"`,
+    /// `"height"`, or a layer's `"layer 2 path"`, `"layer 2 opacity"`, `"layer 2 transform"`,
+    /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1), `reason`
+    /// says what is wrong with it (a non-finite value, or a path needing more line segments
+    /// than `VectorRasterizer.maximumSegments` at the requested size).
+    case invalidIcon(field: String, reason: String)
 
     /// The failure as one sentence, naming the field or size at fault.
     public var description: String {
         switch self {
         case .invalidSize(let reason): reason
         case .invalidBox(let field, let reason): "icon box \(field): \(reason)"
+        case .invalidIcon(let field, let reason): "vector icon \(field): \(reason)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import AlphaRaster
 import MorphKernel
 import PNGCodec
+import SVGImport
 
 /// The public face of every failure: one line of text and an exit status.
 ///
@@ -27,6 +28,10 @@ struct CommandFailure: Error, Equatable {
         case let error as OutputError:
             self.init(message: error.description, exitCode: .cannotCreate)
         case let error as PNGError:
+            self.init(message: error.description, exitCode: Self.exitCode(for: error))
+        case let error as SVGError:
+            self.init(message: error.description, exitCode: Self.exitCode(for: error))
+        case let error as IconInputError:
             self.init(message: error.description, exitCode: Self.exitCode(for: error))
         case let error as AlphaRasterError:
             if case .invalidBox(let field, let reason) = error {
@@ -60,9 +65,23 @@ struct CommandFailure: Error, Equatable {
         }
     }
 
+    private static func exitCode(for error: SVGError) -> ExitCode {
+        switch error {
+        case .fileNotFound, .unreadable: .noInput
+        case .tooLarge, .malformedXML, .invalidDocument: .dataError
+        }
+    }
+
+    private static func exitCode(for error: IconInputError) -> ExitCode {
+        switch error {
+        case .unknownName, .unreadable: .noInput
+        case .unrecognizedData, .tooLarge, .undrawable: .dataError
+        }
+    }
+
     /// Line breaks and other control characters can reach a message through file names and
     /// library reasons; they are escaped so that the error stays one line.
-    private static func oneLine(_ text: String) -> String {
+    static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
         let escaped = quoted(text)

@@ -29,6 +29,8 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case missingAlternative(String, command: String)
     /// Two options that exclude each other were both given.
     case conflictingOptions(String, String)
+    /// Two icon options both ask for standard input (`-`), which holds one icon.
+    case bothStandardInput(String, String)
     /// Values that parse but do not work, alone or together (a box under one pixel).
     case invalidSetting(option: String, reason: String)
 
@@ -60,6 +62,9 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
             "missing \(alternatives)" + Self.helpHint(command)
         case .conflictingOptions(let first, let second):
             "\(first) and \(second) cannot be used together; give one of them"
+        case .bothStandardInput(let first, let second):
+            "\(first) and \(second) cannot both be '-': standard input holds one icon; "
+                + "give a file or a symbol name for one of them"
         case .invalidSetting(let option, let reason):
             "\(option): \(reason)"
         }

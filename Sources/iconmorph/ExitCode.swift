@@ -9,9 +9,10 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
     static let success = ExitCode(rawValue: 0)
     /// EX_USAGE: the command line is wrong (unknown option, bad or missing value, conflict).
     static let usage = ExitCode(rawValue: 64)
-    /// EX_DATAERR: an input file is not a usable PNG image (corrupt, truncated, too large).
+    /// EX_DATAERR: an input is not a usable PNG or SVG image (corrupt, truncated, too large).
     static let dataError = ExitCode(rawValue: 65)
-    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    /// EX_NOINPUT: an input file does not exist or cannot be read, or a name is neither a
+    /// file nor a built-in symbol.
     static let noInput = ExitCode(rawValue: 66)
     /// EX_SOFTWARE: a failure that no input should cause; a bug.
     static let software = ExitCode(rawValue: 70)
@@ -30,12 +31,19 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
     static let documented: [(code: ExitCode, meaning: String)] = [
         (.success, "success"),
         (.usage, "bad command line: unknown option, bad or missing value, conflict"),
-        (.dataError, "an input is not a usable PNG image (corrupt, truncated, too large)"),
-        (.noInput, "an input file is missing or unreadable"),
+        (.dataError, "an input is not a usable PNG or SVG image (corrupt, truncated, too large)"),
+        (.noInput, "an input file is missing or unreadable, or not a built-in symbol"),
         (.software, "internal error"),
         (.cannotCreate, "an output file or folder cannot be created"),
         (.ioError, "writing an output file failed (disk full, file size limit)"),
         (.interrupted, "interrupted (SIGINT, Ctrl-C)"),
         (.terminated, "terminated (SIGTERM)"),
     ]
+
+    /// `documented` as aligned lines for a help text's EXIT STATUS section.
+    static var helpLines: [String] {
+        documented.map { code, meaning in
+            code.description + String(repeating: " ", count: max(1, 5 - code.description.count)) + meaning
+        }
+    }
 }

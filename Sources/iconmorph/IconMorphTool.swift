@@ -11,7 +11,7 @@ enum IconMorphTool {
     static let version = "0.1.0"
 
     /// Every subcommand.
-    static let commands = [RenderCommand.spec]
+    static let commands = [RenderCommand.spec, MaskCommand.spec, SymbolsCommand.spec]
 
     /// The top-level help text.
     static var help: String { HelpFormatter.toolHelp(commands: commands, version: version) }
@@ -40,6 +40,11 @@ enum IconMorphTool {
     /// Writes straight to the file descriptor: nothing is left in a stdio buffer when an
     /// interrupt ends the process with `_exit`. A closed pipe (EPIPE, SIGPIPE being ignored)
     /// just ends the output.
+    /// Writes `iconmorph: warning: <message>` as one line on standard error; the run goes on.
+    static func warn(_ message: String) {
+        writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
+    }
+
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -61,8 +66,14 @@ enum IconMorphTool {
         switch first {
         case "render":
             guard let options = try RenderCommand.options(from: rest) else { return RenderCommand.help }
-            let summary = try RenderCommand.run(options)
+            let summary = try RenderCommand.run(options, warn: warn)
             return options.quiet ? nil : summary + "\n"
+        case "mask":
+            guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
+            let summary = try MaskCommand.run(options, warn: warn)
+            return options.quiet ? nil : summary + "\n"
+        case "symbols":
+            return try SymbolsCommand.parse(rest) ? SymbolsCommand.listing : SymbolsCommand.help
         case "help":
             guard let name = rest.first else { return help }
             if rest.count > 1 { throw CommandLineError.unexpectedArgument(rest[1], command: nil) }

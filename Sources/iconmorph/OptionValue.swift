@@ -3,8 +3,9 @@ import MorphKernel
 /// What kind of value an option takes; the parser converts and checks with it, and the help and
 /// error texts describe the option with the same `phrase`, so the two cannot disagree.
 enum ValueKind: Equatable, Sendable {
-    /// A file to read. Not empty, not `-` (standard input is not supported).
-    case inputPath
+    /// An icon: a PNG or SVG file, a built-in symbol name, or `-` for standard input. Not
+    /// empty; which of these it is is settled later, by `IconInput.resolve`.
+    case icon
     /// A file, folder or pattern to write. Not empty, not `-`.
     case outputPath
     /// A finite decimal number in `range`.
@@ -21,7 +22,7 @@ enum ValueKind: Equatable, Sendable {
     /// What the option expects, as a noun phrase for "expected …".
     var phrase: String {
         switch self {
-        case .inputPath: "a PNG file path (standard input is not supported)"
+        case .icon: "a PNG or SVG file, a built-in symbol name, or - for standard input"
         case .outputPath: "a file or folder path (standard output is not supported)"
         case .number(let range): range.phrase
         case .integer(let range) where range.upperBound == .max: "an integer of at least \(range.lowerBound)"
@@ -37,7 +38,9 @@ enum ValueKind: Equatable, Sendable {
     /// - Throws: `CommandLineError.invalidValue` naming the option, the expectation and the text.
     func parse(_ text: String, option: String) throws -> OptionValue {
         let value: OptionValue? = switch self {
-        case .inputPath, .outputPath:
+        case .icon:
+            text.isEmpty ? nil : .text(text)
+        case .outputPath:
             text.isEmpty || text == "-" ? nil : .text(text)
         case .number(let range):
             parseDecimal(text).flatMap { range.contains($0) ? .number($0) : nil }

@@ -23,13 +23,14 @@ enum OutputTarget: Equatable, Sendable {
     /// A missing frames folder is created later, by `OutputPlan.createFolder()`, so that a bad
     /// input file does not leave an empty folder behind; here only its parent is checked.
     ///
+    /// - Parameter defaultName: the file an existing folder given as `.file` gets.
     /// - Throws: `OutputError` when a folder is missing or is a file;
     ///   `CommandLineError.invalidSetting` when `--frames` is pointed at a `.png` file name.
-    func plan(frameCount: Int, option: String) throws -> OutputPlan {
+    func plan(frameCount: Int, option: String, defaultName: String = OutputTarget.defaultFile) throws -> OutputPlan {
         switch self {
         case .file(let path):
             if isDirectory(path) {
-                return OutputPlan(paths: [join(path, Self.defaultFile)], folderToCreate: nil)
+                return OutputPlan(paths: [join(path, defaultName)], folderToCreate: nil)
             }
             if path.hasSuffix("/") {
                 throw OutputError.missingFolder(file: path, folder: path)
@@ -112,4 +113,9 @@ func exists(_ path: String) -> Bool {
 func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
+
+func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }

@@ -1,31 +1,30 @@
 import AlphaRaster
+import IconSymbols
 import MorphKernel
 import PNGCodec
 
-/// `iconmorph render`: one morph frame, or an evenly spaced sequence, from two PNG icons.
+/// `iconmorph render`: one morph frame, or an evenly spaced sequence, between two icons (PNG
+/// or SVG files, built-in symbols, or standard input).
 ///
 /// Work happens in three steps so that nothing is read or written before the command line is
 /// known to be good: `options(from:)` parses and checks every value and combination;
-/// `run(_:)` then settles the output paths against the file system, loads both masks, and
-/// renders and writes each frame atomically.
+/// `run(_:)` then settles the output paths against the file system, finds and loads both
+/// icons, and renders and writes each frame atomically.
 enum RenderCommand {
     /// The largest `--frames`; a guard against a slip of the keyboard, not a limit of the code.
     static let maximumFrames = 100_000
 
     /// The value of each option that is not given; the help text shows these same values.
     enum Defaults {
-        /// Points, square: a 44 pt icon (the common touch-target size).
-        static let size = 44.0
-        /// Pixels per point.
-        static let scale = 3.0
-        /// Points on every side.
-        static let padding = 0.0
+        /// The icon at progress 0 when `--from` is not given.
+        static let source = BuiltInSymbol.play.name
+        /// The icon at progress 1 when `--to` is not given.
+        static let target = BuiltInSymbol.pause.name
         /// Points; 12 px at the default scale.
         static let blur = 4.0
         static let threshold = 0.5
         static let softness = 0.05
         static let easing = MorphEasing.smooth
-        static let mask = MaskSource.auto
         static let color = TintColor.black
     }
 
@@ -33,20 +32,15 @@ enum RenderCommand {
         name: "render",
         abstract: "Render one morph frame, or a sequence of frames, between two icons.",
         usage: [
-            "render --from <png> --to <png> --progress <p> [options]",
-            "render --from <png> --to <png> --frames <n> [options]",
+            "render [--from <icon>] [--to <icon>] --progress <p> [options]",
+            "render [--from <icon>] [--to <icon>] --frames <n> [options]",
         ],
         sections: ["INPUT", "FRAMES (give exactly one)", "OUTPUT", "GEOMETRY", "LOOK", "OPTIONS"],
         options: [
-            OptionSpec(long: "from", value: .inputPath, valueName: "png",
-                       help: "The icon at progress 0.", section: "INPUT"),
-            OptionSpec(long: "to", value: .inputPath, valueName: "png",
-                       help: "The icon at progress 1.", section: "INPUT"),
-            OptionSpec(long: "mask", value: .choice(MaskSource.allCases.map(\.rawValue)), valueName: "source",
-                       help: "What of each icon becomes its shape: alpha (the alpha channel), luminance "
-                           + "(dark ink on white) or auto (alpha when the icon has any transparency, "
-                           + "otherwise luminance).",
-                       defaultText: Defaults.mask.rawValue, section: "INPUT"),
+            IconInput.option("from", help: "The icon at progress 0: a PNG or SVG file, a built-in symbol, or - for "
+                                 + "standard input.", defaultText: Defaults.source),
+            IconInput.option("to", help: "The icon at progress 1, in the same forms.", defaultText: Defaults.target),
+            GeometryOptions.maskOption,
             OptionSpec(long: "progress", value: .number(.closed(0, 1)), valueName: "p",
                        help: "Render one frame at progress p, from 0 (the --from icon) to 1 (the --to icon).",
                        section: "FRAMES (give exactly one)"),
@@ -68,17 +62,7 @@ enum RenderCommand {
                        help: "Print nothing on success. Otherwise one line on standard output says "
                            + "what was written.",
                        section: "OUTPUT"),
-            OptionSpec(long: "size", value: .boxSize, valueName: "size",
-                       help: "The icon box in points: one number for a square, or WxH. Each icon is "
-                           + "scaled to fit the box, keeping its aspect ratio, and centred.",
-                       defaultText: formatNumber(Defaults.size), section: "GEOMETRY"),
-            OptionSpec(long: "scale", value: .number(.positive), valueName: "s",
-                       help: "Pixels per point. The output is round(size × scale) pixels plus the padding.",
-                       defaultText: formatNumber(Defaults.scale), section: "GEOMETRY"),
-            OptionSpec(long: "padding", value: .number(.nonNegative), valueName: "pt",
-                       help: "Transparent margin around the box on every side, in points, so that "
-                           + "the blurred shape is not cut off.",
-                       defaultText: formatNumber(Defaults.padding), section: "GEOMETRY"),
+        ] + GeometryOptions.boxOptions + [
             OptionSpec(long: "blur", value: .number(.nonNegative), valueName: "pt",
                        help: "The largest blur radius, in points (blur × scale pixels, at most "
                            + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 gives a plain "
@@ -106,29 +90,27 @@ enum RenderCommand {
             .help,
         ],
         notes: [
+            ("ICONS", IconInput.helpNote),
             ("OUTPUT FILES", [
                 "8-bit RGBA PNG with straight (not premultiplied) alpha, "
                     + "round(size × scale) + 2 × round(padding × scale) pixels on each side "
-                    + "(\(defaultSide)×\(defaultSide) by default). Each file is written to a temporary file and renamed "
+                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). Each file is written to a temporary file and renamed "
                     + "into place, so an existing file is replaced whole or not at all; an "
                     + "interrupt (Ctrl-C) removes the temporary file. On success one line on "
                     + "standard output says what was written; errors are one line on standard error.",
             ]),
-            ("EXIT STATUS", ExitCode.documented.map { code, meaning in
-                code.description + String(repeating: " ", count: max(1, 5 - code.description.count)) + meaning
-            }),
+            ("EXIT STATUS", ExitCode.helpLines),
             ("EXAMPLES", [
-                "iconmorph render --from play.png --to pause.png --progress 0.5 -o morph.png",
-                "iconmorph render --from play.png --to pause.png --frames 60 -o frames/",
+                "iconmorph render --progress 0.5",
+                "iconmorph render --from heart --to star --frames 60 -o frames/",
+                "iconmorph render --from play.png --to pause.svg --progress 0.5 -o morph.png",
+                "cat logo.svg | iconmorph render --from - --to checkmark --progress 0.3",
                 "iconmorph render --from a.png --to b.png --frames 30 -o 'out/f_%03d.png'",
                 "iconmorph render --from a.png --to b.png --progress 1 --size 60x44 --padding 8",
                 "iconmorph render --from a.png --to b.png --progress 1 --color '#3478F6CC'",
             ]),
         ]
     )
-
-    /// The output's side in pixels with the default size, scale and padding, for the help text.
-    private static var defaultSide: Int { Int((Defaults.size * Defaults.scale).rounded() + 2 * (Defaults.padding * Defaults.scale).rounded()) }
 
     /// The help text of `render`, built from `spec`.
     static var help: String { HelpFormatter.help(for: spec) }
@@ -143,8 +125,11 @@ enum RenderCommand {
         let parsed = try ArgumentParser(command: spec).parse(arguments)
         if parsed.helpRequested { return nil }
 
-        guard let source = parsed.text("from") else { throw CommandLineError.missingOption("--from <png>", command: "render") }
-        guard let target = parsed.text("to") else { throw CommandLineError.missingOption("--to <png>", command: "render") }
+        let source = parsed.text("from") ?? Defaults.source
+        let target = parsed.text("to") ?? Defaults.target
+        if source == "-", target == "-" {
+            throw CommandLineError.bothStandardInput(parsed.spelling(of: "from"), parsed.spelling(of: "to"))
+        }
 
         let frames: RenderOptions.Frames
         switch (parsed.number("progress"), parsed.integer("frames")) {
@@ -171,11 +156,8 @@ enum RenderCommand {
             }
         }
 
-        var width = Defaults.size, height = Defaults.size
-        if case .size(let w, let h)? = parsed.value("size") { (width, height) = (w, h) }
-        let scale = parsed.number("scale") ?? Defaults.scale
-        let box = IconBox(width: width, height: height, scale: scale, padding: parsed.number("padding") ?? Defaults.padding)
-        try check(box, parsed)
+        let box = try GeometryOptions.box(parsed)
+        let scale = box.scale
 
         var tint = Defaults.color
         if case .color(let color)? = parsed.value("color") { tint = color }
@@ -191,43 +173,8 @@ enum RenderCommand {
 
         return RenderOptions(
             source: source, target: target, frames: frames, output: output, outputSpelling: outputSpelling,
-            box: box, maskSource: parsed.choice("mask").flatMap(MaskSource.init(rawValue:)) ?? Defaults.mask,
+            box: box, maskSource: GeometryOptions.maskSource(parsed),
             style: style, quiet: parsed.flag("quiet"))
-    }
-
-    /// The pixel size that --size, --scale and --padding make together, in the options' own
-    /// words, then the box's own validation as a backstop.
-    private static func check(_ box: IconBox, _ parsed: ParsedArguments) throws {
-        let size = box.width == box.height ? formatNumber(box.width) : "\(formatNumber(box.width))x\(formatNumber(box.height))"
-        let boxWidth = (box.width * box.scale).rounded(), boxHeight = (box.height * box.scale).rounded()
-        if boxWidth < 1 || boxHeight < 1 {
-            throw CommandLineError.invalidSetting(
-                option: parsed.spelling(of: parsed.has("size") || !parsed.has("scale") ? "size" : "scale"),
-                reason: "\(size) pt at scale \(formatNumber(box.scale)) is less than 1 pixel; "
-                    + "give a larger --size or --scale")
-        }
-        let padding = (box.padding * box.scale).rounded()
-        let width = boxWidth + 2 * padding, height = boxHeight + 2 * padding
-        let limit = Double(IconBox.maximumPixelSide)
-        if width > limit || height > limit {
-            let blame = padding > 0 && boxWidth <= limit && boxHeight <= limit ? "padding" : parsed.has("size") || !parsed.has("scale") ? "size" : "scale"
-            throw CommandLineError.invalidSetting(
-                option: parsed.spelling(of: blame),
-                reason: "\(size) pt at scale \(formatNumber(box.scale))"
-                    + (box.padding > 0 ? " plus \(formatNumber(box.padding)) pt of padding on each side" : "")
-                    + " is \(formatNumber(width))×\(formatNumber(height)) pixels; the largest is "
-                    + "\(IconBox.maximumPixelSide) pixels per side")
-        }
-        do {
-            try box.validate()
-        } catch AlphaRasterError.invalidBox(let field, let reason) {
-            let option = switch field {
-            case "scale": "scale"
-            case "padding": "padding"
-            default: "size"
-            }
-            throw CommandLineError.invalidSetting(option: parsed.spelling(of: option), reason: reason)
-        }
     }
 
     /// Limits that involve two options, in the options' own units, then the style's own
@@ -267,11 +214,14 @@ enum RenderCommand {
 
     /// Renders and writes every frame; returns the line that says what was written.
     ///
-    /// - Throws: `OutputError`, `PNGError`, `AlphaRasterError` or `MorphError`, unchanged.
-    static func run(_ options: RenderOptions) throws -> String {
+    /// `warn` receives each SVG importer warning (one line naming the file).
+    ///
+    /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError`, `AlphaRasterError` or
+    ///   `MorphError`, unchanged.
+    static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
         let plan = try options.output.plan(frameCount: options.frames.count, option: options.outputSpelling)
-        let source = try AlphaMask(contentsOfPNGFile: options.source, box: options.box, source: options.maskSource)
-        let target = try AlphaMask(contentsOfPNGFile: options.target, box: options.box, source: options.maskSource)
+        let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
+        let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
         let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
         try plan.createFolder()
 

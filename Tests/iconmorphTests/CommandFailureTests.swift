@@ -1,6 +1,7 @@
 import AlphaRaster
 import MorphKernel
 import PNGCodec
+import SVGImport
 import Testing
 @testable import iconmorph
 
@@ -31,6 +32,21 @@ struct CommandFailureTests {
             (AlphaRasterError.invalidBox(field: "height", reason: "too small"), 64, "--size: too small"),
             (Unexpected(), 70, "internal error: something odd\\nhappened"),
             (PNGError.fileNotFound(path: "two\nlines.png"), 66, "two\\nlines.png: no such file"),
+            (SVGError.fileNotFound(path: "a.svg"), 66, "a.svg: no such file"),
+            (SVGError.unreadable(path: "a.svg", reason: "Permission denied"), 66, "a.svg: cannot read: Permission denied"),
+            (SVGError.malformedXML(file: "a.svg", line: 3, column: 14, reason: "expected '>'"), 65,
+             "a.svg:3:14: malformed XML: expected '>'"),
+            (SVGError.invalidDocument(file: "a.svg", line: 1, column: 1, reason: "the root element is <html>, not <svg>"), 65,
+             "a.svg:1:1: the root element is <html>, not <svg>"),
+            (IconInputError.unknownName(option: "--to", name: "hart", suggestion: "heart"), 66,
+             "--to: 'hart' is not a file or a built-in symbol (did you mean 'heart'?)"),
+            (IconInputError.unrecognizedData(name: "<stdin>", byteCount: 0), 65, "<stdin>: no data; expected a PNG or SVG image"),
+            (IconInputError.unreadable(name: "<stdin>", reason: "Bad file descriptor"), 66, "<stdin>: cannot read: Bad file descriptor"),
+            (IconInputError.tooLarge(name: "/dev/zero", limit: 8), 65, "/dev/zero: more than 8 bytes, too much for an icon"),
+            (IconInputError.undrawable(name: "a.svg", reason: "layer 1 path: too far"), 65,
+             "a.svg: cannot draw the SVG icon: layer 1 path: too far"),
+            (CommandLineError.bothStandardInput("--from", "--to"), 64,
+             "--from and --to cannot both be '-': standard input holds one icon; give a file or a symbol name for one of them"),
         ]
         for (error, status, message) in table {
             let failure = CommandFailure(error)

@@ -2,33 +2,58 @@ import Testing
 @testable import iconmorph
 
 struct HelpAndDispatchTests {
+    static let commands: [(spec: CommandSpec, help: String)] = [
+        (RenderCommand.spec, RenderCommand.help), (MaskCommand.spec, MaskCommand.help),
+        (SymbolsCommand.spec, SymbolsCommand.help),
+    ]
+
     /// Help lists exactly the options the parser knows, each with its default, in lines that
     /// fit 80 columns.
-    @Test func renderHelpListsEveryOptionOnce() {
-        let help = RenderCommand.help
+    @Test(arguments: commands.map(\.spec.name))
+    func helpListsEveryOptionOnce(_ name: String) throws {
+        let (spec, help) = try #require(Self.commands.first { $0.spec.name == name })
+        #expect(help == HelpFormatter.help(for: spec))
         let optionLines = help.split(separator: "\n").filter { $0.hasPrefix("  -") }
         let listed = optionLines.map { line in
             String(line.dropFirst(2).prefix { $0 != " " }).trimmingSuffix(",")
         }
-        let expected = RenderCommand.spec.options.map { $0.short.map { "-\($0)" } ?? $0.longName }
+        // Listed by section, in the order the spec declares the sections.
+        let expected = spec.sections.flatMap { section in
+            spec.options.filter { $0.section == section }.map { $0.short.map { "-\($0)" } ?? $0.longName }
+        }
         #expect(listed == expected)
+        #expect(Set(listed).count == spec.options.count)
         // Descriptions wrap, so compare with runs of spaces and line breaks made single spaces.
         let flowing = help.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        for option in RenderCommand.spec.options {
+        for option in spec.options {
             #expect(help.contains(option.synopsis))
             if let defaultText = option.defaultText { #expect(flowing.contains("(default: \(defaultText))"), "\(option.long)") }
         }
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.count <= 80, "\(line)")
         }
-        #expect(RenderCommand.spec.options.allSatisfy { RenderCommand.spec.sections.contains($0.section) })
+        #expect(spec.options.allSatisfy { spec.sections.contains($0.section) })
     }
 
     @Test func toolHelpNamesEveryCommand() {
         let help = IconMorphTool.help
-        #expect(help.contains("  render "))
+        for name in ["render", "mask", "symbols"] { #expect(help.contains("  \(name) "), "\(name)") }
         #expect(help.contains("--version"))
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    }
+
+    /// The icon options and the geometry options are one declaration shared by both commands.
+    @Test func renderAndMaskShareTheirInputAndGeometryOptions() throws {
+        for long in ["size", "scale", "padding", "mask"] {
+            let render = try #require(RenderCommand.spec.option(long: long))
+            let mask = try #require(MaskCommand.spec.option(long: long))
+            #expect(render.help == mask.help && render.value == mask.value && render.defaultText == mask.defaultText)
+        }
+        #expect(RenderCommand.spec.option(long: "from")?.value == .icon)
+        #expect(RenderCommand.spec.option(long: "to")?.value == .icon)
+        #expect(MaskCommand.spec.option(long: "from")?.value == .icon)
+        #expect(RenderCommand.spec.option(long: "from")?.defaultText == "play")
+        #expect(RenderCommand.spec.option(long: "to")?.defaultText == "pause")
     }
 
     @Test func dispatch() throws {
@@ -39,6 +64,11 @@ struct HelpAndDispatchTests {
         #expect(try IconMorphTool.execute(["help", "render"]) == RenderCommand.help)
         #expect(try IconMorphTool.execute(["render", "--help"]) == RenderCommand.help)
         #expect(try IconMorphTool.execute(["render", "-h"]) == RenderCommand.help)
+        #expect(try IconMorphTool.execute(["help", "mask"]) == MaskCommand.help)
+        #expect(try IconMorphTool.execute(["mask", "--help"]) == MaskCommand.help)
+        #expect(try IconMorphTool.execute(["help", "symbols"]) == SymbolsCommand.help)
+        #expect(try IconMorphTool.execute(["symbols", "-h"]) == SymbolsCommand.help)
+        #expect(try IconMorphTool.execute(["symbols"]) == SymbolsCommand.listing)
     }
 
     @Test(arguments: [
@@ -53,7 +83,16 @@ struct HelpAndDispatchTests {
         (["--from", "a.png"], "'--from' is an option of 'render'; run 'iconmorph render --from …'"),
         (["--progress=0.5"], "'--progress' is an option of 'render'; run 'iconmorph render --progress …'"),
         (["-o", "x"], "'-o' is an option of 'render'; run 'iconmorph render -o …'"),
-        (["render"], "missing --from <png>; run 'iconmorph render --help' for usage"),
+        (["render"], "missing --progress <p> (one frame) or --frames <n> (a sequence); run 'iconmorph render --help' for usage"),
+        (["mask"], "missing --from <icon>; run 'iconmorph mask --help' for usage"),
+        (["mask", "--from", "play", "--progress", "0.5"], "unknown option '--progress'; run 'iconmorph mask --help' for the options"),
+        (["mask", "--form", "play"], "unknown option '--form'; did you mean '--from'?"),
+        (["mask", "--from", "play", "-o", "-"], "-o: expected a file or folder path (standard output is not supported), got '-'"),
+        (["mask", "--from", "play", "--size", "0.1"], "--size: 0.1 pt at scale 3 is less than 1 pixel; give a larger --size or --scale"),
+        (["symbols", "play"], "unexpected argument 'play'; run 'iconmorph symbols --help' for usage"),
+        (["symbols", "--all"], "unknown option '--all'; run 'iconmorph symbols --help' for the options"),
+        (["symbol"], "unknown command 'symbol'; did you mean 'symbols'?"),
+        (["msak"], "unknown command 'msak'; did you mean 'mask'?"),
     ])
     func dispatchErrors(_ arguments: [String], _ message: String) {
         do {

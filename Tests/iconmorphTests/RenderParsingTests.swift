@@ -113,6 +113,16 @@ struct RenderParsingTests {
         #expect(row.check(options), "\(options)")
     }
 
+    /// Without --from and --to the morph is play → pause; `-` is kept for one of them.
+    @Test func iconsDefaultToPlayAndPause() throws {
+        let options = try #require(try RenderCommand.options(from: ["--progress", "0.5"]))
+        #expect(options.source == "play" && options.target == "pause")
+        let piped = try #require(try RenderCommand.options(from: ["--from", "-", "--progress", "0.5"]))
+        #expect(piped.source == "-" && piped.target == "pause")
+        let named = try #require(try RenderCommand.options(from: ["--to", "-", "--from=heart", "--frames", "3"]))
+        #expect(named.source == "heart" && named.target == "-")
+    }
+
     @Test func inputPathsMayLookLikeOptionsWhenAttached() throws {
         let options = try #require(try RenderCommand.options(from: ["--from=-a.png", "--to", "./-b.png", "--progress", "0"]))
         #expect(options.source == "-a.png")

@@ -128,17 +128,22 @@ enum Binary {
         throw NotFound(searched: folders.map(\.path))
     }
 
-    /// Runs the binary with `arguments` in `directory`, with standard input closed, and waits.
+    /// Runs the binary with `arguments` in `directory` and waits; standard input is `input`,
+    /// or empty when that is `nil`.
     ///
     /// `shellPrefix` runs it through `/bin/sh -c '<prefix>; exec "$0" "$@"'` instead, to set
     /// limits such as `ulimit -f`.
-    static func run(_ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil) throws -> ProcessResult {
-        let process = try start(arguments, in: directory, shellPrefix: shellPrefix)
+    static func run(
+        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil
+    ) throws -> ProcessResult {
+        let process = try start(arguments, in: directory, shellPrefix: shellPrefix, input: input)
         return try process.finish()
     }
 
     /// Starts the binary without waiting.
-    static func start(_ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil) throws -> RunningProcess {
+    static func start(
+        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil
+    ) throws -> RunningProcess {
         let binary = try locate()
         let process = Process()
         if let shellPrefix {
@@ -152,8 +157,19 @@ enum Binary {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        // A child that exits before reading all its input must not kill the test runner.
+        if input != nil { signal(SIGPIPE, SIG_IGN) }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            // Written from another thread so that a child that stops reading early cannot
+            // block the test; a closed pipe just ends the write.
+            DispatchQueue.global().async {
+                try? stdin.fileHandleForWriting.write(contentsOf: input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         return RunningProcess(process: process, out: out, err: err)
     }
 }

@@ -1,0 +1,47 @@
+/// A vector icon: painted layers on a canvas of `width × height` user units.
+///
+/// The mask of an icon is the union of its layers' coverage, each scaled by its opacity and
+/// composited with "over" (a = a₁ + a₂ · (1 − a₁)). Colour plays no part. See
+/// `AlphaMask(icon:box:)` for how the canvas is fitted into pixels.
+public struct VectorIcon: Sendable, Equatable {
+    /// One painted shape.
+    public struct Layer: Sendable, Equatable {
+        /// How the path is painted.
+        public enum Paint: Sendable, Equatable {
+            /// Fill the path's interior under the rule.
+            case fill(FillRule)
+            /// Stroke the path's outline.
+            case stroke(StrokeStyle)
+        }
+        /// The shape, in the layer's user units.
+        public var path: VectorPath
+        /// Fill or stroke.
+        public var paint: Paint
+        /// Maps the path's user units to canvas units.
+        public var transform: AffineTransform
+        /// Coverage multiplier in [0, 1]; values outside are clamped, as SVG clamps opacity.
+        public var opacity: Double
+
+        /// A layer; by default untransformed and opaque.
+        public init(path: VectorPath, paint: Paint, transform: AffineTransform = .identity, opacity: Double = 1) {
+            self.path = path
+            self.paint = paint
+            self.transform = transform
+            self.opacity = opacity
+        }
+    }
+
+    /// Canvas width in user units, > 0.
+    public var width: Double
+    /// Canvas height in user units, > 0.
+    public var height: Double
+    /// Layers in painting order.
+    public var layers: [Layer]
+
+    /// An icon of `layers` on a `width × height` canvas.
+    public init(width: Double, height: Double, layers: [Layer]) {
+        self.width = width
+        self.height = height
+        self.layers = layers
+    }
+}

@@ -1,0 +1,26 @@
+/// Bounds that keep any input, hostile or broken, from exhausting memory, stack or time.
+public struct SVGImportLimits: Sendable, Equatable {
+    /// The largest input accepted, in bytes. Default 16 MiB (icon files are a few KiB).
+    public var maximumBytes: Int
+    /// The deepest element nesting accepted, counting levels added by `<use>`. Default 256.
+    public var maximumDepth: Int
+    /// The most elements drawn, counting every copy made by `<use>`. Default 100 000.
+    public var maximumDrawnElements: Int
+    /// The most path segments in all layers together, counting copies made by `<use>`.
+    /// Default 4 000 000.
+    public var maximumSegments: Int
+
+    /// Creates limits; the defaults suit any real icon.
+    public init(
+        maximumBytes: Int = 16 << 20, maximumDepth: Int = 256, maximumDrawnElements: Int = 100_000,
+        maximumSegments: Int = 4_000_000
+    ) {
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
+        self.maximumDrawnElements = maximumDrawnElements
+        self.maximumSegments = maximumSegments
+    }
+
+    /// The default limits.
+    public static let standard = SVGImportLimits()
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads SVG icon files into `VectorIcon`s.
+///
+/// What is drawn: `<path>`, `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`,
+/// `<polygon>`, inside `<g>`, `<a>`, `<switch>`, nested `<svg>` and `<use>` of local
+/// elements (including `<symbol>`); `transform`; viewBox and preserveAspectRatio; fill and
+/// stroke with their rules, widths, caps, joins and miter limits; opacity, fill-opacity,
+/// stroke-opacity and colour alpha; display and visibility; presentation attributes, `style`
+/// attributes and `<style>` sheets with simple selectors.
+///
+/// Coverage only: any paint that is not `none` counts as painted (a gradient as opaque, its
+/// stops' opacities are not evaluated); a colour's own alpha (`rgba()`, `#RRGGBBAA`,
+/// `transparent`) scales the layer's opacity. Group `opacity` is approximated by multiplying
+/// it into every layer below the group (exact unless the group's shapes overlap).
+///
+/// What is left out (text, images, clip paths, masks, filters, markers, dashes, patterns,
+/// animation, …) is named in one warning; the rest is drawn. Malformed files are errors.
+public enum SVGImporter {
+    /// Reads and imports the SVG file at `path`.
+    ///
+    /// - Throws: `SVGError` naming the file (and the line and column, for a malformed file).
+    public static func load(contentsOfFile path: String, limits: SVGImportLimits = .standard) throws(SVGError) -> SVGIcon {
+        let bytes = try readFile(path, limit: limits.maximumBytes)
+        return try parse(data: bytes, name: path, limits: limits)
+    }
+
+    /// Imports SVG markup held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes (UTF-8, US-ASCII or ISO-8859-1 as declared).
+    ///   - name: names the input in errors and warnings (e.g. the file name).
+    /// - Throws: `SVGError` naming `name`, the line and column, and the problem.
+    public static func parse(data: [UInt8], name: String, limits: SVGImportLimits = .standard) throws(SVGError) -> SVGIcon {
+        guard data.count <= limits.maximumBytes else {
+            throw .tooLarge(file: name, limit: limits.maximumBytes)
+        }
+        let document = try XMLReader.parse(data, name: name, maximumDepth: limits.maximumDepth)
+        var renderer = DocumentRenderer(document: document, name: name, limits: limits)
+        return try renderer.render()
+    }
+
+    /// Imports SVG markup held in a string.
+    ///
+    /// - Throws: `SVGError` naming `name`, the line and column, and the problem.
+    public static func parse(string: String, name: String, limits: SVGImportLimits = .standard) throws(SVGError) -> SVGIcon {
+        try parse(data: Array(string.utf8), name: name, limits: limits)
+    }
+
+    /// The whole file, refusing anything larger than `limit` before reading it.
+    private static func readFile(_ path: String, limit: Int) throws(SVGError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            let code = errno
+            if code == ENOENT { throw .fileNotFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 {
+                // Stop at the limit: the input may be endless (a pipe, /dev/zero).
+                guard bytes.count + count <= limit else { throw .tooLarge(file: path, limit: limit) }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            if count < chunk.count {
+                if ferror(file) != 0 {
+                    throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+                }
+                break
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,25 @@
+/// Collects the SVG features a document uses that the importer leaves out, so that they are
+/// reported together in one warning instead of one line per element.
+struct UnsupportedFeatures {
+    private(set) var names: [String] = []
+    private var counts: [String: Int] = [:]
+
+    var isEmpty: Bool { names.isEmpty }
+
+    /// Records one use of `feature` (e.g. `"<text>"`, `"clip-path"`).
+    mutating func note(_ feature: String) {
+        if counts[feature] == nil { names.append(feature) }
+        counts[feature, default: 0] += 1
+    }
+
+    /// How often `feature` was noted.
+    func count(of feature: String) -> Int { counts[feature] ?? 0 }
+
+    /// The single warning, in first-seen order with counts, or nil when nothing was left out:
+    /// `"star.svg: left out unsupported SVG features: <text> (2×), clip-path (1×)"`.
+    func warning(file: String) -> String? {
+        guard !names.isEmpty else { return nil }
+        let list = names.map { "\($0) (\(counts[$0]!)×)" }.joined(separator: ", ")
+        return "\(file): left out unsupported SVG features: \(list)"
+    }
+}

@@ -1,0 +1,193 @@
+import AlphaRaster
+import IconSymbols
+import PNGCodec
+import SVGImport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an icon comes from, as named by `--from` or `--to`.
+///
+/// One word names a file, a built-in symbol or standard input; `resolve` settles which, and
+/// `mask(in:source:)` reads it into a mask. PNG and SVG are told apart by content, not by
+/// the file name.
+enum IconInput: Equatable {
+    /// A PNG or SVG file.
+    case file(String)
+    /// One of the built-in symbols.
+    case symbol(BuiltInSymbol)
+    /// PNG or SVG bytes on standard input (`-`).
+    case standardInput
+
+    /// The name standard input goes by in messages.
+    static let standardInputName = "<stdin>"
+
+    /// The most bytes read from standard input or a pipe: 256 MiB, far above any icon, so
+    /// that an endless stream ends in a clear error instead of exhausting memory.
+    static let inputLimit = 256 << 20
+
+    /// The option that takes an icon, for a command's spec.
+    static func option(_ long: String, help: String, defaultText: String? = nil) -> OptionSpec {
+        OptionSpec(long: long, value: .icon, valueName: "icon", help: help, defaultText: defaultText, section: "INPUT")
+    }
+
+    /// The lines of help that say how an icon is named, for a command's notes.
+    static let helpNote = [
+        "An icon is a PNG file, an SVG file, the name of a built-in symbol ('iconmorph symbols' "
+            + "lists them; aliases such as search, close, home and user work too), or - for "
+            + "standard input (PNG or SVG bytes; one icon only). A file that exists wins over a "
+            + "symbol of the same name; write ./play for a file named play. PNG and SVG are "
+            + "told apart by their content. What an SVG holds that cannot be drawn (text, "
+            + "images, filters, …) is left out with a warning on standard error.",
+    ]
+
+    /// What `text` names: `-` is standard input; an existing file (not a folder) wins over a
+    /// symbol; then a built-in symbol name or alias; then anything that looks like a path
+    /// (has a `/`, ends in `.png` or `.svg`, or exists as a folder) is a file, whose reading
+    /// will say what is wrong with it.
+    ///
+    /// - Throws: `IconInputError.unknownName` for a word that is none of these, with the
+    ///   closest symbol name as a suggestion.
+    static func resolve(_ text: String, option: String) throws -> IconInput {
+        if text == "-" { return .standardInput }
+        if exists(text), !isDirectory(text) { return .file(text) }
+        if let symbol = BuiltInSymbol(named: text) { return .symbol(symbol) }
+        let lower = text.lowercased()
+        if text.contains("/") || lower.hasSuffix(".png") || lower.hasSuffix(".svg") || exists(text) {
+            return .file(text)
+        }
+        throw IconInputError.unknownName(option: option, name: text, suggestion: BuiltInSymbol.suggestion(for: text))
+    }
+
+    /// Resolves `text` (given for `option`) and builds its mask in `box`; passes each of the
+    /// SVG importer's warnings (one line naming the file, such as the list of features left
+    /// out) to `warn`.
+    ///
+    /// - Throws: what `resolve` and `mask(in:source:)` throw.
+    static func load(
+        _ text: String, option: String, in box: IconBox, source: MaskSource, warn: (String) -> Void
+    ) throws -> AlphaMask {
+        let input = try resolve(text, option: option)
+        let (mask, warnings) = try input.mask(in: box, source: source)
+        for warning in warnings { warn(warning) }
+        return mask
+    }
+
+    /// The icon's mask in `box`.
+    ///
+    /// PNG icons take their shape from `source` (`MaskSource`); SVG icons and symbols are
+    /// rasterized as vector shapes. `warnings` are the SVG importer's, each naming the file.
+    ///
+    /// - Throws: `PNGError`, `SVGError` or `IconInputError`, naming the file.
+    func mask(in box: IconBox, source: MaskSource) throws -> (mask: AlphaMask, warnings: [String]) {
+        switch self {
+        case .symbol(let symbol):
+            return (try AlphaMask(icon: symbol.icon, box: box), [])
+        case .file(let path):
+            // A pipe or device (`<(…)`, /dev/stdin) cannot be peeked at and read again.
+            if exists(path), !isDirectory(path), !isRegularFile(path) {
+                return try Self.mask(ofData: Self.readAll(path: path), name: path, in: box, source: source)
+            }
+            if Self.kind(ofFile: path) == .svg {
+                let svg = try SVGImporter.load(contentsOfFile: path)
+                return (try Self.draw(svg.icon, name: path, in: box), svg.warnings)
+            }
+            return (try AlphaMask(contentsOfPNGFile: path, box: box, source: source), [])
+        case .standardInput:
+            let bytes = try Self.readAll(descriptor: STDIN_FILENO, name: Self.standardInputName)
+            return try Self.mask(ofData: bytes, name: Self.standardInputName, in: box, source: source)
+        }
+    }
+
+    /// The mask of PNG or SVG bytes held in memory; `name` labels messages.
+    private static func mask(
+        ofData bytes: [UInt8], name: String, in box: IconBox, source: MaskSource
+    ) throws -> (mask: AlphaMask, warnings: [String]) {
+        switch kind(of: bytes[...]) {
+        case .png:
+            let image = try PNGImage(pngData: bytes, name: name, format: .rgba)
+            return (try AlphaMask(image: image, box: box, source: source), [])
+        case .svg:
+            let svg = try SVGImporter.parse(data: bytes, name: name)
+            return (try Self.draw(svg.icon, name: name, in: box), svg.warnings)
+        case nil:
+            throw IconInputError.unrecognizedData(name: name, byteCount: bytes.count)
+        }
+    }
+
+    /// Rasterizes an imported SVG icon. The rasterizer's complaints about the drawing (a
+    /// coordinate out of range, too many segments) are the file's fault, so they are given
+    /// the file's name and reported as bad input.
+    private static func draw(_ icon: VectorIcon, name: String, in box: IconBox) throws -> AlphaMask {
+        do {
+            return try AlphaMask(icon: icon, box: box)
+        } catch AlphaRasterError.invalidIcon(let field, let reason) {
+            throw IconInputError.undrawable(name: name, reason: "\(field): \(reason)")
+        }
+    }
+
+    /// The two formats an icon file may hold.
+    enum Kind: Equatable {
+        case png, svg
+    }
+
+    /// `.png` for the PNG signature; `.svg` for text that starts with `<` after an optional
+    /// UTF-8 byte order mark and white space (an XML declaration, a comment or `<svg`);
+    /// otherwise `nil`.
+    static func kind(of head: ArraySlice<UInt8>) -> Kind? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if head.starts(with: signature) { return .png }
+        var rest = head
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let text = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return text.first == UInt8(ascii: "<") ? .svg : nil
+    }
+
+    /// The format of the file at `path` by its first bytes; a file that is neither (or
+    /// cannot be read) counts as SVG when its name ends in `.svg` and as PNG otherwise, so
+    /// that the matching reader reports the problem.
+    static func kind(ofFile path: String) -> Kind {
+        var head = [UInt8](repeating: 0, count: 512)
+        var count = 0
+        let descriptor = open(path, O_RDONLY)
+        if descriptor >= 0 {
+            count = head.withUnsafeMutableBytes { max(0, read(descriptor, $0.baseAddress, $0.count)) }
+            close(descriptor)
+        }
+        if let kind = kind(of: head[..<count]) { return kind }
+        return path.lowercased().hasSuffix(".svg") ? .svg : .png
+    }
+
+    /// Every byte of the file at `path` (a pipe or device), up to `inputLimit`.
+    ///
+    /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
+    static func readAll(path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw IconInputError.unreadable(name: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        return try readAll(descriptor: descriptor, name: path)
+    }
+
+    /// Every byte from `descriptor` until the end, up to `inputLimit`; `name` labels errors.
+    ///
+    /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
+    static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw IconInputError.unreadable(name: name, reason: String(cString: strerror(errno)))
+            }
+            bytes += chunk[..<count]
+            if bytes.count > inputLimit { throw IconInputError.tooLarge(name: name, limit: inputLimit) }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A failure to find or recognise an icon named on the command line.
+///
+/// Failures inside a PNG or SVG file are the codec's and importer's own errors
+/// (`PNGError`, `SVGError`), passed up unchanged.
+enum IconInputError: Error, Equatable, CustomStringConvertible {
+    /// A word that is not a file and not a built-in symbol.
+    case unknownName(option: String, name: String, suggestion: String?)
+    /// Standard input (or a pipe) holds neither PNG nor SVG data.
+    case unrecognizedData(name: String, byteCount: Int)
+    /// Reading standard input or a pipe failed.
+    case unreadable(name: String, reason: String)
+    /// Standard input or a pipe gave more bytes than the limit.
+    case tooLarge(name: String, limit: Int)
+    /// An SVG icon was read but cannot be rasterized (a coordinate out of range, a path of
+    /// too many segments); `reason` is the rasterizer's.
+    case undrawable(name: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .unknownName(let option, let name, let suggestion):
+            "\(option): \(quoted(name)) is not a file or a built-in symbol"
+                + (suggestion.map { " (did you mean '\($0)'?)" } ?? "; run 'iconmorph symbols' for the names")
+        case .unrecognizedData(let name, let byteCount):
+            byteCount == 0
+                ? "\(name): no data; expected a PNG or SVG image"
+                : "\(name): not a PNG or SVG image (no PNG signature, and no '<' to start SVG markup)"
+        case .unreadable(let name, let reason):
+            "\(name): cannot read: \(reason)"
+        case .tooLarge(let name, let limit):
+            "\(name): more than \(limit) bytes, too much for an icon"
+        case .undrawable(let name, let reason):
+            "\(name): cannot draw the SVG icon: \(reason)"
+        }
+    }
+}

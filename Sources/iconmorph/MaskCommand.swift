@@ -1,0 +1,88 @@
+import AlphaRaster
+import PNGCodec
+
+/// `iconmorph mask`: writes the mask `render` would build from one icon, as a picture, so a
+/// user can see what shape an icon becomes before morphing it.
+///
+/// Same three steps as `render`: `options(from:)` checks the command line; `run(_:warn:)`
+/// settles the output path, loads the icon and writes the file atomically.
+enum MaskCommand {
+    /// The output file when `-o` is not given.
+    static let defaultFile = "mask.png"
+
+    static let spec = CommandSpec(
+        name: "mask",
+        abstract: "Write the mask that render builds from an icon, as black ink on white.",
+        usage: ["mask --from <icon> [options]"],
+        sections: ["INPUT", "OUTPUT", "GEOMETRY", "OPTIONS"],
+        options: [
+            IconInput.option("from", help: "The icon: a PNG or SVG file, a built-in symbol, or - for standard input."),
+            GeometryOptions.maskOption,
+            OptionSpec(long: "output", short: "o", value: .outputPath, valueName: "path",
+                       help: "The PNG file to write (default: \(defaultFile); an existing folder gets "
+                           + "\(defaultFile) inside it). A file of the same name is replaced.",
+                       section: "OUTPUT"),
+            OptionSpec(long: "quiet", short: "q",
+                       help: "Print nothing on success. Otherwise one line on standard output says "
+                           + "what was written.",
+                       section: "OUTPUT"),
+        ] + GeometryOptions.boxOptions + [.help],
+        notes: [
+            ("ICONS", IconInput.helpNote),
+            ("OUTPUT FILE", [
+                "An 8-bit gray+alpha PNG, fully opaque, of the same size as render's frames "
+                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default): each "
+                    + "pixel's gray is 255 − coverage, so the shape is black ink on white paper and "
+                    + "looks the same in any viewer, light or dark. Given back as an icon (with --mask "
+                    + "auto or luminance) it yields the same mask, byte for byte.",
+            ]),
+            ("EXIT STATUS", ExitCode.helpLines),
+            ("EXAMPLES", [
+                "iconmorph mask --from star",
+                "iconmorph mask --from logo.svg --size 64 --scale 2 -o logo-mask.png",
+                "iconmorph mask --from photo.png --mask luminance --padding 4",
+            ]),
+        ]
+    )
+
+    /// The help text of `mask`, built from `spec`.
+    static var help: String { HelpFormatter.help(for: spec) }
+
+    /// Parses and checks a `mask` command line (the words after `mask`); `nil` when help was
+    /// asked for.
+    ///
+    /// - Throws: `CommandLineError` for anything wrong with the command line.
+    static func options(from arguments: [String]) throws -> MaskOptions? {
+        let parsed = try ArgumentParser(command: spec).parse(arguments)
+        if parsed.helpRequested { return nil }
+        guard let source = parsed.text("from") else {
+            throw CommandLineError.missingOption("--from <icon>", command: spec.name)
+        }
+        return MaskOptions(
+            source: source, output: parsed.text("output") ?? defaultFile, outputSpelling: parsed.spelling(of: "output"),
+            box: try GeometryOptions.box(parsed), maskSource: GeometryOptions.maskSource(parsed),
+            quiet: parsed.flag("quiet"))
+    }
+
+    /// Builds and writes the mask; returns the line that says what was written. `warn`
+    /// receives each SVG importer warning (one line naming the file).
+    ///
+    /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError` or
+    ///   `AlphaRasterError`, unchanged.
+    static func run(_ options: MaskOptions, warn: (String) -> Void) throws -> String {
+        let plan = try OutputTarget.file(options.output)
+            .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
+        let mask = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
+        let image = picture(of: mask)
+        try image.write(toFile: plan.paths[0])
+        return "wrote \(plan.paths[0]) (\(image.width)×\(image.height))"
+    }
+
+    /// The mask as black ink on white: gray = 255 − mask, alpha 255.
+    static func picture(of mask: AlphaMask) -> PNGImage {
+        var bytes = [UInt8](repeating: 255, count: 2 * mask.pixels.count)
+        for (i, value) in mask.pixels.enumerated() { bytes[2 * i] = 255 - value }
+        // An AlphaMask has a positive size and width × height values, so this cannot fail.
+        return try! PNGImage(width: mask.width, height: mask.height, format: .grayAlpha, pixels: bytes)
+    }
+}

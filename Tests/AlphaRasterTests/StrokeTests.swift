@@ -1,0 +1,191 @@
+import AlphaRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+
+@Suite("Strokes: caps, joins, closed subpaths, transforms")
+struct StrokeTests {
+    static func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> VectorPath {
+        var path = VectorPath()
+        path.move(to: a)
+        path.line(to: b)
+        return path
+    }
+
+    static func polyline(_ points: [SIMD2<Double>]) -> VectorPath {
+        var path = VectorPath()
+        path.move(to: points[0])
+        for p in points.dropFirst() { path.line(to: p) }
+        return path
+    }
+
+    @Test("a straight segment: butt L·w, square (L + w)·w, round L·w + πw²/4", arguments: [
+        (StrokeStyle.LineCap.butt, 20.0 * 6), (.square, 26.0 * 6), (.round, 20.0 * 6 + Double.pi * 9),
+    ])
+    func caps(cap: StrokeStyle.LineCap, area: Double) throws {
+        // Horizontal and diagonal: the same areas.
+        for (a, b) in [(SIMD2(10.0, 20.0), SIMD2(30.0, 20.0)), (SIMD2(12.3, 11.1), SIMD2(12.3 + 20 * cos(0.6), 11.1 + 20 * sin(0.6)))] {
+            let mask = try renderPath(Self.line(a, b), .stroke(StrokeStyle(width: 6, lineCap: cap)), width: 48, height: 40)
+            #expect(abs(coveredArea(mask) - area) < 0.05 + area * 1e-3, "\(cap): \(coveredArea(mask)) vs \(area)")
+        }
+        // Pixel-aligned butt and square strokes are exact to the byte.
+        if cap != .round {
+            let mask = try renderPath(Self.line([10, 20], [30, 20]), .stroke(StrokeStyle(width: 6, lineCap: cap)), width: 48, height: 40)
+            let extra = cap == .square ? 3 : 0
+            for y in 0..<40 {
+                for x in 0..<48 {
+                    let inside = (10 - extra..<30 + extra).contains(x) && (17..<23).contains(y)
+                    #expect(mask.pixels[y * 48 + x] == (inside ? 255 : 0))
+                }
+            }
+        }
+    }
+
+    @Test("a right-angle corner: miter adds the outer h×h square, bevel half of it, round a quarter disc")
+    func rightAngleJoins() throws {
+        // Legs of 20 along y = 30 and x = 30, width 4 (h = 2): union of the legs is 156.
+        let path = Self.polyline([[10, 30], [30, 30], [30, 10]])
+        let expected: [(StrokeStyle.LineJoin, Double)] = [(.miter, 160), (.bevel, 158), (.round, 156 + .pi)]
+        for (join, area) in expected {
+            let mask = try renderPath(path, .stroke(StrokeStyle(width: 4, lineJoin: join)), width: 40, height: 40)
+            #expect(abs(coveredArea(mask) - area) < 0.02, "\(join): \(coveredArea(mask)) vs \(area)")
+        }
+        // The mitered corner is pixel-aligned: bytes are exact, the inner corner included.
+        let mask = try renderPath(path, .stroke(StrokeStyle(width: 4, lineJoin: .miter)), width: 40, height: 40)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = ((10..<32).contains(x) && (28..<32).contains(y)) || ((28..<32).contains(x) && (10..<32).contains(y))
+                #expect(mask.pixels[y * 40 + x] == (inside ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("a sharp angle past the miter limit falls back to bevel; under the limit the miter adds h²·sin²(θ/2)·tan(θ/2)")
+    func miterLimit() throws {
+        // 20° between the legs (turn θ = 160°): miter ratio 1/sin(10°) = 5.76.
+        let vertex = SIMD2(14.0, 30.0)
+        let direction = SIMD2(cos(20.0 * .pi / 180), -sin(20.0 * .pi / 180))
+        let path = Self.polyline([[44, 30], vertex, vertex + 30 * direction])
+        func area(_ join: StrokeStyle.LineJoin, _ limit: Double) throws -> AlphaMask {
+            try renderPath(path, .stroke(StrokeStyle(width: 4, lineJoin: join, miterLimit: limit)), width: 50, height: 40)
+        }
+        #expect(try area(.miter, 4) == area(.bevel, 4))
+        #expect(try area(.miter, 5.7) == area(.bevel, 4))
+        let half = 80.0 * .pi / 180
+        let tip = 4 * sin(half) * sin(half) * tan(half)
+        let gained = try coveredArea(area(.miter, 5.8)) - coveredArea(area(.bevel, 4))
+        #expect(abs(gained - tip) < 0.05, "miter gained \(gained), expected \(tip)")
+    }
+
+    @Test("a closed square stroke is the outer square minus the inner one, with mitered corners")
+    func closedSquare() throws {
+        var path = rectanglePath(x: 10, y: 10, width: 20, height: 20)
+        let mask = try renderPath(path, .stroke(StrokeStyle(width: 4)), width: 40, height: 40)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let outer = (8..<32).contains(x) && (8..<32).contains(y)
+                let inner = (12..<28).contains(x) && (12..<28).contains(y)
+                #expect(mask.pixels[y * 40 + x] == (outer && !inner ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+        // Reversed direction: the same stroke.
+        path = rectanglePath(x: 10, y: 10, width: 20, height: 20, reversed: true)
+        #expect(try renderPath(path, .stroke(StrokeStyle(width: 4)), width: 40, height: 40) == mask)
+        // The same square left open has a notch at its start corner instead of a join.
+        var open = VectorPath()
+        open.move(to: [10, 10]); open.line(to: [30, 10]); open.line(to: [30, 30]); open.line(to: [10, 30]); open.line(to: [10, 10])
+        let openMask = try renderPath(open, .stroke(StrokeStyle(width: 4)), width: 40, height: 40)
+        #expect(abs(coveredArea(openMask) - (320 - 4)) < 1e-6)
+    }
+
+    @Test("a stroked circle is an annulus: area 4πrh, every pixel within 2 levels of the even-odd ring fill",
+          arguments: [(10.0, 1.0), (20.0, 3.0), (12.0, 8.0)])
+    func strokedCircle(radius: Double, halfWidth: Double) throws {
+        let center = SIMD2(32.3, 31.8)
+        let stroke = try renderPath(circlePath(center: center, radius: radius), .stroke(StrokeStyle(width: 2 * halfWidth)), width: 64, height: 64)
+        var ring = circlePath(center: center, radius: radius + halfWidth)
+        ring.append(circlePath(center: center, radius: radius - halfWidth))
+        let fill = try renderPath(ring, .fill(.evenOdd), width: 64, height: 64)
+        let worst = zip(stroke.pixels, fill.pixels).map { abs(Int($0) - Int($1)) }.max()!
+        #expect(worst <= 2, "worst difference \(worst)")
+        let exact = 4 * Double.pi * radius * halfWidth
+        #expect(abs(coveredArea(stroke) - exact) / exact < 0.002)
+    }
+
+    @Test("non-uniform scale stretches the stroke as SVG does (stroke in user space, then map)")
+    func nonUniformScale() throws {
+        let transform = AffineTransform.scale(3, 5).followed(by: .translation(4, 4))
+        let style = StrokeStyle(width: 2)
+        // Horizontal: 10 × 2 becomes 30 × 10; vertical: 2 × 10 becomes 6 × 50.
+        let horizontal = try renderPath(Self.line([0, 2], [10, 2]), .stroke(style), transform: transform, width: 64, height: 64)
+        #expect(abs(coveredArea(horizontal) - 300) < 1e-6)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let inside = (4..<34).contains(x) && (9..<19).contains(y)
+                #expect(horizontal.pixels[y * 64 + x] == (inside ? 255 : 0))
+            }
+        }
+        let vertical = try renderPath(Self.line([2, 0], [2, 10]), .stroke(style), transform: transform, width: 64, height: 64)
+        #expect(abs(coveredArea(vertical) - 300) < 1e-6)
+        // A circle of radius 6 stroked with width 2 under scale(2, 1): the annulus between
+        // two ellipses, area 2 · 4π·r·h.
+        let ellipse = try renderPath(
+            circlePath(center: [0, 0], radius: 6), .stroke(style),
+            transform: AffineTransform.scale(2, 1).followed(by: .translation(20.3, 10.7)), width: 40, height: 20)
+        let exact = 2 * 4 * Double.pi * 6 * 1
+        #expect(abs(coveredArea(ellipse) - exact) / exact < 0.003)
+    }
+
+    @Test("zero-length subpaths: a round cap draws a disc, a square cap a square, butt nothing; a lone move nothing")
+    func zeroLength() throws {
+        var dot = VectorPath()
+        dot.move(to: [20, 20]); dot.line(to: [20, 20])
+        var closedDot = VectorPath()
+        closedDot.move(to: [20, 20]); closedDot.close()
+        for path in [dot, closedDot] {
+            let disc = try renderPath(path, .stroke(StrokeStyle(width: 10, lineCap: .round)), width: 40, height: 40)
+            #expect(abs(coveredArea(disc) - 25 * Double.pi) / (25 * Double.pi) < 0.002)
+            let square = try renderPath(path, .stroke(StrokeStyle(width: 10, lineCap: .square)), width: 40, height: 40)
+            #expect(abs(coveredArea(square) - 100) < 1e-6)
+            #expect(square.pixels[15 * 40 + 15] == 255 && square.pixels[14 * 40 + 14] == 0)
+            let butt = try renderPath(path, .stroke(StrokeStyle(width: 10, lineCap: .butt)), width: 40, height: 40)
+            #expect(coveredArea(butt) == 0)
+        }
+        var lone = VectorPath()
+        lone.move(to: [20, 20])
+        #expect(try coveredArea(renderPath(lone, .stroke(StrokeStyle(width: 10, lineCap: .round)), width: 40, height: 40)) == 0)
+        // A degenerate cubic (all points equal) is a zero-length subpath too.
+        var cubic = VectorPath()
+        cubic.move(to: [20, 20]); cubic.cubic(control1: [20, 20], control2: [20, 20], to: [20, 20])
+        let disc = try renderPath(cubic, .stroke(StrokeStyle(width: 10, lineCap: .round)), width: 40, height: 40)
+        #expect(abs(coveredArea(disc) - 25 * Double.pi) / (25 * Double.pi) < 0.002)
+    }
+
+    @Test("pieces share one orientation: crossing subpaths, a dot on a line and a U-turn stay solid")
+    func orientation() throws {
+        var cross = Self.line([4, 20], [36, 20])
+        cross.append(Self.line([20, 36], [20, 4]))
+        cross.move(to: [28, 20]); cross.line(to: [28, 20])
+        let mask = try renderPath(cross, .stroke(StrokeStyle(width: 6, lineCap: .round)), width: 40, height: 40)
+        #expect(mask.pixels[20 * 40 + 20] == 255)
+        #expect(mask.pixels[20 * 40 + 28] == 255)
+        // Union area: two 32×6 bars with round caps, minus their 6×6 overlap.
+        let exact = 2 * (32 * 6 + 9 * Double.pi) - 36
+        #expect(abs(coveredArea(mask) - exact) < 0.2)
+        // Going back over itself: no cancellation.
+        let back = Self.polyline([[5, 20], [35, 20], [15, 20]])
+        for join in StrokeStyle.LineJoin.allCases {
+            let u = try renderPath(back, .stroke(StrokeStyle(width: 4, lineJoin: join)), width: 40, height: 40)
+            #expect(u.pixels[20 * 40 + 20] == 255)
+        }
+    }
+
+    @Test("a zero width draws nothing")
+    func zeroWidth() throws {
+        let mask = try renderPath(Self.line([5, 5], [30, 30]), .stroke(StrokeStyle(width: 0, lineCap: .round)), width: 40, height: 40)
+        #expect(coveredArea(mask) == 0)
+    }
+}
