@@ -28,7 +28,14 @@ enum IconMorphTool {
     static func run(_ arguments: [String]) -> ExitCode {
         do {
             let result = try execute(arguments)
-            if let text = result { writeAll(text, to: STDOUT_FILENO) }
+            if let text = result, let code = writeAll(text, to: STDOUT_FILENO) {
+                // A reader that closed the pipe (`iconmorph symbols | head -1`) wanted no more:
+                // end quietly, but not with success. Any other failure is an I/O error.
+                if code != EPIPE {
+                    writeAll("iconmorph: error: standard output: \(String(cString: strerror(code)))\n", to: STDERR_FILENO)
+                }
+                return .ioError
+            }
             return .success
         } catch {
             let failure = CommandFailure(error)
@@ -37,24 +44,26 @@ enum IconMorphTool {
         }
     }
 
-    /// Writes straight to the file descriptor: nothing is left in a stdio buffer when an
-    /// interrupt ends the process with `_exit`. A closed pipe (EPIPE, SIGPIPE being ignored)
-    /// just ends the output.
     /// Writes `iconmorph: warning: <message>` as one line on standard error; the run goes on.
     static func warn(_ message: String) {
         writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
-    private static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes straight to the file descriptor, so nothing is left in a stdio buffer when an
+    /// interrupt ends the process with `_exit`. Returns the `errno` of a failed write (EPIPE
+    /// for a closed pipe, SIGPIPE being ignored), or `nil` when every byte was written.
+    @discardableResult
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 
     /// What a successful run prints on standard output, or `nil` for nothing.

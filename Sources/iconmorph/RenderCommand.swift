@@ -65,8 +65,8 @@ enum RenderCommand {
         ] + GeometryOptions.boxOptions + [
             OptionSpec(long: "blur", value: .number(.nonNegative), valueName: "pt",
                        help: "The largest blur radius, in points (blur × scale pixels, at most "
-                           + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 gives a plain "
-                           + "cross-fade of the shapes.",
+                           + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 means no blur: "
+                           + "the shapes meet only where they overlap and switch around the midpoint.",
                        defaultText: formatNumber(Defaults.blur), section: "LOOK"),
             OptionSpec(long: "blur-levels", value: .integer(2...MorphStyle.maximumBlurLevels), valueName: "n",
                        help: "How many blur radii are precomputed between 0 and the largest "
