@@ -2,16 +2,22 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the library never depends on benchmark code.
-// Run from this directory: swift run -c release morph-bench
+// Run from this directory: swift run -c release morph-bench (or raster-bench)
 let package = Package(
     name: "IconMorphBenchmarks",
     dependencies: [
         .package(name: "iconmorph", path: ".."),
     ],
     targets: [
+        // Timing and commit helpers shared by the benchmark executables.
+        .target(name: "BenchSupport"),
         .executableTarget(
             name: "morph-bench",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
+        ),
+        .executableTarget(
+            name: "raster-bench",
+            dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
         ),
     ]
 )

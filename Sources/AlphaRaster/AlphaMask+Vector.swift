@@ -18,7 +18,8 @@ extension AlphaMask {
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point
     ///   mapped beyond `VectorRasterizer.coordinateLimit`, or a layer needing more than
-    ///   `VectorRasterizer.maximumSegments` line segments.
+    ///   `VectorRasterizer.maximumSegments` line segments or `VectorRasterizer.maximumEdgeRows`
+    ///   rows of edges.
     public init(icon: VectorIcon, box: IconBox) throws {
         self = try VectorRasterizer().mask(for: icon, in: box)
     }

@@ -12,7 +12,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `"height"`, or a layer's `"layer 2 path"`, `"layer 2 opacity"`, `"layer 2 transform"`,
     /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1), `reason`
     /// says what is wrong with it (a non-finite value, or a path needing more line segments
-    /// than `VectorRasterizer.maximumSegments` at the requested size).
+    /// than `VectorRasterizer.maximumSegments`, or more work than
+    /// `VectorRasterizer.maximumEdgeRows`, at the requested size).
     case invalidIcon(field: String, reason: String)
 
     /// The failure as one sentence, naming the field or size at fault.

@@ -17,14 +17,27 @@ import Darwin
 /// i + 1. A running sum along the row then gives, for every pixel, the exact mean winding
 /// number over the pixel's area, up to rounding; the fill rule turns it into coverage.
 ///
-/// Only the rows and columns that edges touch are summed, and summing resets them to zero,
-/// so the buffer is clean for the next path without a full clear.
+/// Edges are collected first (clipped) and accumulated band by band: a band of rows small
+/// enough to stay in the processor's cache takes every edge crossing it, is summed, then
+/// cleared for the next band. An edge walking down a whole large mask would otherwise touch
+/// a new cache line in every row. Only the rows and columns that edges touch are summed.
 final class CoverageAccumulator {
+    /// A clipped edge, top to bottom.
+    struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        /// dx/dy, finite because the edge spans y1 − y0 > 0 within a bounded grid.
+        var dxdy: Double
+        /// +1 for an edge drawn downwards, −1 upwards.
+        var sign: Double
+    }
+
     /// Pixel grid size.
     let width: Int, height: Int
     /// Floats per row: one spare column takes the right half of pieces in the last column.
     let stride: Int
-    /// `stride × height` deltas, all zero between paths.
+    /// Rows per band.
+    let bandHeight: Int
+    /// `stride × bandHeight` deltas, all zero between bands.
     let deltas: UnsafeMutablePointer<Float>
 
     /// The pixel rectangle edges are clipped to: x in clipX0...clipX1, y in clipY0...clipY1.
@@ -32,15 +45,28 @@ final class CoverageAccumulator {
     private var clipLeft = 0, clipRight = 0, clipTop = 0, clipBottom = 0
 
     /// Touched rows (half-open) and columns (closed); empty when `rowStart >= rowEnd`.
-    private(set) var rowStart = Int.max, rowEnd = Int.min
-    private(set) var columnStart = Int.max, columnEnd = Int.min
+    // Unchecked: updated for every edge, and a class's stored properties otherwise pay a
+    // dynamic exclusivity check on each access. The accumulator is used by one thread.
+    @exclusivity(unchecked) private(set) var rowStart = Int.max
+    @exclusivity(unchecked) private(set) var rowEnd = Int.min
+    @exclusivity(unchecked) private(set) var columnStart = Int.max
+    @exclusivity(unchecked) private(set) var columnEnd = Int.min
+
+    /// Σ over the edges kept of the rows each spans: the work the sweep will do.
+    @exclusivity(unchecked) private(set) var edgeRows = 0
+    @exclusivity(unchecked) private var edges: [Edge] = []
+    /// Edge indices sorted by first band, and where each band's run starts.
+    private var order: [Int32] = []
+    private var bandStarts: [Int] = []
+    private var active: [Int32] = []
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
         stride = width + 1
-        // calloc: large buffers come as zero pages that cost nothing until touched.
-        let count = stride * height
+        // About 256 KiB of deltas per band: small enough for a level-2 cache.
+        bandHeight = min(height, max(4, 65_536 / stride))
+        let count = stride * bandHeight
         guard let raw = calloc(count, MemoryLayout<Float>.stride) else {
             fatalError("CoverageAccumulator: cannot allocate \(count) floats")
         }
@@ -61,7 +87,8 @@ final class CoverageAccumulator {
     /// True when no edge has touched the buffer since the last sweep.
     var isEmpty: Bool { rowStart >= rowEnd }
 
-    /// Adds the directed edge p → q in pixel coordinates (finite, |coordinate| ≤ 2⁵⁰).
+    /// Adds the directed edge p → q in pixel coordinates (|coordinate| ≤
+    /// `VectorRasterizer.coordinateLimit`; anything else, NaN included, is ignored).
     ///
     /// Parts above or below the clip rectangle add nothing; parts right of it add nothing to
     /// visible pixels and are dropped; parts left of it become a vertical edge on its left
@@ -77,7 +104,6 @@ final class CoverageAccumulator {
         let top = clipY0, bottom = clipY1
         if max(y0, y1) <= top || min(y0, y1) >= bottom { return }
         let left = clipX0, right = clipX1
-        if min(x0, x1) >= right { return }
         // Clip to the rows, moving along the edge. The parameter form t·Δx cannot overflow
         // where a slope Δx/Δy of a nearly horizontal edge could.
         let dx = x1 - x0, dy = y1 - y0
@@ -125,35 +151,46 @@ final class CoverageAccumulator {
         columnEnd = max(columnEnd, clipRight)
     }
 
-    /// Adds an edge that lies inside the clip rectangle.
+    /// Keeps an edge that lies inside the clip rectangle.
     private func addClipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         // Nothing of a piece on the right side lies inside a visible pixel.
         if y0 == y1 || min(x0, x1) >= clipX1 { return }
-        // Winding sign: downward edges add, upward ones subtract; walk from top to bottom.
+        // Winding sign: downward edges add, upward ones subtract; kept top to bottom.
         let sign: Double = y1 > y0 ? 1 : -1
         let (xa, ya, xb, yb) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-        let firstRow = max(Int(ya.rounded(.down)), clipTop)
-        let lastRow = min(Int(yb.rounded(.up)), clipBottom) - 1
+        // Coordinates are ≥ 0 here, so truncation is the floor (and no libm call).
+        let firstRow = max(Int(ya), clipTop)
+        let lastRow = min(ceiling(yb), clipBottom) - 1
         if firstRow > lastRow { return }
-        let lowColumn = max(Int(min(xa, xb).rounded(.down)), clipLeft)
-        let highColumn = min(Int(max(xa, xb).rounded(.down)) + 1, clipRight)
+        let lowColumn = max(Int(min(xa, xb)), clipLeft)
+        let highColumn = min(Int(max(xa, xb)) + 1, clipRight)
         rowStart = min(rowStart, firstRow); rowEnd = max(rowEnd, lastRow + 1)
         columnStart = min(columnStart, lowColumn); columnEnd = max(columnEnd, highColumn)
+        edgeRows &+= lastRow - firstRow + 1
+        edges.append(Edge(x0: xa, y0: ya, x1: xb, y1: yb, dxdy: (xb - xa) / (yb - ya), sign: sign))
+    }
 
-        let spanX = xb - xa, spanY = yb - ya
-        let lowX = min(xa, xb), highX = max(xa, xb)
-        var rowTopX = xa
-        var rowTopY = ya
+    /// Accumulates the rows `top..<bottom` (all inside one band starting at row `base`) of
+    /// an edge.
+    @inline(__always)
+    private func rasterize(_ e: Edge, rows top: Int, _ bottom: Int, base: Int) {
+        let firstRow = max(Int(e.y0), top)
+        let lastRow = min(ceiling(e.y1), bottom) - 1
+        if firstRow > lastRow { return }
+        let lowX = min(e.x0, e.x1), highX = max(e.x0, e.x1)
+        var rowTopY = max(e.y0, Double(firstRow))
+        var rowTopX = rowTopY == e.y0 ? e.x0 : min(max(e.x0 + (rowTopY - e.y0) * e.dxdy, lowX), highX)
+        var line = deltas + (firstRow - base) * stride
         for row in firstRow...lastRow {
-            let rowBottomY = min(Double(row + 1), yb)
-            var rowBottomX = rowBottomY == yb ? xb : xa + (rowBottomY - ya) / spanY * spanX
-            rowBottomX = min(max(rowBottomX, lowX), highX)
-            let dy = (rowBottomY - rowTopY) * sign
+            let rowBottomY = min(Double(row + 1), e.y1)
+            let rowBottomX = rowBottomY == e.y1 ? e.x1 : min(max(e.x0 + (rowBottomY - e.y0) * e.dxdy, lowX), highX)
+            let dy = (rowBottomY - rowTopY) * e.sign
             if dy != 0 {
-                cellRow(deltas + row * stride, rowTopX, rowBottomX, dy)
+                cellRow(line, rowTopX, rowBottomX, dy)
             }
             rowTopX = rowBottomX
             rowTopY = rowBottomY
+            line += stride
         }
     }
 
@@ -161,9 +198,9 @@ final class CoverageAccumulator {
     @inline(__always)
     private func cellRow(_ line: UnsafeMutablePointer<Float>, _ xa: Double, _ xb: Double, _ dy: Double) {
         let xl = min(xa, xb), xr = max(xa, xb)
-        let i0 = Int(xl.rounded(.down))
+        let i0 = Int(xl)
         // The piece's last column: one left of ⌈xr⌉, but never left of i0.
-        let i1 = max(i0, Int(xr.rounded(.up)) - 1)
+        let i1 = max(i0, ceiling(xr) - 1)
         if i0 == i1 {
             let mid = (xl + xr) * 0.5 - Double(i0)
             line[i0] += Float(dy * (1 - mid))
@@ -192,54 +229,212 @@ final class CoverageAccumulator {
         line[i1 + 1] += Float(d1 * (w1 * 0.5))
     }
 
-    /// Sums the touched rows, turns the winding into coverage under `rule`, hands every
-    /// touched row's coverage to `emit(row, firstColumn, coverage, count)`, and clears the
-    /// buffer. `scratch` must hold `width` floats.
+    /// The touched pixels as (rows, first column, last column), or nil when nothing was
+    /// touched. The sweep visits exactly these.
+    var sweepBounds: (rows: Range<Int>, first: Int, last: Int)? {
+        guard !isEmpty else { return nil }
+        // Edges right of the clip leave the winding unbalanced up to the clip's side.
+        return (rowStart..<rowEnd, columnStart, max(min(columnEnd, clipRight - 1), columnStart))
+    }
+
+    /// Sums the touched rows, turns the mean winding w into coverage under `rule` and hands
+    /// it to `sink` pixel by pixel; then clears the buffer.
     ///
-    /// Coverage from the mean winding w: non-zero min(1, |w|); even-odd the distance from w
-    /// to the nearest even integer, which is at most 1.
-    func sweep(
-        rule: FillRule, scratch: UnsafeMutablePointer<Float>,
-        _ emit: (_ row: Int, _ column: Int, _ coverage: UnsafePointer<Float>, _ count: Int) -> Void
-    ) {
-        guard !isEmpty else { return }
-        let first = columnStart
-        // Edges right of the clip leave the winding unbalanced to the end of the clip.
-        let last = max(min(columnEnd, clipRight - 1), first)
+    /// Coverage: non-zero min(1, |w|); even-odd the distance from |w| to the nearest even
+    /// integer, which is at most 1.
+    func sweep<Sink: CoverageSink>(rule: FillRule, into sink: Sink) {
+        switch rule {
+        case .nonZero: sweep(NonZeroCoverage.self, sink)
+        case .evenOdd: sweep(EvenOddCoverage.self, sink)
+        }
+    }
+
+    private func sweep<Rule: CoverageRule, Sink: CoverageSink>(_: Rule.Type, _ sink: Sink) {
+        guard let (rows, first, last) = sweepBounds else {
+            edges.removeAll(keepingCapacity: true)
+            return
+        }
+        // Work on locals (moved out and back, keeping their storage): arrays stored in a
+        // class pay a dynamic exclusivity check on every access.
+        var edges: [Edge] = [], order: [Int32] = [], starts: [Int] = [], active: [Int32] = []
+        swap(&edges, &self.edges); swap(&order, &self.order)
+        swap(&starts, &self.bandStarts); swap(&active, &self.active)
+        defer {
+            edges.removeAll(keepingCapacity: true)
+            swap(&edges, &self.edges); swap(&order, &self.order)
+            swap(&starts, &self.bandStarts); swap(&active, &self.active)
+            rowStart = .max; rowEnd = .min
+            columnStart = .max; columnEnd = .min
+            edgeRows = 0
+        }
+
+        // Bucket the edges by the band of their first row (a counting sort).
+        let bandCount = (rows.count + bandHeight - 1) / bandHeight
+        let origin = rows.lowerBound, height = bandHeight
+        starts.removeAll(keepingCapacity: true)
+        starts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: repeatElement(0, count: edges.count))
+        active.removeAll(keepingCapacity: true)
         let count = last - first + 1
-        let clearEnd = min(columnEnd, width)
-        for row in rowStart..<rowEnd {
-            let line = deltas + row * stride
-            var acc: Float = 0
-            switch rule {
-            case .nonZero:
-                for x in 0..<count {
-                    acc += line[first + x]
-                    scratch[x] = min(abs(acc), 1)
-                }
-            case .evenOdd:
-                for x in 0..<count {
-                    acc += line[first + x]
-                    let w = abs(acc)
-                    let folded = w - 2 * (w * 0.5).rounded(.down)
-                    scratch[x] = folded <= 1 ? folded : 2 - folded
+        let clearCount = min(columnEnd, width) - first + 1
+        edges.withUnsafeBufferPointer { list in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for e in list { starts[(Int(e.y0) - origin) / height + 1] += 1 }
+                for band in 0..<bandCount { starts[band + 1] += starts[band] }
+                order.withUnsafeMutableBufferPointer { order in
+                    var next = Array(starts)
+                    for index in list.indices {
+                        let band = (Int(list[index].y0) - origin) / height
+                        order[next[band]] = Int32(index)
+                        next[band] += 1
+                    }
                 }
             }
-            (line + first).update(repeating: 0, count: clearEnd - first + 1)
-            emit(row, first, scratch, count)
+            for band in 0..<bandCount {
+                let top = origin + band * height, bottom = min(top + height, rows.upperBound)
+                for i in starts[band]..<starts[band + 1] { active.append(order[i]) }
+                var i = 0
+                while i < active.count {
+                    let e = list[Int(active[i])]
+                    rasterize(e, rows: top, bottom, base: top)
+                    if e.y1 <= Double(bottom) {
+                        active[i] = active[active.count - 1]
+                        active.removeLast()
+                    } else {
+                        i += 1
+                    }
+                }
+                sumRows(Rule.self, sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
+            }
         }
+    }
+
+    /// Sums rows `top..<bottom` of the band starting at `base` into `sink`, and clears them.
+    private func sumRows<Rule: CoverageRule, Sink: CoverageSink>(
+        _: Rule.Type, _ sink: Sink, rows top: Int, _ bottom: Int, base: Int, first: Int, count: Int, clearCount: Int
+    ) {
+        let stride = stride
+        // Running sums in place, four rows at a time: four independent dependency chains,
+        // where one row alone would wait on each addition's latency.
+        var row = top
+        while row + 4 <= bottom {
+            let l0 = deltas + (row - base) * stride + first, l1 = l0 + stride, l2 = l1 + stride, l3 = l2 + stride
+            var a0: Float = 0, a1: Float = 0, a2: Float = 0, a3: Float = 0
+            for x in 0..<count {
+                a0 += l0[x]; l0[x] = a0
+                a1 += l1[x]; l1[x] = a1
+                a2 += l2[x]; l2[x] = a2
+                a3 += l3[x]; l3[x] = a3
+            }
+            row += 4
+        }
+        while row < bottom {
+            let line = deltas + (row - base) * stride + first
+            var acc: Float = 0
+            for x in 0..<count {
+                acc += line[x]
+                line[x] = acc
+            }
+            row += 1
+        }
+        // Coverage, then clear; this loop has no dependency between pixels and vectorises.
+        for row in top..<bottom {
+            let line = deltas + (row - base) * stride + first
+            let out = sink.row(row) + first
+            for x in 0..<count {
+                sink.put(Rule.coverage(line[x]), out + x)
+            }
+            line.update(repeating: 0, count: clearCount)
+        }
+    }
+
+    /// ⌈v⌉ for 0 ≤ v < 2⁶³, without a libm call.
+    @inline(__always)
+    private func ceiling(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) < v ? t + 1 : t
+    }
+
+    /// Forgets every edge added since the last sweep (the deltas are clean between sweeps).
+    func reset() {
+        edges.removeAll(keepingCapacity: true)
+        edgeRows = 0
         rowStart = .max; rowEnd = .min
         columnStart = .max; columnEnd = .min
     }
+}
 
-    /// Forgets every edge added since the last sweep.
-    func reset() {
-        guard !isEmpty else { return }
-        let clearEnd = min(columnEnd, width)
-        for row in rowStart..<rowEnd {
-            (deltas + row * stride + columnStart).update(repeating: 0, count: clearEnd - columnStart + 1)
-        }
-        rowStart = .max; rowEnd = .min
-        columnStart = .max; columnEnd = .min
+/// Turns a pixel's mean winding number into coverage in [0, 1].
+protocol CoverageRule {
+    static func coverage(_ winding: Float) -> Float
+}
+
+/// Non-zero: min(1, |w|).
+enum NonZeroCoverage: CoverageRule {
+    @inline(__always)
+    static func coverage(_ winding: Float) -> Float { min(abs(winding), 1) }
+}
+
+/// Even-odd: the distance from |w| to the nearest even integer.
+enum EvenOddCoverage: CoverageRule {
+    @inline(__always)
+    static func coverage(_ winding: Float) -> Float {
+        // ⌊h⌋ for 0 ≤ h < 2²², h = |w| / 2 (clamped: beyond, Float has no fraction left):
+        // adding and subtracting 2²³ rounds to the nearest integer, then one step down when
+        // that overshot. Selects only, so the loop vectorises.
+        let half = min(abs(winding), 4_194_304) * 0.5
+        let nearest = (half + 8_388_608) - 8_388_608
+        let floor = nearest > half ? nearest - 1 : nearest
+        let folded = 2 * (half - floor)
+        return folded <= 1 ? folded : 2 - folded
+    }
+}
+
+/// Where swept coverage goes, pixel by pixel.
+protocol CoverageSink {
+    associatedtype Pixel
+    /// The first pixel of row `row`.
+    func row(_ row: Int) -> UnsafeMutablePointer<Pixel>
+    /// Stores coverage `c` in [0, 1] at `pixel`.
+    func put(_ c: Float, _ pixel: UnsafeMutablePointer<Pixel>)
+}
+
+/// Coverage × opacity rounded to bytes (halves up).
+struct ByteSink: CoverageSink {
+    let base: UnsafeMutablePointer<UInt8>
+    let width: Int
+    /// 255 × opacity.
+    let scale: Float
+
+    @inline(__always)
+    func row(_ row: Int) -> UnsafeMutablePointer<UInt8> { base + row * width }
+
+    /// ⌊c·scale + 0.5⌋ for c·scale in [0, 255]: the nearest integer from adding 2²³ (the
+    /// low mantissa bits then hold it), one less when that rounded up. No checked
+    /// conversion, so the loop vectorises.
+    @inline(__always)
+    func put(_ c: Float, _ pixel: UnsafeMutablePointer<UInt8>) {
+        let v = c * scale + 0.5
+        let shifted = v + 8_388_608
+        let nearest = shifted.bitPattern &- 0x4B00_0000
+        let floor = shifted - 8_388_608 > v ? nearest &- 1 : nearest
+        pixel.pointee = UInt8(truncatingIfNeeded: floor)
+    }
+}
+
+/// Coverage × opacity composited "over" Float alpha: a ← a + c·opacity·(1 − a).
+struct CompositeSink: CoverageSink {
+    let base: UnsafeMutablePointer<Float>
+    let width: Int
+    let opacity: Float
+
+    @inline(__always)
+    func row(_ row: Int) -> UnsafeMutablePointer<Float> { base + row * width }
+
+    @inline(__always)
+    func put(_ c: Float, _ pixel: UnsafeMutablePointer<Float>) {
+        let a = pixel.pointee
+        pixel.pointee = a + c * opacity * (1 - a)
     }
 }

@@ -164,7 +164,13 @@ struct PathStroker {
             for j in stride(from: 2, to: k, by: 1) {
                 use = try addJoin(vertex: j, from: j - 1, to: j)
             }
-            _ = try addJoin(vertex: 0, from: segmentCount - 1, to: 0, startUse: use, endUse: first, separate: true)
+            // Every kite lies within √2·h of its corner, so no point lies in all of them once
+            // two corners are more than 2√2·h apart; only smaller rings need the check.
+            var low = vertices[0], high = vertices[0]
+            for p in vertices { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+            let extent = max(high.x - low.x, high.y - low.y)
+            let separate = extent <= 2 * 2.0.squareRoot() * h * (1 + 1e-9)
+            _ = try addJoin(vertex: 0, from: segmentCount - 1, to: 0, startUse: use, endUse: first, separate: separate)
             try appendContour(left, reversed: false)
             try appendContour(right, reversed: true)
             return
@@ -263,7 +269,6 @@ struct PathStroker {
         // Turning towards +n (or straight back): the left side is inside the turn.
         let innerLeft = cross >= 0
         let sIn: Double = innerLeft ? 1 : -1, sOut = -sIn
-        let turn = atan2(abs(cross), dot)
 
         // Outer side.
         let outerStart = v + (sOut * h) * na, outerEnd = v + (sOut * h) * nb
@@ -276,6 +281,7 @@ struct PathStroker {
                 outerMiddle = v + (sOut * h / (1 + dot)) * (na + nb)
             }
         case .round:
+            let turn = atan2(abs(cross), dot)
             arcSweep = innerLeft ? turn : -turn
         case .bevel:
             break
@@ -291,8 +297,9 @@ struct PathStroker {
         // up to 90° the kite reaches h·sin(turn) along each segment and stays within h of
         // both axes, so it lies inside both rectangles when that reach fits in each. A point
         // then lies in as many rectangles as kites plus at least one, unless it lies in every
-        // kite of a closed ring: the ring's last join (`separate`) also keeps its kite apart
-        // from its neighbours' (their reaches along a shared segment must not overlap).
+        // kite of a closed ring: in a ring small enough for that, the last join (`separate`)
+        // also keeps its kite apart from its neighbours' (their reaches along a shared
+        // segment must not overlap).
         let reach = h * abs(cross)
         let usedA = separate ? (innerLeft ? startUse.x : startUse.y) : 0
         let usedB = separate ? (innerLeft ? endUse.x : endUse.y) : 0

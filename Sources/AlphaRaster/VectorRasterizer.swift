@@ -8,19 +8,35 @@ import Darwin
 
 /// Draws vector paths and icons into 8-bit masks with exact-area anti-aliasing.
 ///
-/// Each pixel's coverage is the exact fraction of its area inside the shape (up to Float
-/// rounding, about 10⁻⁶), for the shape's polygonal approximation: every curve, round join
-/// and round cap is replaced by chords within `tolerance` pixels of it. Coverage is rounded
-/// to the nearest byte (halves up) at the very end.
+/// Each pixel gets the mean winding number over its area, computed exactly (up to Float
+/// rounding, about 10⁻⁶) for the shape's polygonal approximation, and the fill rule turns it
+/// into coverage: non-zero min(1, |w|), even-odd the distance from |w| to the nearest even
+/// integer. Where the outline does not cross itself inside a pixel this is the exact
+/// fraction of the pixel's area inside the shape; in a pixel holding a self-crossing the
+/// rule sees the mean, as in every accumulating rasterizer. Coverage is rounded to the
+/// nearest byte (halves up) at the very end.
 ///
-/// A rasterizer keeps its accumulation buffers between calls, so drawing many masks of one
-/// size with one rasterizer allocates nothing after the first. It is not thread-safe: use one
-/// per thread.
+/// Curves are flattened after mapping to pixels, within `tolerance` pixels. Strokes are built
+/// in the path's user units (so a non-uniform map stretches them as SVG does) with half the
+/// tolerance, divided by the map's `scaleFactor`, for the path and half for round joins and
+/// caps; the outline is then mapped and filled under the non-zero rule.
+///
+/// A rasterizer keeps its buffers between calls (a band of rows of accumulation deltas, the
+/// edge list, a Float composite for several layers), so drawing many masks of one size with
+/// one rasterizer allocates little after the first. It is not thread-safe: use one per
+/// thread.
 public final class VectorRasterizer {
     /// The most line segments one layer may need after flattening (and, for strokes, in its
     /// outline); a layer needing more throws `AlphaRasterError.invalidIcon`. Bounds the time
-    /// and memory any input can take (4 · 10⁶ segments take well under a second).
+    /// and memory any input can take (an edge costs 48 bytes until the mask is swept).
     public static let maximumSegments = 4_000_000
+
+    /// The most pixel rows one layer's edges may span in total (Σ over its edges of the rows
+    /// each crosses, inside the mask); a layer needing more throws
+    /// `AlphaRasterError.invalidIcon`. The time to draw a layer grows with this sum, so the
+    /// limit bounds it to a few seconds (128 · 10⁶; a 2000-edge star filling a 2048 px mask
+    /// needs about 0.8 · 10⁶).
+    public static let maximumEdgeRows = 128_000_000
 
     /// The default flattening tolerance, 0.01 px: chords stay within 0.01 px of their curves,
     /// which moves an edge pixel's coverage by at most 2.6 of 255 levels.
@@ -40,7 +56,6 @@ public final class VectorRasterizer {
 
     private var accumulator: CoverageAccumulator?
     private var composite: UnsafeMutablePointer<Float>?
-    private var scratch: UnsafeMutablePointer<Float>?
     private var bufferWidth = 0, bufferHeight = 0
     private var polylines = PolylineCollector()
 
@@ -64,7 +79,6 @@ public final class VectorRasterizer {
 
     deinit {
         free(composite)
-        free(scratch)
     }
 
     /// The mask of `icon` in `box`; see `AlphaMask(icon:box:)` for the fitting rule.
@@ -125,24 +139,18 @@ public final class VectorRasterizer {
         _ layers: [PreparedLayer], width: Int, height: Int, clip: (Int, Int, Int, Int)
     ) throws -> AlphaMask {
         let accumulator = prepareBuffers(width: width, height: height)
+        accumulator.reset()
         accumulator.setClip(x0: clip.0, y0: clip.1, x1: clip.2, y1: clip.3)
         var pixels = [UInt8](repeating: 0, count: width * height)
         let visible = layers.filter { $0.opacity > 0 }
-        guard let scratch, let composite else { return try AlphaMask(width: width, height: height, pixels: pixels) }
+        guard let composite else { return try AlphaMask(width: width, height: height, pixels: pixels) }
 
         if visible.count == 1 {
             // One layer: its coverage goes straight to bytes.
             let layer = visible[0]
-            let scale = layer.opacity * 255
             try addEdges(of: layer, to: accumulator)
             pixels.withUnsafeMutableBufferPointer { buffer in
-                let out = buffer.baseAddress!
-                accumulator.sweep(rule: layer.rule, scratch: scratch) { row, column, coverage, count in
-                    let target = out + row * width + column
-                    for i in 0..<count {
-                        target[i] = UInt8(coverage[i] * scale + 0.5)
-                    }
-                }
+                accumulator.sweep(rule: layer.rule, into: ByteSink(base: buffer.baseAddress!, width: width, scale: layer.opacity * 255))
             }
             return try AlphaMask(width: width, height: height, pixels: pixels)
         }
@@ -153,19 +161,14 @@ public final class VectorRasterizer {
             do {
                 try addEdges(of: layer, to: accumulator)
             } catch {
-                clearComposite(composite, width: width, rows: rowStart..<rowEnd, columns: columnStart, columnEnd)
+                clearComposite(composite, width: width, rows: rowStart, rowEnd, columns: columnStart, columnEnd)
                 throw error
             }
-            let opacity = layer.opacity
-            accumulator.sweep(rule: layer.rule, scratch: scratch) { row, column, coverage, count in
-                rowStart = min(rowStart, row); rowEnd = max(rowEnd, row + 1)
-                columnStart = min(columnStart, column); columnEnd = max(columnEnd, column + count - 1)
-                let target = composite + row * width + column
-                for i in 0..<count {
-                    let a = target[i]
-                    target[i] = a + coverage[i] * opacity * (1 - a)
-                }
+            if let bounds = accumulator.sweepBounds {
+                rowStart = min(rowStart, bounds.rows.lowerBound); rowEnd = max(rowEnd, bounds.rows.upperBound)
+                columnStart = min(columnStart, bounds.first); columnEnd = max(columnEnd, bounds.last)
             }
+            accumulator.sweep(rule: layer.rule, into: CompositeSink(base: composite, width: width, opacity: layer.opacity))
         }
         if rowStart < rowEnd {
             pixels.withUnsafeMutableBufferPointer { buffer in
@@ -179,29 +182,28 @@ public final class VectorRasterizer {
                 }
             }
         }
-        clearComposite(composite, width: width, rows: rowStart..<rowEnd, columns: columnStart, columnEnd)
+        clearComposite(composite, width: width, rows: rowStart, rowEnd, columns: columnStart, columnEnd)
         return try AlphaMask(width: width, height: height, pixels: pixels)
     }
 
+    /// Zeroes rows `top..<bottom`, columns `first...last` (nothing when either is empty).
     private func clearComposite(
-        _ composite: UnsafeMutablePointer<Float>, width: Int, rows: Range<Int>, columns first: Int, _ last: Int
+        _ composite: UnsafeMutablePointer<Float>, width: Int, rows top: Int, _ bottom: Int, columns first: Int, _ last: Int
     ) {
-        guard !rows.isEmpty, first <= last else { return }
-        for row in rows {
+        guard top < bottom, first <= last else { return }
+        for row in top..<bottom {
             (composite + row * width + first).update(repeating: 0, count: last - first + 1)
         }
     }
 
     /// The accumulator for this size, (re)allocating the buffers when the size changed.
     private func prepareBuffers(width: Int, height: Int) -> CoverageAccumulator {
-        if let accumulator, bufferWidth == width, bufferHeight == height, composite != nil, scratch != nil {
+        if let accumulator, bufferWidth == width, bufferHeight == height, composite != nil {
             return accumulator
         }
         free(composite)
-        free(scratch)
         let accumulator = CoverageAccumulator(width: width, height: height)
         composite = calloc(width * height, MemoryLayout<Float>.stride)?.bindMemory(to: Float.self, capacity: width * height)
-        scratch = calloc(width, MemoryLayout<Float>.stride)?.bindMemory(to: Float.self, capacity: width)
         self.accumulator = accumulator
         bufferWidth = width
         bufferHeight = height
@@ -210,6 +212,16 @@ public final class VectorRasterizer {
 
     /// Adds the edges of a layer's filled area (its path, or its stroke's outline) in pixels.
     private func addEdges(of layer: PreparedLayer, to accumulator: CoverageAccumulator) throws {
+        try addEdgesUnchecked(of: layer, to: accumulator)
+        if accumulator.edgeRows > Self.maximumEdgeRows {
+            accumulator.reset()
+            throw AlphaRasterError.invalidIcon(
+                field: "layer \(layer.number) path",
+                reason: "its edges would cross more than \(Self.maximumEdgeRows) pixel rows in all at this size")
+        }
+    }
+
+    private func addEdgesUnchecked(of layer: PreparedLayer, to accumulator: CoverageAccumulator) throws {
         switch layer.paint {
         case .fill:
             let flattener = PathFlattener(

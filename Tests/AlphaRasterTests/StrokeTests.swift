@@ -183,6 +183,29 @@ struct StrokeTests {
         }
     }
 
+    @Test("a stroke wider than its closed ring fills the middle: no cancelled hole")
+    func wideStrokeOnSmallRing() throws {
+        // Square of side 10, h = 8 > 5: the inner offsets cross; the union is solid.
+        let path = rectanglePath(x: 15, y: 15, width: 10, height: 10)
+        let miter = try renderPath(path, .stroke(StrokeStyle(width: 16)), width: 40, height: 40)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let inside = (7..<33).contains(x) && (7..<33).contains(y)
+                #expect(miter.pixels[y * 40 + x] == (inside ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+        let round = try renderPath(path, .stroke(StrokeStyle(width: 16, lineJoin: .round)), width: 40, height: 40)
+        let exact = 100 + 4 * 10 * 8 + Double.pi * 64
+        #expect(abs(coveredArea(round) - exact) < 0.3)
+        #expect(round.pixels[20 * 40 + 20] == 255)
+        // A triangle and a circle small against the width, too.
+        let triangle = polygonPath([[18, 18], [22, 18], [20, 21]])
+        let solid = try renderPath(triangle, .stroke(StrokeStyle(width: 12, lineJoin: .round)), width: 40, height: 40)
+        #expect(solid.pixels[19 * 40 + 20] == 255)
+        let disc = try renderPath(circlePath(center: [20, 20], radius: 2), .stroke(StrokeStyle(width: 10)), width: 40, height: 40)
+        #expect(abs(coveredArea(disc) - Double.pi * 49) / (Double.pi * 49) < 0.002)
+    }
+
     @Test("a zero width draws nothing")
     func zeroWidth() throws {
         let mask = try renderPath(Self.line([5, 5], [30, 30]), .stroke(StrokeStyle(width: 0, lineCap: .round)), width: 40, height: 40)

@@ -111,6 +111,19 @@ struct VectorCoverageTests {
         }
     }
 
+    @Test("edges crossing several row bands of a wide mask are exact in every band")
+    func rowBands() throws {
+        // 1400 px wide: the accumulator works in bands of 46 rows, so 100 rows take three.
+        let triangle: [SIMD2<Double>] = [[-5.5, -3.25], [1403.7, 47.9], [201.3, 103.6]]
+        let rasterizer = VectorRasterizer()
+        let mask = try rasterizer.mask(for: polygonPath(triangle), paint: .fill(.nonZero), width: 1400, height: 100)
+        let exact = VectorOracleTests.exactCoverage(triangle, width: 1400, height: 100)
+        #expect(VectorOracleTests.compare(mask: mask, oracle: exact).worst <= 0.5 + 1e-3)
+        // The same rasterizer, reused at another size and back, gives the same bytes.
+        _ = try rasterizer.mask(for: circlePath(center: [20, 20], radius: 9), paint: .fill(.evenOdd), width: 40, height: 40)
+        #expect(try rasterizer.mask(for: polygonPath(triangle), paint: .fill(.nonZero), width: 1400, height: 100) == mask)
+    }
+
     @Test("open subpaths are closed implicitly when filled")
     func implicitClose() throws {
         var open = VectorPath()

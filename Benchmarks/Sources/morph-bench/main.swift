@@ -1,4 +1,5 @@
 import AlphaRaster
+import BenchSupport
 import Foundation
 import MorphKernel
 

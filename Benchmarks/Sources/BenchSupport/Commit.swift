@@ -2,7 +2,7 @@ import Foundation
 
 /// The short commit of the repository holding this package, with "+dirty" when the working
 /// tree has changes, or "unknown" when git is unavailable.
-func measuredCommit() -> String {
+public func measuredCommit() -> String {
     let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

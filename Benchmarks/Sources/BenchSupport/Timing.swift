@@ -3,7 +3,7 @@ import Dispatch
 
 /// Median wall time, in nanoseconds, of `runs` calls of `body` after `warmup` untimed calls.
 /// Each call is timed on its own so a stray preemption moves one sample, not the median.
-func medianNanoseconds(runs: Int, warmup: Int = 3, _ body: () throws -> Void) rethrows -> Double {
+public func medianNanoseconds(runs: Int, warmup: Int = 3, _ body: () throws -> Void) rethrows -> Double {
     for _ in 0..<warmup { try body() }
     var samples = [UInt64]()
     samples.reserveCapacity(runs)
@@ -18,7 +18,7 @@ func medianNanoseconds(runs: Int, warmup: Int = 3, _ body: () throws -> Void) re
 }
 
 /// A time in the most readable unit.
-func formatted(_ nanoseconds: Double) -> String {
+public func formatted(_ nanoseconds: Double) -> String {
     if nanoseconds < 1_000 { return "\(Int(nanoseconds.rounded())) ns" }
     if nanoseconds < 1_000_000 { return String(format: "%.1f µs", nanoseconds / 1_000) }
     return String(format: "%.2f ms", nanoseconds / 1_000_000)

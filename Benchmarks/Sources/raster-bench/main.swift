@@ -1,0 +1,127 @@
+import AlphaRaster
+import BenchSupport
+import Foundation
+
+// Figures from an unoptimised build mean nothing; refuse rather than mislead.
+#if DEBUG
+FileHandle.standardError.write(Data("raster-bench: this is a debug build; run `swift run -c release raster-bench`.\n".utf8))
+exit(2)
+#endif
+
+/// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
+/// its figures are rougher.
+let quick = CommandLine.arguments.dropFirst().contains("--quick")
+func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+
+/// Largest and mean byte difference between a mask and baseline coverage.
+func difference(_ mask: AlphaMask, _ baseline: [Double]) -> (Int, Double) {
+    var worst = 0, total = 0
+    for (byte, coverage) in zip(mask.pixels, baseline) {
+        let d = abs(Int(byte) - Int((coverage * 255).rounded()))
+        worst = max(worst, d)
+        total += d
+    }
+    return (worst, Double(total) / Double(baseline.count))
+}
+
+/// One 2048 × 2048 case: the library (fresh rasterizer each run, and a reused one) against
+/// the supersampling baseline.
+func largeCase(
+    _ name: String, path: VectorPath, paint: VectorIcon.Layer.Paint, baseline: (SupersampleRasterizer) -> [Double],
+    sink: inout UInt64
+) throws {
+    let side = 2048
+    var mask = try VectorRasterizer().mask(for: path, paint: paint, width: side, height: side)
+    let fresh = try medianNanoseconds(runs: runs(31), warmup: 2) {
+        mask = try VectorRasterizer().mask(for: path, paint: paint, width: side, height: side)
+        sink &+= UInt64(mask.pixels[side / 2 * side + side / 3])
+    }
+    let rasterizer = VectorRasterizer()
+    let reused = try medianNanoseconds(runs: runs(31), warmup: 2) {
+        mask = try rasterizer.mask(for: path, paint: paint, width: side, height: side)
+        sink &+= UInt64(mask.pixels[side / 2 * side + side / 3])
+    }
+    let reference = SupersampleRasterizer(width: side, height: side)
+    var coverage: [Double] = []
+    let baselineTime = medianNanoseconds(runs: quick ? 1 : 3, warmup: 0) {
+        coverage = baseline(reference)
+    }
+    let (worst, mean) = difference(mask, coverage)
+    print("")
+    print("\(name):")
+    print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(31)))")
+    print("  VectorRasterizer, fresh   \(formatted(fresh))  (median of \(runs(31)); allocates its buffers)")
+    print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(quick ? 1 : 3))")
+    print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
+    print(String(format: "  difference                largest %d levels, mean %.3f levels", worst, mean))
+}
+
+/// Everything runs in a function so the buffers are locals: top-level globals would add
+/// exclusivity checks (and actor isolation) that the library's users do not pay.
+func runBenchmarks() throws {
+    print("raster-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, tolerance \(VectorRasterizer.defaultTolerance) px")
+    var sink: UInt64 = 0
+
+    // 1. An icon: 24 × 24 canvas in the 44 pt @3× box (132 × 132 px), a stroked ring and a
+    //    filled play triangle with rounded corners.
+    let icon = BenchPaths.icon()
+    let box = IconBox(width: 44, height: 44, scale: 3)
+    let rasterizer = VectorRasterizer()
+    var mask = try rasterizer.mask(for: icon, in: box)
+    let reused = try medianNanoseconds(runs: runs(5001), warmup: 100) {
+        mask = try rasterizer.mask(for: icon, in: box)
+        sink &+= UInt64(mask.pixels[66 * 132 + 40])
+    }
+    let fresh = try medianNanoseconds(runs: runs(5001), warmup: 100) {
+        mask = try AlphaMask(icon: icon, box: box)
+        sink &+= UInt64(mask.pixels[66 * 132 + 40])
+    }
+    let fill = VectorIcon(width: 24, height: 24, layers: [icon.layers[1]])
+    let fillOnly = try medianNanoseconds(runs: runs(5001), warmup: 100) {
+        let m = try rasterizer.mask(for: fill, in: box)
+        sink &+= UInt64(m.pixels[66 * 132 + 40])
+    }
+    // Baseline: the same two layers, fitted by the same 5.5× map, composited "over".
+    let fit = AlphaRaster.AffineTransform.scale(5.5, 5.5)
+    let reference = SupersampleRasterizer(width: 132, height: 132)
+    var coverage: [Double] = []
+    let baselineTime = medianNanoseconds(runs: runs(51), warmup: 2) {
+        let ring = reference.stroke(SupersampleRasterizer.polylines(icon.layers[0].path, transform: fit), halfWidth: 5.5)
+        let play = reference.fill(SupersampleRasterizer.polylines(icon.layers[1].path, transform: fit), rule: .nonZero)
+        coverage = zip(ring, play).map { $0 + $1 * (1 - $0) }
+    }
+    let (worst, mean) = difference(mask, coverage)
+    print("")
+    print("Icon 24×24 → 132×132 px (44 pt @3×): stroked ring (round joins) + filled rounded triangle:")
+    print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(5001)))")
+    print("  AlphaMask(icon:box:)      \(formatted(fresh))  (median of \(runs(5001)); allocates its buffers)")
+    print("  triangle fill only        \(formatted(fillOnly))  (one layer, reused)")
+    print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(runs(51)))")
+    print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
+    print(String(format: "  difference                largest %d levels, mean %.3f levels", worst, mean))
+
+    // 2. Large masks, 2048 × 2048.
+    let starPoints = BenchPaths.star(center: [1024, 1024], outer: 1000, inner: 420, count: 2000)
+    try largeCase("2048×2048: star polygon of 2000 points, non-zero", path: BenchPaths.polygon(starPoints), paint: .fill(.nonZero),
+                  baseline: { $0.fill([starPoints], rule: .nonZero) }, sink: &sink)
+    let ring = BenchPaths.wavyRing(center: [1024, 1024], base: 760, amplitude: 180, waves: 40, count: 400)
+    try largeCase("2048×2048: closed path of 400 cubics, even-odd", path: ring, paint: .fill(.evenOdd),
+                  baseline: { $0.fill(SupersampleRasterizer.polylines(ring, transform: .identity), rule: .evenOdd) }, sink: &sink)
+    let spiral = BenchPaths.spiral(center: [1024, 1024], r0: 30, r1: 990, turns: 12, piecesPerTurn: 16)
+    try largeCase("2048×2048: spiral of 192 cubics, 12 turns, stroked 24 px, round joins and caps", path: spiral,
+                  paint: .stroke(StrokeStyle(width: 24, lineCap: .round, lineJoin: .round)),
+                  baseline: { $0.stroke(SupersampleRasterizer.polylines(spiral, transform: .identity), halfWidth: 12) }, sink: &sink)
+
+    // 3. Tolerance: the cubic path at the coarsest accepted tolerance.
+    let coarse = try VectorRasterizer(tolerance: 0.1)
+    let coarseTime = try medianNanoseconds(runs: runs(31), warmup: 2) {
+        let m = try coarse.mask(for: ring, paint: .fill(.evenOdd), width: 2048, height: 2048)
+        sink &+= UInt64(m.pixels[1024 * 2048 + 700])
+    }
+    print("")
+    print("The 400-cubic path with tolerance 0.1 px (reused): \(formatted(coarseTime))")
+    print("")
+    print("(sink \(sink))")
+}
+
+try runBenchmarks()
