@@ -13,6 +13,10 @@ let package = Package(
             dependencies: [.product(name: "IconMorph", package: "iconmorph")]
         ),
         .executableTarget(
+            name: "symbol-sheet",
+            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+        ),
+        .executableTarget(
             name: "make-example-icons",
             dependencies: [.product(name: "IconMorph", package: "iconmorph")]
         ),
