@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], resources: [.copy("Golden")]),
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec"]),
-        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster"]),
+        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "PNGCodec"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),

@@ -8,18 +8,36 @@ import Darwin
 ///
 /// What is drawn: `<path>`, `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`,
 /// `<polygon>`, inside `<g>`, `<a>`, `<switch>`, nested `<svg>` and `<use>` of local
-/// elements (including `<symbol>`); `transform`; viewBox and preserveAspectRatio; fill and
-/// stroke with their rules, widths, caps, joins and miter limits; opacity, fill-opacity,
-/// stroke-opacity and colour alpha; display and visibility; presentation attributes, `style`
-/// attributes and `<style>` sheets with simple selectors.
+/// elements (including `<symbol>`; `<defs>` and `<symbol>` content is drawn only through
+/// `<use>`); `transform` lists; viewBox and preserveAspectRatio; fill and stroke with their
+/// rules, widths, caps, joins and miter limits; opacity, fill-opacity, stroke-opacity and
+/// colour alpha; display and visibility; presentation attributes, `style` attributes and
+/// `<style>` sheets with type, class, id and universal selectors joined by descendant or
+/// child combinators. Cascade: presentation attribute < `<style>` rule (by specificity, then
+/// order) < `style` attribute; `!important` is ignored; an invalid value is dropped, so the
+/// next lower declaration applies, as in CSS.
 ///
-/// Coverage only: any paint that is not `none` counts as painted (a gradient as opaque, its
-/// stops' opacities are not evaluated); a colour's own alpha (`rgba()`, `#RRGGBBAA`,
-/// `transparent`) scales the layer's opacity. Group `opacity` is approximated by multiplying
-/// it into every layer below the group (exact unless the group's shapes overlap).
+/// The canvas is the SVG viewport: `width` × `height` in px (absolute units at 96 dpi; em =
+/// 16 px), or the viewBox size where a side is missing, `auto` or a percentage. The
+/// viewBox-to-viewport transform is part of every layer's transform.
 ///
-/// What is left out (text, images, clip paths, masks, filters, markers, dashes, patterns,
-/// animation, …) is named in one warning; the rest is drawn. Malformed files are errors.
+/// Coverage only, so colours do not matter: any paint that is not `none` counts as painted,
+/// a gradient as opaque (its stops' opacities are not evaluated); a colour's own alpha
+/// (`rgba()`, `#RRGGBBAA`, `transparent`, or `color` for `currentColor`) scales the layer's
+/// opacity. Group `opacity` is approximated by multiplying it into every layer below the
+/// group, which is exact unless the group's shapes overlap (overlaps come out denser).
+///
+/// What is left out — text, images, foreign objects, clip paths, masks, filters, markers,
+/// dash patterns (drawn solid), non-scaling strokes, patterns (drawn solid), animation,
+/// clipping by nested viewports, unsupported CSS selectors and at-rules, references to other
+/// files — is named in one warning with counts; the rest is drawn. A `<use>` of a missing
+/// element draws nothing and adds its own warning.
+///
+/// Errors: malformed XML; a root that is not an SVG `<svg>`; a canvas that cannot be sized;
+/// a malformed geometry attribute (`d`, `points`, `transform`, `viewBox`,
+/// `preserveAspectRatio`, a length) — SVG renderers would draw up to the error, but an icon
+/// that is silently cut short is worse than a precise message; a `<use>` reference cycle;
+/// and documents beyond `SVGImportLimits`. Every error names the file, line and column.
 public enum SVGImporter {
     /// Reads and imports the SVG file at `path`.
     ///

@@ -53,10 +53,11 @@ struct TransformTests {
     }
 
     @Test(arguments: [
-        ("translate(1,2,3)", "transform list: expected ')' after 2 arguments of translate at offset 15, found '3'"),
+        ("translate(1,2,3)", "transform list: expected ')' after 2 arguments of translate at offset 14, found '3'"),
         ("rotate()", "transform list: expected 1 or 3 arguments for rotate (got 0) at offset 7, found ')'"),
         ("rotate(1 2)", "transform list: expected 1 or 3 arguments for rotate (got 2) at offset 10, found ')'"),
-        ("scale(1 2", "transform list: expected a number at offset 9, found end of data"),
+        ("scale(1 2", "transform list: expected ')' after 2 arguments of scale at offset 9, found end of data"),
+        ("scale(1", "transform list: expected a number at offset 7, found end of data"),
         ("foo(1)", "transform list: expected a transform function (matrix, translate, scale, rotate, skewX or skewY) at offset 0, found 'f'"),
         ("translate(1)x", "transform list: expected a transform function (matrix, translate, scale, rotate, skewX or skewY) at offset 12, found 'x'"),
         ("translate(1),", "transform list: expected a transform function at offset 13, found end of data"),
@@ -66,9 +67,12 @@ struct TransformTests {
         ("Translate(1)", "transform list: expected a transform function (matrix, translate, scale, rotate, skewX or skewY) at offset 0, found 'T'"),
     ])
     func malformedTransformsAreErrors(transform: String, message: String) {
-        let error = importError(#"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><g transform="\#(transform)"/></svg>"#)
-        guard case .invalidDocument(_, 1, 64, let reason)? = error else {
-            Issue.record("expected an error at 1:64, got \(String(describing: error))")
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><g transform="\#(transform)"/></svg>"#
+        let error = importError(text)
+        // The error points at the attribute's name.
+        let column = text.distance(from: text.startIndex, to: text.firstRange(of: "transform=")!.lowerBound) + 1
+        guard case .invalidDocument(_, 1, column, let reason)? = error else {
+            Issue.record("expected an error at 1:\(column), got \(String(describing: error))")
             return
         }
         #expect(reason == "<g> attribute transform: \(message)")

@@ -67,8 +67,11 @@ struct DocumentRenderer {
     ///   geometry attributes, a `<use>` cycle, or a document beyond `limits`.
     mutating func render() throws(SVGError) -> SVGIcon {
         let root = document.elements[0]
-        guard root.isSVG, root.localName == "svg" else {
-            throw invalid("the root element is <\(root.qualifiedName)>, not <svg> in the SVG namespace", at: root.offset)
+        guard root.localName == "svg" else {
+            throw invalid("the root element is <\(root.qualifiedName)>, not <svg>", at: root.offset)
+        }
+        guard root.isSVG else {
+            throw invalid("the root <\(root.qualifiedName)> is in the namespace '\(root.namespace ?? "")', not the SVG namespace", at: root.offset)
         }
         for (index, element) in document.elements.enumerated() where element.isSVG {
             let id = element.attribute("id")?.value ?? element.attribute("id", namespace: Namespace.xml)?.value
@@ -88,8 +91,7 @@ struct DocumentRenderer {
             if let attribute = root.attribute("transform") {
                 transform = transform.followed(by: try parseTransform(root, attribute))
             }
-            active.insert(0)
-            try renderChildren(of: 0, style: style, transform: transform, viewport: canvas.contentViewport, depth: 1)
+            try walk(root: style, transform: transform, viewport: canvas.contentViewport)
         }
         var warnings: [String] = []
         if let summary = unsupported.warning(file: name) { warnings.append(summary) }
@@ -119,21 +121,65 @@ struct DocumentRenderer {
 
     // MARK: - Walking
 
-    private mutating func renderChildren(
-        of index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
-    ) throws(SVGError) {
-        for child in document.elements[index].children {
-            try renderElement(child, parentStyle: style, transform: transform, viewport: viewport, depth: depth)
+    /// One unit of work on the explicit walk stack. The walk is iterative so that no
+    /// document, however deep (through nesting or `<use>` chains), can exhaust the thread's
+    /// stack; `limits.maximumDepth` still bounds the depth.
+    private enum Step {
+        /// Draw element `index` (and its subtree) in its parent's context.
+        case visit(Int, parentStyle: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int)
+        /// Draw the children of a viewport element (nested `<svg>`, `<use>`d `<symbol>`),
+        /// whose style is already computed; `sizer` supplies width and height.
+        case viewport(Int, style: ComputedStyle, transform: AffineTransform, outer: ViewRect, sizer: Int, depth: Int)
+        /// The subtree of `index` is done: it leaves the drawing path.
+        case leave(Int)
+        /// After a viewport's children: report when drawn content overflows its clip.
+        case checkOverflow(Int, firstLayer: Int, port: ViewRect, transform: AffineTransform)
+    }
+
+    private var steps: [Step] = []
+
+    /// Runs the walk from the root's children.
+    private mutating func walk(root style: ComputedStyle, transform: AffineTransform, viewport: ViewRect) throws(SVGError) {
+        active.insert(0)
+        pushChildren(of: 0, style: style, transform: transform, viewport: viewport, depth: 1)
+        while let step = steps.popLast() {
+            switch step {
+            case let .visit(index, parentStyle, transform, viewport, depth):
+                try visit(index, parentStyle: parentStyle, transform: transform, viewport: viewport, depth: depth)
+            case let .viewport(index, style, transform, outer, sizer, depth):
+                try enterViewport(index, style: style, transform: transform, outer: outer, sizer: sizer, depth: depth)
+            case .leave(let index):
+                active.remove(index)
+            case let .checkOverflow(index, firstLayer, port, transform):
+                if !Self.layers(layers[firstLayer...], fitIn: port, under: transform) {
+                    unsupported.note("clipping to a nested <\(document.elements[index].localName)> viewport")
+                }
+            }
         }
     }
 
-    /// Draws element `index` and its subtree.
+    /// Schedules the children of `index` in document order (the stack pops the last first).
+    private mutating func pushChildren(
+        of index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
+    ) {
+        for child in document.elements[index].children.reversed() {
+            steps.append(.visit(child, parentStyle: style, transform: transform, viewport: viewport, depth: depth))
+        }
+    }
+
+    /// Marks `index` as on the drawing path until its scheduled `.leave`.
+    private mutating func enter(_ index: Int) {
+        active.insert(index)
+        steps.append(.leave(index))
+    }
+
+    /// Draws element `index`, scheduling its subtree.
     ///
     /// - Parameters:
     ///   - transform: maps the parent's user space to the canvas.
     ///   - viewport: the nearest viewport's size, for percentages.
     ///   - depth: nesting level including `<use>` expansions, capped by `limits.maximumDepth`.
-    mutating func renderElement(
+    private mutating func visit(
         _ index: Int, parentStyle: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
@@ -167,20 +213,21 @@ struct DocumentRenderer {
         if let attribute = element.attribute("transform") {
             local = try parseTransform(element, attribute).followed(by: transform)
         }
-        active.insert(index)
-        defer { active.remove(index) }
         switch kind {
         case "g", "a":
-            try renderChildren(of: index, style: style, transform: local, viewport: viewport, depth: depth + 1)
+            enter(index)
+            pushChildren(of: index, style: style, transform: local, viewport: viewport, depth: depth + 1)
         case "switch":
+            enter(index)
             if let chosen = element.children.first(where: { passesConditions(document.elements[$0]) }) {
-                try renderElement(chosen, parentStyle: style, transform: local, viewport: viewport, depth: depth + 1)
+                steps.append(.visit(chosen, parentStyle: style, transform: local, viewport: viewport, depth: depth + 1))
             }
         case "svg":
-            try renderViewport(
-                index, style: style, transform: local, outer: viewport, sizeFrom: element, depth: depth)
+            enter(index)
+            steps.append(.viewport(index, style: style, transform: local, outer: viewport, sizer: index, depth: depth))
         case "use":
-            try renderUse(index, style: style, transform: local, viewport: viewport, depth: depth)
+            enter(index)
+            try expandUse(index, style: style, transform: local, viewport: viewport, depth: depth)
         default:
             try renderShape(index, style: style, transform: local, viewport: viewport)
         }
@@ -208,7 +255,9 @@ struct DocumentRenderer {
 
     // MARK: - <use>, nested <svg>, <symbol>
 
-    private mutating func renderUse(
+    /// Schedules what a `<use>` (already on the drawing path) draws: its target, translated
+    /// by x and y after the `<use>`'s own transform, inheriting the `<use>`'s style.
+    private mutating func expandUse(
         _ index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
@@ -238,26 +287,24 @@ struct DocumentRenderer {
             let targetStyle = style.child(declaring: declared(target))
             guard targetStyle.displayed else { return }
             noteEffects(targetStyle)
-            active.insert(target)
-            defer { active.remove(target) }
+            enter(target)
             // The <use>'s width and height, when given, override the referenced viewport's.
-            try renderViewport(
-                target, style: targetStyle, transform: placed, outer: viewport, sizeFrom: element, depth: depth + 1)
+            steps.append(.viewport(target, style: targetStyle, transform: placed, outer: viewport, sizer: index, depth: depth + 1))
         default:
-            try renderElement(target, parentStyle: style, transform: placed, viewport: viewport, depth: depth + 1)
+            steps.append(.visit(target, parentStyle: style, transform: placed, viewport: viewport, depth: depth + 1))
         }
     }
 
-    /// Draws the children of a nested `<svg>` or a `<use>`d `<symbol>`: a new viewport at
+    /// Schedules the children of a nested `<svg>` or a `<use>`d `<symbol>`: a new viewport at
     /// (x, y) of size width × height (default 100 %), with its own viewBox mapping.
     ///
     /// The viewport's clipping is not modelled; when drawn content reaches outside it, the
     /// unsupported-feature warning says so.
-    private mutating func renderViewport(
-        _ index: Int, style: ComputedStyle, transform: AffineTransform, outer: ViewRect, sizeFrom sizer: MarkupElement,
-        depth: Int
+    private mutating func enterViewport(
+        _ index: Int, style: ComputedStyle, transform: AffineTransform, outer: ViewRect, sizer sizerIndex: Int, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
+        let sizer = document.elements[sizerIndex]
         let x = try length(element, "x", default: .userUnits(0)).resolved(against: outer.width)
         let y = try length(element, "y", default: .userUnits(0)).resolved(against: outer.height)
         let widthSource = sizer.attribute("width") != nil ? sizer : element
@@ -273,11 +320,10 @@ struct DocumentRenderer {
             mapping = setting.transform(viewBox: viewBox, viewport: port)
             inner = viewBox
         }
-        let first = layers.count
-        try renderChildren(of: index, style: style, transform: mapping.followed(by: transform), viewport: inner, depth: depth + 1)
-        if clipsOverflow(index), !Self.layers(layers[first...], fitIn: port, under: transform) {
-            unsupported.note("clipping to a nested <\(element.localName)> viewport")
+        if clipsOverflow(index) {
+            steps.append(.checkOverflow(index, firstLayer: layers.count, port: port, transform: transform))
         }
+        pushChildren(of: index, style: style, transform: mapping.followed(by: transform), viewport: inner, depth: depth + 1)
     }
 
     /// Nested viewports clip unless `overflow` is `visible` or `auto`.
@@ -348,6 +394,10 @@ struct DocumentRenderer {
             if element.localName == "path" || element.localName == "polyline" || element.localName == "polygon" {
                 pathCache[index] = path
             }
+        }
+        for child in element.children where document.elements[child].isSVG {
+            let name = document.elements[child].localName
+            if Self.animations.contains(name) { unsupported.note("animation (<\(name)>)") }
         }
         guard style.visible, !path.segments.isEmpty else { return }
         if style.markerStart || style.markerMid || style.markerEnd, element.localName != "rect",

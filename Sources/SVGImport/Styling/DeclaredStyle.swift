@@ -1,11 +1,5 @@
 import AlphaRaster
 
-/// A declared property value: a value, or `inherit`.
-enum Specified<Value: Equatable>: Equatable {
-    case inherit
-    case value(Value)
-}
-
 /// The properties one element declares, after the cascade (presentation attributes, then
 /// `<style>` rules by specificity and order, then the `style` attribute; later wins).
 ///

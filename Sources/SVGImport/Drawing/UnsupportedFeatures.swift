@@ -12,9 +12,6 @@ struct UnsupportedFeatures {
         counts[feature, default: 0] += 1
     }
 
-    /// How often `feature` was noted.
-    func count(of feature: String) -> Int { counts[feature] ?? 0 }
-
     /// The single warning, in first-seen order with counts, or nil when nothing was left out:
     /// `"star.svg: left out unsupported SVG features: <text> (2×), clip-path (1×)"`.
     func warning(file: String) -> String? {

@@ -456,12 +456,12 @@ struct XMLReader {
         }
         stack.append((elements.count, bindings))
         let (elementPrefix, localName) = Self.split(qualifiedName)
-        let namespace = resolve(prefix: elementPrefix ?? "", isElement: true)
+        let namespace = resolve(prefix: elementPrefix ?? "")
         var attributes: [MarkupAttribute] = []
         attributes.reserveCapacity(rawAttributes.count)
         for attribute in rawAttributes where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
             let (prefix, local) = Self.split(attribute.name)
-            let attributeNamespace = prefix.map { resolve(prefix: $0, isElement: false) } ?? nil
+            let attributeNamespace = prefix.flatMap { resolve(prefix: $0) }
             attributes.append(MarkupAttribute(
                 namespace: attributeNamespace, localName: local, qualifiedName: attribute.name,
                 value: attribute.value, offset: attribute.offset))
@@ -482,10 +482,10 @@ struct XMLReader {
         return (String(qualifiedName[..<colon]), String(qualifiedName[qualifiedName.index(after: colon)...]))
     }
 
-    /// The namespace bound to `prefix` ("" is the default namespace, which does not apply to
-    /// attributes). An undeclared prefix gets a private name so that its elements are treated
+    /// The namespace bound to `prefix` ("" is the default namespace; callers never ask it for
+    /// unprefixed attributes, which are in no namespace). An undeclared prefix gets a private name so that its elements are treated
     /// as foreign; `xlink`, which sloppy files use without declaring, is the XLink namespace.
-    private func resolve(prefix: String, isElement: Bool) -> String? {
+    private func resolve(prefix: String) -> String? {
         if prefix == "xml" { return Namespace.xml }
         for entry in stack.reversed() {
             if let bound = entry.bindings[prefix] { return bound.isEmpty ? nil : bound }

@@ -1,16 +1,5 @@
 import AlphaRaster
 
-/// The canvas an SVG root establishes.
-struct CanvasGeometry {
-    /// Canvas (viewport) size in px.
-    var width: Double
-    var height: Double
-    /// viewBox → viewport, identity without a viewBox.
-    var viewBoxTransform: AffineTransform
-    /// The user-space viewport children see, for percentages: the viewBox, or the canvas.
-    var contentViewport: ViewRect
-}
-
 extension DocumentRenderer {
     /// The root's canvas: `width` × `height` when both are absolute lengths; a missing,
     /// `auto` or percentage side comes from the viewBox (its size, or its aspect ratio when

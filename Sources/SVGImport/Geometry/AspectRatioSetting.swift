@@ -1,10 +1,5 @@
 import AlphaRaster
 
-/// An axis-aligned rectangle in user units.
-struct ViewRect: Equatable {
-    var x: Double, y: Double, width: Double, height: Double
-}
-
 /// SVG's `preserveAspectRatio` and the viewBox-to-viewport transform it selects (SVG 1.1
 /// §7.8, SVG 2 §8.2).
 struct AspectRatioSetting: Equatable {

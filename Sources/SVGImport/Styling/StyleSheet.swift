@@ -45,10 +45,12 @@ struct StyleSheet {
         for marker in [Array("<!--".utf8), Array("-->".utf8)] {
             var index = 0
             while index + marker.count <= text.count {
-                if Array(text[index..<(index + marker.count)]) == marker {
+                if text[index..<(index + marker.count)].elementsEqual(marker) {
                     for k in index..<(index + marker.count) { text[k] = 0x20 }
+                    index += marker.count
+                } else {
+                    index += 1
                 }
-                index += 1
             }
         }
         var index = 0

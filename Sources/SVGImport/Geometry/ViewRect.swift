@@ -1,0 +1,4 @@
+/// An axis-aligned rectangle in user units.
+struct ViewRect: Equatable {
+    var x: Double, y: Double, width: Double, height: Double
+}
