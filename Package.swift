@@ -27,11 +27,13 @@ let package = Package(
             name: "iconmorph",
             dependencies: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]
         ),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"], resources: [.copy("Golden")]),
-        .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec"]),
-        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "PNGCodec"]),
+        // Helpers shared by the test targets (not part of any product).
+        .target(name: "_TestSupport", path: "Tests/_TestSupport"),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "_TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec", "_TestSupport"]),
+        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "PNGCodec", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
-        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster"]),
+        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "_TestSupport"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
     ]
 )

@@ -48,7 +48,7 @@ import PNGCodec
     @Test(arguments: [(40, 21), (41, 20), (33, 33), (17, 50)])
     func symmetricImagesGiveSymmetricMasks(width: Int, height: Int) throws {
         // Random, then mirrored left–right and top–bottom.
-        var rng = SeededGenerator(seed: UInt64(width * height))
+        var rng = SplitMix64(seed: UInt64(width * height))
         var alpha = [UInt8](repeating: 0, count: width * height)
         for y in 0..<((height + 1) / 2) {
             for x in 0..<((width + 1) / 2) {

@@ -13,7 +13,7 @@ import Darwin
     }
 
     @Test func maskSurvivesAPNGRoundTrip() throws {
-        var rng = SeededGenerator(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let mask = try AlphaMask(width: 29, height: 17, pixels: (0..<(29 * 17)).map { _ in UInt8.random(in: 0...255, using: &rng) })
         let image = mask.pngImage()
         #expect(image.format == .grayAlpha && image.width == 29 && image.height == 17)

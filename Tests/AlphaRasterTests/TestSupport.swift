@@ -1,21 +1,9 @@
+@_exported import _TestSupport
 import PNGCodec
-
-/// SplitMix64: a tiny seeded generator so every test sees the same "random" data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random image of `format` with uniformly random bytes in every channel.
 func randomImage(width: Int, height: Int, format: PNGImage.PixelFormat = .rgba, seed: UInt64) -> PNGImage {
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let bytes = (0..<(width * height * format.channels)).map { _ in UInt8.random(in: 0...255, using: &rng) }
     return try! PNGImage(width: width, height: height, format: format, pixels: bytes)
 }

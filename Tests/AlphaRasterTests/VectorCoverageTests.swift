@@ -49,7 +49,7 @@ struct VectorCoverageTests {
 
     @Test("polygon coverage sums equal their shoelace areas")
     func polygonAreas() throws {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<20 {
             // Random convex polygon: sorted angles around a centre.
             let count = Int.random(in: 3...12, using: &rng)

@@ -13,7 +13,7 @@ struct VectorOracleTests {
 
     /// A random star-shaped (hence simple) polygon inside the grid, possibly reaching past
     /// its edges.
-    static func simplePolygon(_ rng: inout SeededGenerator) -> [SIMD2<Double>] {
+    static func simplePolygon(_ rng: inout SplitMix64) -> [SIMD2<Double>] {
         let count = Int.random(in: 3...14, using: &rng)
         let center = SIMD2(Double.random(in: 6...14, using: &rng), Double.random(in: 6...14, using: &rng))
         let angles = (0..<count).map { _ in Double.random(in: 0..<(2 * .pi), using: &rng) }.sorted()
@@ -70,7 +70,7 @@ struct VectorOracleTests {
 
     @Test("random simple polygons against exact per-pixel clipping: every pixel within 1 level", arguments: FillRule.allCases)
     func simplePolygonsExact(rule: FillRule) throws {
-        var rng = SeededGenerator(seed: rule == .nonZero ? 31 : 32)
+        var rng = SplitMix64(seed: rule == .nonZero ? 31 : 32)
         for _ in 0..<20 {
             let polygon = Self.simplePolygon(&rng)
             let mask = try renderPath(polygonPath(polygon), .fill(rule), width: Self.side, height: Self.side)
@@ -84,7 +84,7 @@ struct VectorOracleTests {
     @Test("random simple polygons against 64 × 64 point sampling: every pixel within 8 levels, mean below 0.5",
           arguments: FillRule.allCases)
     func simplePolygons(rule: FillRule) throws {
-        var rng = SeededGenerator(seed: rule == .nonZero ? 11 : 12)
+        var rng = SplitMix64(seed: rule == .nonZero ? 11 : 12)
         for _ in 0..<6 {
             let polygon = Self.simplePolygon(&rng)
             let mask = try renderPath(polygonPath(polygon), .fill(rule), width: Self.side, height: Self.side)
@@ -99,7 +99,7 @@ struct VectorOracleTests {
 
     @Test("a shape with a hole (two simple polygons, even-odd) matches the sampled oracle")
     func polygonWithHole() throws {
-        var rng = SeededGenerator(seed: 13)
+        var rng = SplitMix64(seed: 13)
         for _ in 0..<4 {
             // Outer: 6–12 vertices at jittered even angles, radius ≥ 6, so every edge stays
             // more than 4 from the centre; the hole (radius ≤ 3.2) lies inside it.
@@ -126,7 +126,7 @@ struct VectorOracleTests {
 
     @Test("random self-intersecting polygons: the mean winding per pixel matches the oracle's", arguments: FillRule.allCases)
     func selfIntersecting(rule: FillRule) throws {
-        var rng = SeededGenerator(seed: rule == .nonZero ? 21 : 22)
+        var rng = SplitMix64(seed: rule == .nonZero ? 21 : 22)
         for _ in 0..<4 {
             let polygon = (0..<Int.random(in: 4...9, using: &rng)).map { _ in
                 SIMD2(Double.random(in: -2...22, using: &rng), Double.random(in: -2...22, using: &rng))

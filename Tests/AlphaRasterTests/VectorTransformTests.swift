@@ -37,7 +37,7 @@ struct VectorTransformTests {
         #expect(Self.close(t.followed(by: r).apply(p), [0, 11]))
         #expect(Self.close(r.followed(by: t).apply(p), [10, 1]))
         #expect(r.concatenating(t) == t.followed(by: r))
-        var rng = SeededGenerator(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for _ in 0..<50 {
             func random() -> AffineTransform {
                 AffineTransform(

@@ -1,3 +1,4 @@
+@_exported import _TestSupport
 import Foundation
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
@@ -29,19 +30,6 @@ struct TemporaryDirectory {
 
 func readBytes(_ path: String) throws -> [UInt8] {
     try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-}
-
-/// SplitMix64: a seeded generator, so that random test images are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Builds PNG streams by hand, for headers no encoder would write. Its CRC-32 is written here

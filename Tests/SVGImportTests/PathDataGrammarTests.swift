@@ -1,3 +1,4 @@
+import _TestSupport
 import AlphaRaster
 import SVGImport
 import Testing
@@ -172,7 +173,7 @@ struct PathDataGrammarTests {
     /// a sweep over random coordinates, checked against a plain re-implementation of the
     /// "relative = current point + offset" rule.
     @Test func relativeCommandsMatchAbsoluteTwins() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let numbers = (0..<14).map { _ in Double(Int(rng.next() % 41) - 20) / 4 }
             let (x0, y0) = (numbers[0], numbers[1])
@@ -189,15 +190,3 @@ struct PathDataGrammarTests {
     }
 }
 
-/// SplitMix64, so that sweeps are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
