@@ -1,71 +1,209 @@
 /// Everything one frame's passes need, as plain pointers and numbers, split into bands of
-/// rows that can run on different threads.
+/// tile rows that can run on different threads.
+///
+/// A frame runs `.measure` (tile stats), then `TileMap.classify` on the calling thread,
+/// then either `.unblurred` (level 0) or `.horizontal` followed by `.vertical` once every
+/// band has finished `.horizontal` (the vertical pass reads rows of neighbouring bands).
+/// Pixels of tiles classified empty or full are filled with `emptyPixel` / `fullPixel`, the
+/// bytes the computation gives there (see `TileMap`).
 ///
 /// `@unchecked Sendable` because it carries raw pointers: they point into the masks, the
-/// output and the renderer's scratch, all kept alive and locked by `MorphRenderer` for the
-/// duration of the frame, and each band writes only its own rows and its own scratch rows.
+/// output and the renderer's scratch and tile map, all kept alive and locked by
+/// `MorphRenderer` for the duration of the frame, and each band writes only the output rows,
+/// plane rows, tile stats and padded row of its own tile rows.
 struct FramePlan: @unchecked Sendable {
+    enum Phase {
+        /// The tile stats, an even share of the tile rows per band.
+        case measure
+        /// Level 0: α = smoothstep of the mix itself.
+        case unblurred
+        /// Mix fused into the horizontal pass, for the needed tiles.
+        case horizontal
+        /// The vertical pass fused with the threshold, for the computed tiles, and the fills.
+        case vertical
+    }
+
     let width: Int
     let height: Int
     let source: UnsafePointer<UInt8>
     let target: UnsafePointer<UInt8>
     let sourceWeight: Float
     let targetWeight: Float
-    /// w_0 … w_n of the frame's level.
-    let taps: UnsafePointer<Float>
-    /// Taps used across: n capped at rowStride − 1.
+    /// The tap table, w_0 … w_max(h, v) each in 4 lanes.
+    let taps: UnsafePointer<SIMD4<Float>>
+    /// h: taps used across, n capped at 16 · blockCount − 1 (0 unblurred).
     let horizontalHalfWidth: Int
-    /// Taps used down: n capped at height − 1.
+    /// v: taps used down, n capped at height − 1 (0 unblurred).
     let verticalHalfWidth: Int
     let threshold: Threshold
+    /// The output where V ≤ t − s, α = 0.
+    let emptyPixel: UInt32
+    /// The output where V ≥ t, α = 1.
+    let fullPixel: UInt32
     let output: UnsafeMutableRawPointer
     let scratch: RenderScratch
-    let bandCount: Int
+    let tiles: TileMap
+    /// Whether rows without content and rows out of their reach are skipped; false makes the
+    /// passes compute every row (with `TileMap` computing every tile: the tests' reference).
+    let skipping: Bool
+    /// The rows where V can be non-zero: the content rows dilated by v (every row when not
+    /// `skipping`); set after `.measure`.
+    var outputRows = 0..<0
+    /// Bands of the current phase; the renderer sets it per phase.
+    var bandCount: Int
 
-    /// The rows of `band`: an even split of 0 ..< height.
-    func rows(band: Int) -> Range<Int> {
-        height * band / bandCount ..< height * (band + 1) / bandCount
+    /// Band `band`'s even share of `range`.
+    func share(of range: Range<Int>, band: Int) -> Range<Int> {
+        let count = range.count
+        return range.lowerBound + count * band / bandCount ..< range.lowerBound + count * (band + 1) / bandCount
     }
 
-    /// Level 0, no blur: α = smoothstep of the mix itself.
-    func unblurredBand(_ band: Int) {
-        let row = scratch.paddedRow(band: band)
-        let outputRowBytes = width * threshold.bytesPerPixel
-        for y in rows(band: band) {
-            Mix.row(
-                source: source + y * width, target: target + y * width, count: width,
-                sourceWeight: sourceWeight, targetWeight: targetWeight, into: row)
-            threshold.storeRow(row, width: width, to: output + y * outputRowBytes)
+    var outputRowBytes: Int { width * threshold.bytesPerPixel }
+
+    /// Runs band `band` of `phase`.
+    func run(_ phase: Phase, band: Int) {
+        switch phase {
+        case .measure:
+            tiles.measure(
+                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: source, target: target,
+                sourceWeight: sourceWeight, targetWeight: targetWeight)
+        case .unblurred:
+            unblurredBand(band)
+        case .horizontal:
+            horizontalBand(tileRows: tiles.horizontalSplits[band]..<tiles.horizontalSplits[band + 1], band: band)
+        case .vertical:
+            verticalBand(tileRows: tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1])
         }
     }
 
-    /// Mix fused into the horizontal pass: each row is mixed into the band's padded row, then
-    /// convolved into the blur plane.
-    func horizontalBand(_ band: Int) {
-        let row = scratch.paddedRow(band: band)
-        let stride = scratch.rowStride
-        let plane = scratch.planeRow0
-        for y in rows(band: band) {
-            Mix.row(
-                source: source + y * width, target: target + y * width, count: width,
-                sourceWeight: sourceWeight, targetWeight: targetWeight, into: row)
-            SeparableBlur.horizontalRow(
-                padded: row, stride: stride, taps: taps, halfWidth: horizontalHalfWidth,
-                into: plane + y * stride)
+    /// The end of the run of blocks from `first` whose tile kind equals that of `first`.
+    @inline(__always)
+    private func runEnd(_ kinds: UnsafePointer<UInt8>, from first: Int) -> Int {
+        let kind = kinds[first]
+        var end = first + 1
+        while end < tiles.blockCount && kinds[end] == kind { end += 1 }
+        return end
+    }
+
+    /// Writes the fill of every empty or full tile of tile row `r` into output row `y`.
+    @inline(__always)
+    private func fillRow(_ y: Int, tileRow r: Int) {
+        let kinds = UnsafePointer(tiles.kinds + r * tiles.blockCount)
+        let out = output + y * outputRowBytes
+        var b = 0
+        while b < tiles.blockCount {
+            let end = runEnd(kinds, from: b)
+            if kinds[b] != TileMap.Kind.compute.rawValue {
+                let pixel = kinds[b] == TileMap.Kind.full.rawValue ? fullPixel : emptyPixel
+                threshold.fill(pixel, columns: b * 16..<min(width, end * 16), of: out)
+            }
+            b = end
         }
     }
 
-    /// The vertical pass fused with the threshold, writing the band's output rows.
-    func verticalBand(_ band: Int) {
-        let stride = scratch.rowStride
-        let plane = UnsafePointer(scratch.planeRow0)
-        let accumulator = scratch.accumulatorRow(band: band)
-        let outputRowBytes = width * threshold.bytesPerPixel
-        for y in rows(band: band) {
-            SeparableBlur.verticalRow(
-                centre: plane + y * stride, stride: stride, taps: taps,
-                halfWidth: verticalHalfWidth, accumulator: accumulator, width: width,
-                threshold: threshold, output: output + y * outputRowBytes)
+    /// Level 0, no blur: α = smoothstep of the mix itself in computed tiles, fills elsewhere.
+    private func unblurredBand(_ band: Int) {
+        let row = scratch.paddedRow(band: band)
+        let rowBytes = outputRowBytes
+        for r in share(of: 0..<tiles.tileRowCount, band: band) {
+            let kinds = UnsafePointer(tiles.kinds + r * tiles.blockCount)
+            for y in tiles.rows(ofTileRow: r) {
+                guard !skipping || tiles.rowContent[y] != 0 else {
+                    // No full tile here (full needs M > t > 0 at every pixel): all empty.
+                    threshold.fill(emptyPixel, columns: 0..<width, of: output + y * rowBytes)
+                    continue
+                }
+                fillRow(y, tileRow: r)
+                var b = 0
+                while b < tiles.blockCount {
+                    let end = runEnd(kinds, from: b)
+                    if kinds[b] == TileMap.Kind.compute.rawValue {
+                        let columns = b * 16..<min(width, end * 16)
+                        let offset = y * width + columns.lowerBound
+                        Mix.row(
+                            source: source + offset, target: target + offset, count: columns.count,
+                            sourceWeight: sourceWeight, targetWeight: targetWeight, into: row + columns.lowerBound)
+                        threshold.storeRow(UnsafePointer(row), columns: columns, to: output + y * rowBytes)
+                    }
+                    b = end
+                }
+            }
+        }
+    }
+
+    /// Mix fused into the horizontal pass: each row with needed tiles is mixed into the
+    /// band's padded row over the columns their taps read, then the needed runs are
+    /// convolved into the plane. Rows without content get zero vectors.
+    private func horizontalBand(tileRows: Range<Int>, band: Int) {
+        let row = scratch.paddedRow(band: band)
+        let plane = scratch.planeOrigin
+        let blockStride = scratch.blockStride
+        let blocks = tiles.blockCount
+        let h = horizontalHalfWidth
+        for r in tileRows {
+            let needed = tiles.needed + r * blocks
+            var first = 0
+            while first < blocks && needed[first] == 0 { first += 1 }
+            guard first < blocks else { continue }
+            var last = blocks - 1
+            while needed[last] == 0 { last -= 1 }
+            let mixColumns = max(0, first * 16 - h)..<min(width, (last + 1) * 16 + h)
+            for y in tiles.rows(ofTileRow: r) {
+                let destination = plane + y * 16
+                guard !skipping || tiles.rowContent[y] != 0 else {
+                    for b in first...last where needed[b] != 0 {
+                        destination.storeVector16(SIMD16(), at: b * blockStride)
+                    }
+                    continue
+                }
+                let offset = y * width + mixColumns.lowerBound
+                Mix.row(
+                    source: source + offset, target: target + offset, count: mixColumns.count,
+                    sourceWeight: sourceWeight, targetWeight: targetWeight, into: row + mixColumns.lowerBound)
+                var b = first
+                while b <= last {
+                    guard needed[b] != 0 else { b += 1; continue }
+                    var end = b + 1
+                    while end <= last && needed[end] != 0 { end += 1 }
+                    SeparableBlur.horizontalRow(
+                        padded: row, columns: b * 16..<end * 16, taps: taps, halfWidth: h,
+                        into: destination, blockStride: blockStride)
+                    b = end
+                }
+            }
+        }
+    }
+
+    /// The vertical pass fused with the threshold over the computed tiles of `tileRows`, one
+    /// 16-pixel column block at a time, down each run of computed tiles; then the fills.
+    private func verticalBand(tileRows: Range<Int>) {
+        let plane = UnsafePointer(scratch.planeOrigin)
+        let blockStride = scratch.blockStride
+        let blocks = tiles.blockCount
+        let rowBytes = outputRowBytes
+        let compute = TileMap.Kind.compute.rawValue
+        for b in 0..<blocks {
+            let x = b * 16
+            var r = tileRows.lowerBound
+            while r < tileRows.upperBound {
+                guard tiles.kinds[r * blocks + b] == compute else { r += 1; continue }
+                var end = r + 1
+                while end < tileRows.upperBound && tiles.kinds[end * blocks + b] == compute { end += 1 }
+                let run = r * TileMap.tileRows..<min(height, end * TileMap.tileRows)
+                let rows = run.clamped(to: outputRows)
+                let count = min(16, width - x)
+                SeparableBlur.verticalColumn(
+                    block: plane + b * blockStride, x: x, rows: rows, taps: taps, halfWidth: verticalHalfWidth,
+                    threshold: threshold, output: output, outputRowBytes: rowBytes, count: count)
+                // Rows of the run beyond the content's reach: V = 0 exactly.
+                for y in run where !rows.contains(y) {
+                    threshold.fill(emptyPixel, columns: x..<x + count, of: output + y * rowBytes)
+                }
+                r = end
+            }
+        }
+        for r in tileRows {
+            for y in tiles.rows(ofTileRow: r) { fillRow(y, tileRow: r) }
         }
     }
 }

@@ -5,7 +5,7 @@
 public enum MorphConcurrency: Sendable, Equatable {
     /// One thread, always.
     case serial
-    /// Several threads (`DispatchQueue.concurrentPerform` over bands of rows) when the frame
-    /// is large enough to pay for them; see `MorphRenderer.concurrentWorkThreshold`.
+    /// Several threads (the renderer's own helper threads, each taking a band of rows) when
+    /// the frame is large enough to pay for them; see `MorphRenderer.concurrentWorkThreshold`.
     case automatic
 }

@@ -79,13 +79,62 @@ struct Threshold {
         }
     }
 
-    /// Thresholds a whole row of field values (`width` rounded up to 16 are readable).
+    /// Thresholds field values `columns` (starting at a multiple of 16; the rest of their last
+    /// vector readable) into the same pixels of `row`.
     @inline(__always)
-    func storeRow(_ field: UnsafePointer<Float>, width: Int, to row: UnsafeMutableRawPointer) {
-        var x = 0
-        while x < width {
-            store(field.vector16(at: x), to: row, x: x, count: min(16, width &- x))
+    func storeRow(_ field: UnsafePointer<Float>, columns: Range<Int>, to row: UnsafeMutableRawPointer) {
+        var x = columns.lowerBound
+        while x < columns.upperBound {
+            store(field.vector16(at: x), to: row, x: x, count: min(16, columns.upperBound &- x))
             x &+= 16
+        }
+    }
+
+    /// The output pixel of a field value `field`, as the low `bytesPerPixel` bytes (the value
+    /// `store` writes there).
+    func pixel(forField field: Float) -> UInt32 {
+        let alpha = alphaBits(SIMD16(repeating: field))[0] & 0xFF
+        switch format {
+        case .rgba(let rgb): return alpha << 24 | rgb
+        case .alpha: return alpha
+        }
+    }
+
+    /// The output where V ≤ t − s: α = 0 for every valid style (t − s ≥ 0).
+    var emptyPixel: UInt32 { pixel(forField: 0) }
+
+    /// The output where V ≥ t: u clamps to 1, α = 1.
+    var fullPixel: UInt32 { pixel(forField: 1e30) }
+
+    /// Writes `pixel` (from `pixel(forField:)`) to pixels `columns` of `row`.
+    ///
+    /// Byte stores through the raw pointer, like `store`, so the caller's buffer keeps
+    /// whatever type it is bound to.
+    @inline(__always)
+    func fill(_ pixel: UInt32, columns: Range<Int>, of row: UnsafeMutableRawPointer) {
+        switch format {
+        case .rgba:
+            let pixels = SIMD16<UInt32>(repeating: pixel)
+            var x = columns.lowerBound
+            while x &+ 16 <= columns.upperBound {
+                row.storeBytes(of: pixels, toByteOffset: x &* 4, as: SIMD16<UInt32>.self)
+                x &+= 16
+            }
+            while x < columns.upperBound {
+                row.storeBytes(of: pixel, toByteOffset: x &* 4, as: UInt32.self)
+                x &+= 1
+            }
+        case .alpha:
+            let alphas = SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: pixel))
+            var x = columns.lowerBound
+            while x &+ 16 <= columns.upperBound {
+                row.storeBytes(of: alphas, toByteOffset: x, as: SIMD16<UInt8>.self)
+                x &+= 16
+            }
+            while x < columns.upperBound {
+                row.storeBytes(of: UInt8(truncatingIfNeeded: pixel), toByteOffset: x, as: UInt8.self)
+                x &+= 1
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-// Unaligned 16-lane loads and stores for the kernel stages. Kept concrete (no generics) so
-// release builds emit packed moves; see TOOLCHAIN.md on unspecialised SIMD code.
+// 16-lane loads and stores for the kernel stages. Kept concrete (no generics) so release
+// builds emit packed moves; see TOOLCHAIN.md on unspecialised SIMD code.
 
 extension UnsafePointer where Pointee == Float {
     /// The 16 floats starting `offset` elements from here; any alignment.
@@ -7,15 +7,16 @@ extension UnsafePointer where Pointee == Float {
     func vector16(at offset: Int) -> SIMD16<Float> {
         UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<Float>.self)
     }
+
+    /// The 16 floats starting `offset` elements from here, which must be 16-byte aligned;
+    /// the compiler may then fold the load into the arithmetic that uses it.
+    @inline(__always)
+    func alignedVector16(at offset: Int) -> SIMD16<Float> {
+        UnsafeRawPointer(self + offset).load(as: SIMD16<Float>.self)
+    }
 }
 
 extension UnsafeMutablePointer where Pointee == Float {
-    /// The 16 floats starting `offset` elements from here; any alignment.
-    @inline(__always)
-    func vector16(at offset: Int) -> SIMD16<Float> {
-        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<Float>.self)
-    }
-
     /// Writes 16 floats starting `offset` elements from here; any alignment.
     @inline(__always)
     func storeVector16(_ value: SIMD16<Float>, at offset: Int) {

@@ -62,14 +62,15 @@ import Testing
         let source = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
         let target = TestMasks.random(width: width, height: height, kind: .binary, using: &rng)
         let renderer = try MorphRenderer(width: width, height: height, style: style, bandCount: 3)
-        #expect(renderer.plannedBandCount(progress: 0.5) == 3)
+        #expect(try renderer.plannedFrame(source: source, target: target, progress: 0.5).bands == 3)
         let automatic = try render(renderer, source, target, 0.5)
         renderer.concurrency = .serial
-        #expect(renderer.plannedBandCount(progress: 0.5) == 1)
+        #expect(try renderer.plannedFrame(source: source, target: target, progress: 0.5).bands == 1)
         #expect(try render(renderer, source, target, 0.5) == automatic)
 
-        // Small frames with odd band splits, every level including the unblurred one.
-        for (w, h, bands) in [(17, 5, 2), (33, 7, 3), (5, 2, 4)] {
+        // Small frames with odd band splits (at most one band per 16-row tile row), every
+        // level including the unblurred one.
+        for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3)] {
             let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
             let t = TestMasks.random(width: w, height: h, kind: .discs, using: &rng)
@@ -78,10 +79,32 @@ import Testing
             let serial = try MorphRenderer(width: w, height: h, style: style)
             serial.concurrency = .serial
             for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
-                #expect(threaded.plannedBandCount(progress: p) == min(bands, h))
+                #expect(try threaded.plannedFrame(source: s, target: t, progress: p).bands == min(bands, (h + 15) / 16))
                 #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p)")
             }
         }
+    }
+
+    @Test("a renderer's helper threads start with its first split frame and are gone with it")
+    func helperThreadsAreJoined() throws {
+        var rng = SplitMix64(seed: 0x7E1D_0001)
+        let (width, height) = (40, 64)
+        let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+        let t = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
+        weak var helpers: AnyObject?
+        do {
+            let renderer = try MorphRenderer(width: width, height: height, style: MorphStyle(maxBlurRadius: 6), bandCount: 3)
+            renderer.concurrency = .serial
+            _ = try render(renderer, s, t, 0.5)
+            #expect(renderer.helperState == nil)
+            renderer.concurrency = .automatic
+            renderer.concurrentWorkThreshold = 0
+            for p in [0.5, 0, 0.3] { _ = try render(renderer, s, t, p) }
+            helpers = renderer.helperState
+            #expect(helpers != nil)
+        }
+        // The helpers hold the state until they exit; the renderer's deinit joins them.
+        #expect(helpers == nil)
     }
 
     @Test("rendering again gives the same bytes, whatever was rendered in between")

@@ -51,7 +51,7 @@ func runBenchmarks() throws {
     let largestDifference = zip(kernelFrame, scalarFrame).map { abs(Int($0) - Int($1)) }.max() ?? 0
 
     print("")
-    print("132×132 RGBA frame, Rmax 12 px (n = 12), p = 0.5, default style:")
+    print("132×132 RGBA frame, Rmax 12 px (n = 12), p = 0.5, default style (workload a):")
     print("  MorphRenderer            \(formatted(kernelTime))  (median of \(runs(2001)))")
     print("  scalar Swift baseline    \(formatted(scalarTime))  (median of \(runs(101)))")
     print(String(format: "  speed-up                 %.1f×", scalarTime / kernelTime))
@@ -70,31 +70,64 @@ func runBenchmarks() throws {
         print("  alpha only, p = \(progress) (R = \(radius) px)   \(formatted(time))")
     }
 
-    // 2. A large frame: 1024 × 1024, Rmax 48 px (n = 48), p = 0.5, one thread against all.
-    let large = 1024
-    let largeStyle = MorphStyle(maxBlurRadius: 48)
-    let largeSource = try BenchShapes.disc(size: large)
-    let largeTarget = try BenchShapes.roundedSquare(size: large)
-    let largeRenderer = try MorphRenderer(width: large, height: large, style: largeStyle)
-    var largeFrame = [UInt8](repeating: 0, count: largeRenderer.rgbaByteCount)
-    func timeLarge(_ concurrency: MorphConcurrency) throws -> (Double, UInt64) {
-        largeRenderer.concurrency = concurrency
-        let time = try medianNanoseconds(runs: runs(21), warmup: 2) {
-            try largeFrame.withUnsafeMutableBytes {
-                try largeRenderer.renderRGBA(source: largeSource, target: largeTarget, progress: 0.5, into: $0)
-            }
-            sink &+= UInt64(largeFrame[(large / 2 * large + large / 2) * 4 + 3])
-        }
-        return (time, checksum(largeFrame))
-    }
-    let (serialTime, serialSum) = try timeLarge(.serial)
-    let (automaticTime, automaticSum) = try timeLarge(.automatic)
+    // 2. The workloads of issue 4 at p = 0.5: one thread, and one thread against all on the
+    //    large ones, timed alternately; throughput counts the taps of both passes in full,
+    //    W · H · (2n + 1) · 2, whatever the renderer could skip.
     print("")
-    print("1024×1024 RGBA frame, Rmax 48 px (n = 48), p = 0.5:")
-    print("  serial                   \(formatted(serialTime))  (median of \(runs(21)))")
-    print("  automatic                \(formatted(automaticTime))  (median of \(runs(21)))")
-    print(String(format: "  speed-up                 %.2f×", serialTime / automaticTime))
-    print("  identical bytes          \(serialSum == automaticSum)")
+    print("Workloads, p = 0.5, disc → rounded square, RGBA, one thread (\(ProcessInfo.processInfo.activeProcessorCount) cores for automatic):")
+    let counter = AllocationCounter()
+    var allocationLines = [String]()
+    for workload in Workload.all {
+        let (workSource, workTarget) = try workload.masks()
+        let serialRenderer = try MorphRenderer(width: workload.size, height: workload.size, style: workload.style)
+        serialRenderer.concurrency = .serial
+        let automaticRenderer = try MorphRenderer(width: workload.size, height: workload.size, style: workload.style)
+        var serialFrame = [UInt8](repeating: 0, count: serialRenderer.rgbaByteCount)
+        var automaticFrame = serialFrame
+        let centre = (workload.size / 2 * workload.size + workload.size / 2) * 4 + 3
+        func renderSerial() throws {
+            try serialFrame.withUnsafeMutableBytes {
+                try serialRenderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+            }
+            sink &+= UInt64(serialFrame[centre])
+        }
+        func renderAutomatic() throws {
+            try automaticFrame.withUnsafeMutableBytes {
+                try automaticRenderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+            }
+            sink &+= UInt64(automaticFrame[centre])
+        }
+        let samples = runs(workload.samples)
+        let label = "  \(workload.name)  \(workload.size)×\(workload.size), n = \(workload.halfWidth)"
+            .padding(toLength: 27, withPad: " ", startingAt: 0)
+        if workload.comparesThreads {
+            let (serialTime, automaticTime) = try interleavedMedianNanoseconds(runs: samples, renderSerial, renderAutomatic)
+            print(label + String(format: "%9.3f ms  %8.0f Mpx·taps/s  (median of %d)",
+                                 serialTime / 1e6, workload.tapPixels / serialTime * 1e3, samples))
+            print("     automatic".padding(toLength: 27, withPad: " ", startingAt: 0)
+                  + String(format: "%9.3f ms  %8.0f Mpx·taps/s  %.2f× one thread, identical bytes: %@",
+                           automaticTime / 1e6, workload.tapPixels / automaticTime * 1e3,
+                           serialTime / automaticTime, serialFrame == automaticFrame ? "yes" : "NO"))
+        } else {
+            let time = try medianNanoseconds(runs: samples, warmup: 10, renderSerial)
+            print(label + String(format: "%9.3f ms  %8.0f Mpx·taps/s  (median of %d)",
+                                 time / 1e6, workload.tapPixels / time * 1e3, samples))
+        }
+        if let counter {
+            let calls = quick ? 5 : 20
+            let serial = try counter.allocationsPerCall(calls, renderSerial)
+            let automatic = try counter.allocationsPerCall(calls, renderAutomatic)
+            allocationLines.append(String(format: "  %@  one thread %.1f, automatic %.1f", workload.name, serial, automatic))
+        }
+    }
+    print("")
+    if counter == nil {
+        print("Allocations per frame: not measured (run with LD_PRELOAD of a malloc-counting library")
+        print("  that exports `long alloc_count(void)`; see Benchmarks/README.md).")
+    } else {
+        print("Allocations per frame, steady state (counting malloc preloaded):")
+        allocationLines.forEach { print($0) }
+    }
     print("")
     print("(sink \(sink))")
 }
