@@ -6,16 +6,26 @@ import Musl
 import Darwin
 #endif
 
-/// Exact-area coverage of polygons on a pixel grid, accumulated edge by edge.
+/// Exact-area coverage of polygons on a pixel grid, accumulated edge piece by edge piece.
 ///
-/// Every directed line segment adds its signed contribution to the cells it crosses. For a
-/// piece of an edge inside one cell (column i, one row), with vertical extent dy (positive
-/// downwards) and mean x position m, the winding it adds to a point of the row is dy where the
-/// point is left of the piece, so averaged over pixel i it adds dy · (i + 1 − m) (the
-/// trapezoid right of the piece) and over every pixel right of i it adds dy. The buffer holds
-/// the first differences of that along the row: dy · (i + 1 − m) at i and dy · (m − i) at
-/// i + 1. A running sum along the row then gives, for every pixel, the exact mean winding
-/// number over the pixel's area, up to rounding; the fill rule turns it into coverage.
+/// A directed line segment inside one cell (column i, one row), with vertical extent dy
+/// (positive downwards) and mean x position m, changes what lies right of it by dy: averaged
+/// over pixel i by dy · (i + 1 − m) (the trapezoid right of the piece) and over every pixel
+/// right of i by dy. The buffer holds the first differences of that along the row: dy ·
+/// (i + 1 − m) at i and dy · (m − i) at i + 1, and a running sum along the row gives every
+/// pixel's total.
+///
+/// Only boundary pieces are added, signed so that the total is the covered area: each row is
+/// cut into horizontal strips at every edge end and every crossing of two edges, so that
+/// within a strip the edges keep their order in x; walking a strip left to right with the
+/// winding number w, an edge where the inside indicator of the fill rule (w ≠ 0, or w odd)
+/// goes from 0 to 1 adds its piece with +1, one where it goes back with −1, and edges inside
+/// (overlapping pieces, duplicated subpaths) add nothing. The running sum is then, for every
+/// pixel, the exact area of the union of the inside points within it, up to Float rounding:
+/// overlaps are counted once, as point sampling would count them. Strips are cut only where
+/// edges overlap in x (clusters; see `accumulateRow`), and a straight edge that stays the
+/// same boundary across strips is added as one piece, so a row without overlaps costs one
+/// piece per edge.
 ///
 /// Edges are collected first (clipped) and accumulated band by band: a band of rows small
 /// enough to stay in the processor's cache takes every edge crossing it, is summed, then
@@ -55,10 +65,14 @@ final class CoverageAccumulator {
     /// Σ over the edges kept of the rows each spans: the work the sweep will do.
     @exclusivity(unchecked) private(set) var edgeRows = 0
     @exclusivity(unchecked) private var edges: [Edge] = []
-    /// Edge indices sorted by first band, and where each band's run starts.
+    /// Edge indices sorted by first row, and where each row's run starts.
     private var order: [Int32] = []
-    private var bandStarts: [Int] = []
-    private var active: [Int32] = []
+    private var rowStarts: [Int] = []
+    /// Scratch of the sweep, kept for its storage.
+    private var slots: [Slot] = []
+    private var splits: [Double] = []
+    private var ends: [SIMD2<Double>] = []
+    private var joins: [SIMD2<Double>] = []
 
     init(width: Int, height: Int) {
         self.width = width
@@ -170,30 +184,6 @@ final class CoverageAccumulator {
         edges.append(Edge(x0: xa, y0: ya, x1: xb, y1: yb, dxdy: (xb - xa) / (yb - ya), sign: sign))
     }
 
-    /// Accumulates the rows `top..<bottom` (all inside one band starting at row `base`) of
-    /// an edge.
-    @inline(__always)
-    private func rasterize(_ e: Edge, rows top: Int, _ bottom: Int, base: Int) {
-        let firstRow = max(Int(e.y0), top)
-        let lastRow = min(ceiling(e.y1), bottom) - 1
-        if firstRow > lastRow { return }
-        let lowX = min(e.x0, e.x1), highX = max(e.x0, e.x1)
-        var rowTopY = max(e.y0, Double(firstRow))
-        var rowTopX = rowTopY == e.y0 ? e.x0 : min(max(e.x0 + (rowTopY - e.y0) * e.dxdy, lowX), highX)
-        var line = deltas + (firstRow - base) * stride
-        for row in firstRow...lastRow {
-            let rowBottomY = min(Double(row + 1), e.y1)
-            let rowBottomX = rowBottomY == e.y1 ? e.x1 : min(max(e.x0 + (rowBottomY - e.y0) * e.dxdy, lowX), highX)
-            let dy = (rowBottomY - rowTopY) * e.sign
-            if dy != 0 {
-                cellRow(line, rowTopX, rowBottomX, dy)
-            }
-            rowTopX = rowBottomX
-            rowTopY = rowBottomY
-            line += stride
-        }
-    }
-
     /// Adds one row's piece of an edge spanning x from `xa` to `xb` with signed height `dy`.
     @inline(__always)
     private func cellRow(_ line: UnsafeMutablePointer<Float>, _ xa: Double, _ xb: Double, _ dy: Double) {
@@ -237,82 +227,391 @@ final class CoverageAccumulator {
         return (rowStart..<rowEnd, columnStart, max(min(columnEnd, clipRight - 1), columnStart))
     }
 
-    /// Sums the touched rows, turns the mean winding w into coverage under `rule` and hands
-    /// it to `sink` pixel by pixel; then clears the buffer.
-    ///
-    /// Coverage: non-zero min(1, |w|); even-odd the distance from |w| to the nearest even
-    /// integer, which is at most 1.
+    /// Sums the touched rows into coverage of the union of the points inside under `rule`
+    /// and hands it to `sink` pixel by pixel; then clears the buffer.
     func sweep<Sink: CoverageSink>(rule: FillRule, into sink: Sink) {
-        switch rule {
-        case .nonZero: sweep(NonZeroCoverage.self, sink)
-        case .evenOdd: sweep(EvenOddCoverage.self, sink)
-        }
-    }
-
-    private func sweep<Rule: CoverageRule, Sink: CoverageSink>(_: Rule.Type, _ sink: Sink) {
         guard let (rows, first, last) = sweepBounds else {
             edges.removeAll(keepingCapacity: true)
             return
         }
+        let evenOdd = rule == .evenOdd
         // Work on locals (moved out and back, keeping their storage): arrays stored in a
         // class pay a dynamic exclusivity check on every access.
-        var edges: [Edge] = [], order: [Int32] = [], starts: [Int] = [], active: [Int32] = []
-        swap(&edges, &self.edges); swap(&order, &self.order)
-        swap(&starts, &self.bandStarts); swap(&active, &self.active)
+        var edges: [Edge] = [], order: [Int32] = [], starts: [Int] = []
+        var slots: [Slot] = [], splits: [Double] = [], ends: [SIMD2<Double>] = [], joins: [SIMD2<Double>] = []
+        swap(&edges, &self.edges); swap(&order, &self.order); swap(&starts, &self.rowStarts)
+        swap(&slots, &self.slots); swap(&splits, &self.splits); swap(&ends, &self.ends); swap(&joins, &self.joins)
         defer {
             edges.removeAll(keepingCapacity: true)
-            swap(&edges, &self.edges); swap(&order, &self.order)
-            swap(&starts, &self.bandStarts); swap(&active, &self.active)
+            slots.removeAll(keepingCapacity: true)
+            swap(&edges, &self.edges); swap(&order, &self.order); swap(&starts, &self.rowStarts)
+            swap(&slots, &self.slots); swap(&splits, &self.splits); swap(&ends, &self.ends); swap(&joins, &self.joins)
             rowStart = .max; rowEnd = .min
             columnStart = .max; columnEnd = .min
             edgeRows = 0
         }
 
-        // Bucket the edges by the band of their first row (a counting sort).
-        let bandCount = (rows.count + bandHeight - 1) / bandHeight
-        let origin = rows.lowerBound, height = bandHeight
+        // Bucket the edges by their first row (a counting sort).
+        let origin = rows.lowerBound
         starts.removeAll(keepingCapacity: true)
-        starts.append(contentsOf: repeatElement(0, count: bandCount + 1))
+        starts.append(contentsOf: repeatElement(0, count: rows.count + 1))
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: repeatElement(0, count: edges.count))
-        active.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
         let count = last - first + 1
         let clearCount = min(columnEnd, width) - first + 1
         edges.withUnsafeBufferPointer { list in
             starts.withUnsafeMutableBufferPointer { starts in
-                for e in list { starts[(Int(e.y0) - origin) / height + 1] += 1 }
-                for band in 0..<bandCount { starts[band + 1] += starts[band] }
+                for e in list { starts[Int(e.y0) - origin + 1] += 1 }
+                for row in 0..<rows.count { starts[row + 1] += starts[row] }
                 order.withUnsafeMutableBufferPointer { order in
                     var next = Array(starts)
                     for index in list.indices {
-                        let band = (Int(list[index].y0) - origin) / height
-                        order[next[band]] = Int32(index)
-                        next[band] += 1
+                        let row = Int(list[index].y0) - origin
+                        order[next[row]] = Int32(index)
+                        next[row] += 1
                     }
                 }
             }
-            for band in 0..<bandCount {
-                let top = origin + band * height, bottom = min(top + height, rows.upperBound)
-                for i in starts[band]..<starts[band + 1] { active.append(order[i]) }
-                var i = 0
-                while i < active.count {
-                    let e = list[Int(active[i])]
-                    rasterize(e, rows: top, bottom, base: top)
-                    if e.y1 <= Double(bottom) {
-                        active[i] = active[active.count - 1]
-                        active.removeLast()
-                    } else {
-                        i += 1
-                    }
-                }
-                sumRows(Rule.self, sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
+            var top = origin
+            while top < rows.upperBound {
+                let bottom = min(top + bandHeight, rows.upperBound)
+                accumulateRows(
+                    top..<bottom, origin: origin, list: list, order: order, starts: starts, evenOdd: evenOdd,
+                    slots: &slots, splits: &splits, ends: &ends, joins: &joins)
+                sumRows(sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
+                top = bottom
             }
         }
     }
 
-    /// Sums rows `top..<bottom` of the band starting at `base` into `sink`, and clears them.
-    private func sumRows<Rule: CoverageRule, Sink: CoverageSink>(
-        _: Rule.Type, _ sink: Sink, rows top: Int, _ bottom: Int, base: Int, first: Int, count: Int, clearCount: Int
+    /// Accumulates the rows of one band (its first row at the top of the buffer), carrying
+    /// the edges crossing a row in `slots` to the next. (A method of its own: the arrays
+    /// arrive as inout parameters instead of closure captures, which would pay a dynamic
+    /// exclusivity check on every access.)
+    private func accumulateRows(
+        _ rows: Range<Int>, origin: Int, list: UnsafeBufferPointer<Edge>, order: [Int32], starts: [Int], evenOdd: Bool,
+        slots: inout [Slot], splits: inout [Double], ends: inout [SIMD2<Double>], joins: inout [SIMD2<Double>]
+    ) {
+        for row in rows {
+            for i in starts[row - origin]..<starts[row - origin + 1] {
+                slots.append(Slot(edge: order[i]))
+            }
+            if slots.isEmpty { continue }
+            let line = deltas + (row - rows.lowerBound) * stride
+            let ended = slots.withUnsafeMutableBufferPointer { slots in
+                accumulateRow(row, line, slots, list, evenOdd: evenOdd, splits: &splits, ends: &ends, joins: &joins)
+                // Drop the edges ending in this row, keeping the others' order.
+                let rowBottom = Double(row + 1)
+                var kept = 0
+                for i in slots.indices where list[Int(slots[i].edge)].y1 > rowBottom {
+                    if kept != i { slots[kept] = slots[i] }
+                    kept += 1
+                }
+                return slots.count - kept
+            }
+            if ended > 0 { slots.removeLast(ended) }
+        }
+    }
+
+    /// Strips every pixel row starts with, before cuts at edge ends and crossings.
+    static let stripsPerRow = 1
+
+    /// The most strips a cluster of n edges in one row may gain at edge crossings:
+    /// `crossingsPerRow + 8·n` (each costs O(n), so this bounds a row's work by O(n²)); beyond,
+    /// edges crossing inside a strip are ordered by their x at mid-strip, which misplaces the
+    /// union's boundary by at most the area between them in that strip.
+    static let crossingsPerRow = 64
+
+    /// An edge crossing the row being accumulated, with its x at the top and bottom of the
+    /// current strip; `key` (their sum) orders the edges along the strip. The edge's
+    /// boundary piece still to be added spans `pendingTop...pendingBottom` (y, with x
+    /// `pendingTopX`, `pendingBottomX`) with sign `pendingChange` (0: none): consecutive
+    /// strips where the edge is the same boundary make one piece of the straight edge.
+    struct Slot {
+        var key = 0.0, xTop = 0.0, xBottom = 0.0
+        /// The edge's x range within the row.
+        var low = 0.0, high = 0.0
+        var pendingTop = 0.0, pendingTopX = 0.0, pendingBottom = 0.0, pendingBottomX = 0.0
+        var pendingChange = 0
+        var edge: Int32
+        /// True when the edge spans the current strip.
+        var live = false
+
+        init(edge: Int32) { self.edge = edge }
+    }
+
+    /// x of an edge at height y, clamped to the edge.
+    @inline(__always)
+    private func x(of e: Edge, at y: Double) -> Double {
+        if y <= e.y0 { return e.x0 }
+        if y >= e.y1 { return e.x1 }
+        return min(max(e.x0 + (y - e.y0) * e.dxdy, min(e.x0, e.x1)), max(e.x0, e.x1))
+    }
+
+    /// Accumulates row `row` of the union of the inside points. The row is cut into strips
+    /// at every edge end inside it and where two edges cross, so that along a strip every
+    /// edge touching it spans it and their order in x is fixed; ordered so, only edges where
+    /// the inside indicator (w ≠ 0, or w odd) changes count, with the sign of that change.
+    /// Edges inside the union (overlaps, duplicates) add nothing. A straight edge that is the
+    /// same boundary in consecutive strips is added as one piece, so a row without overlaps
+    /// costs one piece per edge, as accumulating whole edges would.
+    @inline(__always)
+    private func accumulateRow(
+        _ row: Int, _ line: UnsafeMutablePointer<Float>, _ slots: UnsafeMutableBufferPointer<Slot>,
+        _ list: UnsafeBufferPointer<Edge>, evenOdd: Bool, splits: inout [Double],
+        ends: inout [SIMD2<Double>], joins: inout [SIMD2<Double>]
+    ) {
+        let rowTop = Double(row), rowBottom = rowTop + 1
+        // Each edge's x range within the row; edges whose ranges overlap (edges meeting at a
+        // vertex among them) form a cluster, and so do the ends of the (dropped) horizontal
+        // edges: ends inside the row at one height. No outline then crosses the gap between
+        // clusters, so the winding there is the same at every height of the row, and each
+        // cluster can be cut into strips on its own.
+        ends.removeAll(keepingCapacity: true)
+        for i in slots.indices {
+            let e = list[Int(slots[i].edge)]
+            let ya = max(e.y0, rowTop), yb = min(e.y1, rowBottom)
+            let xa = x(of: e, at: ya), xb = x(of: e, at: yb)
+            slots[i].low = min(xa, xb); slots[i].high = max(xa, xb)
+            if e.y0 > rowTop { ends.append(SIMD2(e.y0, xa)) }
+            if e.y1 < rowBottom { ends.append(SIMD2(e.y1, xb)) }
+        }
+        // Ranges of x joined by horizontal edges, as (low, high) sorted by low.
+        joins.removeAll(keepingCapacity: true)
+        if ends.count > 1 {
+            ends.withUnsafeMutableBufferPointer { insertionSort($0) { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) } }
+            var k = 0
+            while k < ends.count {
+                var low = ends[k].y, high = low
+                var m = k + 1
+                while m < ends.count && ends[m].x == ends[k].x {
+                    low = min(low, ends[m].y); high = max(high, ends[m].y)
+                    m += 1
+                }
+                if low < high { joins.append(SIMD2(low, high)) }
+                k = m
+            }
+            if joins.count > 1 { joins.withUnsafeMutableBufferPointer { insertionSort($0) { $0.x < $1.x } } }
+        }
+        var nextJoin = 0
+        var i = 1
+        while i < slots.count {
+            let s = slots[i]
+            var j = i
+            while j > 0 && slots[j - 1].low > s.low {
+                slots[j] = slots[j - 1]
+                j -= 1
+            }
+            slots[j] = s
+            i += 1
+        }
+        var w = 0
+        var start = 0
+        while start < slots.count {
+            var end = start + 1
+            var high = slots[start].high
+            while true {
+                while end < slots.count && slots[end].low <= high {
+                    high = max(high, slots[end].high)
+                    end += 1
+                }
+                var extended = false
+                while nextJoin < joins.count && joins[nextJoin].x <= high {
+                    if joins[nextJoin].y > high {
+                        high = joins[nextJoin].y
+                        extended = true
+                    }
+                    nextJoin += 1
+                }
+                if !extended { break }
+            }
+            let e = list[Int(slots[start].edge)]
+            let direction = e.sign > 0 ? 1 : -1
+            if end == start + 1 && e.y0 <= rowTop && e.y1 >= rowBottom {
+                // A lone edge across the row: one piece.
+                let change = indicator(w + direction, evenOdd) - indicator(w, evenOdd)
+                if change != 0 {
+                    cellRow(line, x(of: e, at: rowTop), x(of: e, at: rowBottom), Double(change))
+                }
+                w += direction
+            } else if let chainDirection = chain(UnsafeMutableBufferPointer(rebasing: slots[start..<end]), list, rowTop, rowBottom) {
+                // One chain of edges down (or up) the row: one boundary at every height.
+                let change = indicator(w + chainDirection, evenOdd) - indicator(w, evenOdd)
+                if change != 0 {
+                    for slot in slots[start..<end] {
+                        let e = list[Int(slot.edge)]
+                        let ya = max(e.y0, rowTop), yb = min(e.y1, rowBottom)
+                        cellRow(line, x(of: e, at: ya), x(of: e, at: yb), (yb - ya) * Double(change))
+                    }
+                }
+                w += chainDirection
+            } else {
+                let cluster = UnsafeMutableBufferPointer(rebasing: slots[start..<end])
+                accumulateCluster(row, line, cluster, list, winding: w, evenOdd: evenOdd, splits: &splits)
+                for slot in cluster {
+                    let e = list[Int(slot.edge)]
+                    if e.y0 <= rowTop { w += e.sign > 0 ? 1 : -1 }
+                }
+            }
+            start = end
+        }
+    }
+
+    /// Sorts a short list in place (the lists of one row, a few elements).
+    @inline(__always)
+    private func insertionSort<T>(_ items: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+        var i = 1
+        while i < items.count {
+            let item = items[i]
+            var j = i
+            while j > 0 && less(item, items[j - 1]) {
+                items[j] = items[j - 1]
+                j -= 1
+            }
+            items[j] = item
+            i += 1
+        }
+    }
+
+    /// The common direction (±1) of a cluster's edges when they form one chain across the
+    /// row, each starting where the one above ends (so at every height exactly one is
+    /// there); nil otherwise. Sorts the cluster by the edges' tops within the row.
+    @inline(__always)
+    private func chain(
+        _ slots: UnsafeMutableBufferPointer<Slot>, _ list: UnsafeBufferPointer<Edge>, _ rowTop: Double, _ rowBottom: Double
+    ) -> Int? {
+        let sign = list[Int(slots[0].edge)].sign
+        for slot in slots where list[Int(slot.edge)].sign != sign { return nil }
+        insertionSort(slots) { list[Int($0.edge)].y0 < list[Int($1.edge)].y0 }
+        var y = rowTop
+        var previous: Edge? = nil
+        for slot in slots {
+            let e = list[Int(slot.edge)]
+            if max(e.y0, rowTop) != y { return nil }
+            if let p = previous, p.x1 != e.x0 { return nil }
+            y = min(e.y1, rowBottom)
+            previous = e
+        }
+        return y == rowBottom ? (sign > 0 ? 1 : -1) : nil
+    }
+
+    /// 1 where a point of winding number `w` is inside under the rule, else 0.
+    @inline(__always)
+    private func indicator(_ w: Int, _ evenOdd: Bool) -> Int {
+        evenOdd ? w & 1 : (w != 0 ? 1 : 0)
+    }
+
+    /// Accumulates one cluster of a row (see `accumulateRow`), `winding` being the winding
+    /// number left of it.
+    @inline(__always)
+    private func accumulateCluster(
+        _ row: Int, _ line: UnsafeMutablePointer<Float>, _ slots: UnsafeMutableBufferPointer<Slot>,
+        _ list: UnsafeBufferPointer<Edge>, winding: Int, evenOdd: Bool, splits: inout [Double]
+    ) {
+        let rowTop = Double(row), rowBottom = rowTop + 1
+        let strips = Self.stripsPerRow
+        splits.removeAll(keepingCapacity: true)
+        for k in 0...strips { splits.append(rowTop + Double(k) / Double(strips)) }
+        var extra = false
+        for s in slots {
+            let e = list[Int(s.edge)]
+            if e.y0 > rowTop { splits.append(e.y0); extra = true }
+            if e.y1 < rowBottom { splits.append(e.y1); extra = true }
+        }
+        if extra { splits.withUnsafeMutableBufferPointer { insertionSort($0) { $0 < $1 } } }
+        // Strips also end where two edges cross, found between neighbours in the order at
+        // mid-height; a budget bounds the work in rows where many edges cross.
+        var crossingBudget = Self.crossingsPerRow + 8 * slots.count
+        var k = 0
+        var a = splits[0]
+        while k + 1 < splits.count {
+            var b = splits[k + 1]
+            if !(a < b) {
+                k += 1
+                continue
+            }
+            while true {
+                let mid = (a + b) * 0.5
+                for i in slots.indices {
+                    let e = list[Int(slots[i].edge)]
+                    if e.y0 <= a && e.y1 >= b {
+                        let xt = x(of: e, at: a), xb = x(of: e, at: b)
+                        slots[i].xTop = xt; slots[i].xBottom = xb; slots[i].key = xt + xb
+                        slots[i].live = true
+                    } else {
+                        slots[i].key = 2 * x(of: e, at: mid)
+                        slots[i].live = false
+                    }
+                }
+                // Insertion sort: the order barely changes from strip to strip.
+                var i = 1
+                while i < slots.count {
+                    let s = slots[i]
+                    var j = i
+                    while j > 0 && slots[j - 1].key > s.key {
+                        slots[j] = slots[j - 1]
+                        j -= 1
+                    }
+                    slots[j] = s
+                    i += 1
+                }
+                guard crossingBudget > 0 else { break }
+                // A crossing within rounding of the strip's ends (such as the one just cut
+                // at) changes nothing visible.
+                let earliest = a + 1e-9, latest = b - 1e-9
+                var crossing = b
+                var previous = -1
+                for i in slots.indices where slots[i].live {
+                    if previous >= 0 {
+                        let dt = slots[i].xTop - slots[previous].xTop
+                        let db = slots[i].xBottom - slots[previous].xBottom
+                        if (dt < 0 && db > 0) || (dt > 0 && db < 0) {
+                            let y = a + dt / (dt - db) * (b - a)
+                            if y > earliest && y < latest { crossing = min(crossing, y) }
+                        }
+                    }
+                    previous = i
+                }
+                guard crossing < b else { break }
+                b = crossing
+                crossingBudget -= 1
+            }
+            if b == splits[k + 1] { k += 1 }
+            var w = winding
+            for i in slots.indices where slots[i].live {
+                let direction = list[Int(slots[i].edge)].sign > 0 ? 1 : -1
+                let before = w
+                w += direction
+                let change = indicator(w, evenOdd) - indicator(before, evenOdd)
+                if change == slots[i].pendingChange && slots[i].pendingBottom == a {
+                    slots[i].pendingBottom = b
+                    slots[i].pendingBottomX = slots[i].xBottom
+                } else {
+                    flush(&slots[i], line)
+                    slots[i].pendingChange = change
+                    slots[i].pendingTop = a; slots[i].pendingTopX = slots[i].xTop
+                    slots[i].pendingBottom = b; slots[i].pendingBottomX = slots[i].xBottom
+                }
+            }
+            a = b
+        }
+        for i in slots.indices { flush(&slots[i], line) }
+    }
+
+    /// Adds a slot's pending boundary piece, if any, and forgets it.
+    @inline(__always)
+    private func flush(_ slot: inout Slot, _ line: UnsafeMutablePointer<Float>) {
+        if slot.pendingChange != 0 {
+            cellRow(line, slot.pendingTopX, slot.pendingBottomX, (slot.pendingBottom - slot.pendingTop) * Double(slot.pendingChange))
+            slot.pendingChange = 0
+        }
+    }
+
+    /// Sums rows `top..<bottom` of the band starting at `base` into `sink` as coverage
+    /// clamped to [0, 1] (the sums are union areas, off only by rounding), and clears them.
+    private func sumRows<Sink: CoverageSink>(
+        _ sink: Sink, rows top: Int, _ bottom: Int, base: Int, first: Int, count: Int, clearCount: Int
     ) {
         let stride = stride
         // Running sums in place, four rows at a time: four independent dependency chains,
@@ -343,7 +642,8 @@ final class CoverageAccumulator {
             let line = deltas + (row - base) * stride + first
             let out = sink.row(row) + first
             for x in 0..<count {
-                sink.put(Rule.coverage(line[x]), out + x)
+                let v = line[x]
+                sink.put(v < 0 ? 0 : (v > 1 ? 1 : v), out + x)
             }
             line.update(repeating: 0, count: clearCount)
         }
@@ -362,32 +662,6 @@ final class CoverageAccumulator {
         edgeRows = 0
         rowStart = .max; rowEnd = .min
         columnStart = .max; columnEnd = .min
-    }
-}
-
-/// Turns a pixel's mean winding number into coverage in [0, 1].
-protocol CoverageRule {
-    static func coverage(_ winding: Float) -> Float
-}
-
-/// Non-zero: min(1, |w|).
-enum NonZeroCoverage: CoverageRule {
-    @inline(__always)
-    static func coverage(_ winding: Float) -> Float { min(abs(winding), 1) }
-}
-
-/// Even-odd: the distance from |w| to the nearest even integer.
-enum EvenOddCoverage: CoverageRule {
-    @inline(__always)
-    static func coverage(_ winding: Float) -> Float {
-        // ⌊h⌋ for 0 ≤ h < 2²², h = |w| / 2 (clamped: beyond, Float has no fraction left):
-        // adding and subtracting 2²³ rounds to the nearest integer, then one step down when
-        // that overshot. Selects only, so the loop vectorises.
-        let half = min(abs(winding), 4_194_304) * 0.5
-        let nearest = (half + 8_388_608) - 8_388_608
-        let floor = nearest > half ? nearest - 1 : nearest
-        let folded = 2 * (half - floor)
-        return folded <= 1 ? folded : 2 - folded
     }
 }
 

@@ -8,13 +8,15 @@ import Darwin
 
 /// Draws vector paths and icons into 8-bit masks with exact-area anti-aliasing.
 ///
-/// Each pixel gets the mean winding number over its area, computed exactly (up to Float
-/// rounding, about 10⁻⁶) for the shape's polygonal approximation, and the fill rule turns it
-/// into coverage: non-zero min(1, |w|), even-odd the distance from |w| to the nearest even
-/// integer. Where the outline does not cross itself inside a pixel this is the exact
-/// fraction of the pixel's area inside the shape; in a pixel holding a self-crossing the
-/// rule sees the mean, as in every accumulating rasterizer. Coverage is rounded to the
-/// nearest byte (halves up) at the very end.
+/// Each pixel gets the exact fraction of its area where the fill rule holds (non-zero:
+/// winding number w ≠ 0; even-odd: w odd), computed for the shape's polygonal approximation
+/// up to Float rounding (about 10⁻⁶). Geometry overlapping itself — duplicated subpaths, a
+/// stroke's overlapping segments, joins and caps, self-intersections — is counted once, as
+/// its union, also in partially covered pixels (where a rasterizer applying the rule to a
+/// pixel's mean winding over-covers). Beyond 64 + 8·n crossings of n edges overlapping in
+/// x within one pixel row, further crossings are placed only to within the area between the
+/// crossing edges in that row.
+/// Coverage is rounded to the nearest byte (halves up) at the very end.
 ///
 /// Curves are flattened after mapping to pixels, within `tolerance` pixels. Strokes are built
 /// in the path's user units (so a non-uniform map stretches them as SVG does) with half the
