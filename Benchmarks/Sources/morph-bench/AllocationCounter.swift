@@ -9,7 +9,7 @@ import Darwin
 /// posix_memalign, aligned_alloc and memalign calls); otherwise unavailable.
 ///
 /// The benchmark package has no C target to build such a library, so it is looked up at run
-/// time: `LD_PRELOAD=/path/to/libcount.so .build/release/morph-bench`.
+/// time (`Tools/count-allocations.c`; see the README for the commands).
 struct AllocationCounter {
     private let count: @convention(c) () -> Int
 
