@@ -26,7 +26,7 @@ protocol FlattenSink {
 ///                                             cubic:     ⌈√(3·D / (4·tol))⌉.
 struct PathFlattener {
     /// The map from path units to output units.
-    var transform: AffineTransform
+    var transform: VectorTransform
     /// Largest distance between a curve and its chords, in output units, > 0.
     var tolerance: Double
     /// Curves whose control points all lie outside this box (in output units) are replaced

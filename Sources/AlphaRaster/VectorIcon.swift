@@ -18,12 +18,12 @@ public struct VectorIcon: Sendable, Equatable {
         /// Fill or stroke.
         public var paint: Paint
         /// Maps the path's user units to canvas units.
-        public var transform: AffineTransform
+        public var transform: VectorTransform
         /// Coverage multiplier in [0, 1]; values outside are clamped, as SVG clamps opacity.
         public var opacity: Double
 
         /// A layer; by default untransformed and opaque.
-        public init(path: VectorPath, paint: Paint, transform: AffineTransform = .identity, opacity: Double = 1) {
+        public init(path: VectorPath, paint: Paint, transform: VectorTransform = .identity, opacity: Double = 1) {
             self.path = path
             self.paint = paint
             self.transform = transform

@@ -108,7 +108,7 @@ public struct VectorPath: Sendable, Equatable {
     ///
     /// Exact for the path's shape: affine maps commute with Bézier evaluation, so mapping the
     /// control points maps every point of every curve.
-    public func transformed(by transform: AffineTransform) -> VectorPath {
+    public func transformed(by transform: VectorTransform) -> VectorPath {
         VectorPath(segments: segments.map { segment in
             switch segment {
             case .move(let p): .move(transform.apply(p))

@@ -107,7 +107,7 @@ public final class VectorRasterizer {
         let fittedWidth = scaleX <= scaleY ? boxWidth : icon.width * scale
         let fittedHeight = scaleY <= scaleX ? boxHeight : icon.height * scale
         let pad = Double(geometry.padding)
-        let fit = AffineTransform(
+        let fit = VectorTransform(
             a: scale, b: 0, c: 0, d: scale,
             e: pad + (boxWidth - fittedWidth) / 2, f: pad + (boxHeight - fittedHeight) / 2)
         let layers = try icon.layers.enumerated().map { index, layer in
@@ -124,7 +124,7 @@ public final class VectorRasterizer {
     /// - Throws: `AlphaRasterError.invalidSize` for a bad size, `AlphaRasterError.invalidIcon`
     ///   (field `"layer 1 …"`) for an invalid path, paint or transform.
     public func mask(
-        for path: VectorPath, paint: VectorIcon.Layer.Paint, transform: AffineTransform = .identity,
+        for path: VectorPath, paint: VectorIcon.Layer.Paint, transform: VectorTransform = .identity,
         opacity: Double = 1, width: Int, height: Int
     ) throws -> AlphaMask {
         guard width > 0, height > 0, width <= IconBox.maximumPixelSide, height <= IconBox.maximumPixelSide else {
@@ -303,7 +303,7 @@ private struct PreparedLayer {
     var path: VectorPath
     var paint: VectorIcon.Layer.Paint
     /// User units to pixels.
-    var transform: AffineTransform
+    var transform: VectorTransform
     /// Clamped to [0, 1].
     var opacity: Float
     /// Layer number from 1, for messages.
@@ -314,7 +314,7 @@ private struct PreparedLayer {
         return .nonZero
     }
 
-    init(_ layer: VectorIcon.Layer, number: Int, fit: AffineTransform) throws {
+    init(_ layer: VectorIcon.Layer, number: Int, fit: VectorTransform) throws {
         self.number = number
         path = layer.path
         paint = layer.paint

@@ -38,7 +38,7 @@ struct PathFlattenerTests {
     /// Flattens one curve (in user units) mapped by `transform`; returns the mapped control
     /// points and the polyline.
     static func flatten(
-        _ control: [SIMD2<Double>], transform: AffineTransform, tolerance: Double
+        _ control: [SIMD2<Double>], transform: VectorTransform, tolerance: Double
     ) -> (mapped: [SIMD2<Double>], polyline: [SIMD2<Double>]) {
         var path = VectorPath()
         path.move(to: control[0])
@@ -49,12 +49,12 @@ struct PathFlattenerTests {
         return (control.map(transform.apply), recorder.points)
     }
 
-    static let transforms: [AffineTransform] = [
+    static let transforms: [VectorTransform] = [
         .identity,
         .scale(5.5, 5.5),
         .scale(40, 3),
-        AffineTransform.rotation(degrees: 33).followed(by: .scale(12, 12)).followed(by: .translation(7, -3)),
-        AffineTransform.skewX(degrees: 50).followed(by: .scale(3, 9)),
+        VectorTransform.rotation(degrees: 33).followed(by: .scale(12, 12)).followed(by: .translation(7, -3)),
+        VectorTransform.skewX(degrees: 50).followed(by: .scale(3, 9)),
     ]
 
     static let curves: [[SIMD2<Double>]] = [
@@ -141,7 +141,7 @@ struct PathFlattenerTests {
             let radius = 2.0 * scale
             let side = Int(radius * 2) + 6
             let path = circlePath(center: [1, 1], radius: 2).transformed(by: .identity)
-            let transform = AffineTransform.scale(scale, scale).followed(by: .translation(Double(side) / 2 - scale, Double(side) / 2 - scale))
+            let transform = VectorTransform.scale(scale, scale).followed(by: .translation(Double(side) / 2 - scale, Double(side) / 2 - scale))
             let mask = try renderPath(path, transform: transform, width: side, height: side)
             let exact = Double.pi * radius * radius
             // Inscribed chords lose at most perimeter × tolerance; cubic arcs add < 0.03 %.

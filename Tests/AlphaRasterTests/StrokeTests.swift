@@ -117,7 +117,7 @@ struct StrokeTests {
 
     @Test("non-uniform scale stretches the stroke as SVG does (stroke in user space, then map)")
     func nonUniformScale() throws {
-        let transform = AffineTransform.scale(3, 5).followed(by: .translation(4, 4))
+        let transform = VectorTransform.scale(3, 5).followed(by: .translation(4, 4))
         let style = StrokeStyle(width: 2)
         // Horizontal: 10 × 2 becomes 30 × 10; vertical: 2 × 10 becomes 6 × 50.
         let horizontal = try renderPath(Self.line([0, 2], [10, 2]), .stroke(style), transform: transform, width: 64, height: 64)
@@ -134,7 +134,7 @@ struct StrokeTests {
         // two ellipses, area 2 · 4π·r·h.
         let ellipse = try renderPath(
             circlePath(center: [0, 0], radius: 6), .stroke(style),
-            transform: AffineTransform.scale(2, 1).followed(by: .translation(20.3, 10.7)), width: 40, height: 20)
+            transform: VectorTransform.scale(2, 1).followed(by: .translation(20.3, 10.7)), width: 40, height: 20)
         let exact = 2 * 4 * Double.pi * 6 * 1
         #expect(abs(coveredArea(ellipse) - exact) / exact < 0.003)
     }

@@ -7,7 +7,7 @@ struct VectorMaskFitTests {
         VectorIcon(width: width, height: height, layers: layers)
     }
 
-    static func fill(_ path: VectorPath, opacity: Double = 1, transform: AffineTransform = .identity) -> VectorIcon.Layer {
+    static func fill(_ path: VectorPath, opacity: Double = 1, transform: VectorTransform = .identity) -> VectorIcon.Layer {
         VectorIcon.Layer(path: path, paint: .fill(.nonZero), transform: transform, opacity: opacity)
     }
 

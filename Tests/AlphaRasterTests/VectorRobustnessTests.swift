@@ -5,7 +5,7 @@ import Testing
 struct VectorRobustnessTests {
     static let box = IconBox(width: 32, height: 32, scale: 1)
 
-    static func icon(_ path: VectorPath, paint: VectorIcon.Layer.Paint = .fill(.nonZero), transform: AffineTransform = .identity,
+    static func icon(_ path: VectorPath, paint: VectorIcon.Layer.Paint = .fill(.nonZero), transform: VectorTransform = .identity,
                      opacity: Double = 1, width: Double = 32, height: Double = 32) -> VectorIcon {
         VectorIcon(width: width, height: height, layers: [VectorIcon.Layer(path: path, paint: paint, transform: transform, opacity: opacity)])
     }
@@ -30,7 +30,7 @@ struct VectorRobustnessTests {
         infPath.move(to: [0, 0]); infPath.cubic(control1: [1, .infinity], control2: [2, 2], to: [3, 3])
         #expect(Self.field { _ = try AlphaMask(icon: Self.icon(infPath), box: Self.box) } == "layer 1 path")
         let square = rectanglePath(x: 1, y: 1, width: 5, height: 5)
-        let badTransform = AffineTransform(a: 1, b: 0, c: .nan, d: 1, e: 0, f: 0)
+        let badTransform = VectorTransform(a: 1, b: 0, c: .nan, d: 1, e: 0, f: 0)
         #expect(Self.field { _ = try AlphaMask(icon: Self.icon(square, transform: badTransform), box: Self.box) } == "layer 1 transform")
         #expect(Self.field { _ = try AlphaMask(icon: Self.icon(square, opacity: .nan), box: Self.box) } == "layer 1 opacity")
         #expect(Self.field { _ = try AlphaMask(icon: Self.icon(square, width: 0), box: Self.box) } == "width")

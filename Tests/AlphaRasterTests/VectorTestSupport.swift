@@ -8,7 +8,7 @@ import Darwin
 /// Renders one path into a `width × height` pixel grid (path units are pixels unless
 /// `transform` says otherwise).
 func renderPath(
-    _ path: VectorPath, _ paint: VectorIcon.Layer.Paint = .fill(.nonZero), transform: AffineTransform = .identity,
+    _ path: VectorPath, _ paint: VectorIcon.Layer.Paint = .fill(.nonZero), transform: VectorTransform = .identity,
     width: Int, height: Int, tolerance: Double? = nil
 ) throws -> AlphaMask {
     let rasterizer = try tolerance.map { try VectorRasterizer(tolerance: $0) } ?? VectorRasterizer()

@@ -14,7 +14,7 @@ struct SupersampleRasterizer {
     let width: Int, height: Int
 
     /// Mapped, flattened subpaths of `path` (each closed when `closeAll`).
-    static func polylines(_ path: VectorPath, transform: AlphaRaster.AffineTransform) -> [[SIMD2<Double>]] {
+    static func polylines(_ path: VectorPath, transform: AlphaRaster.VectorTransform) -> [[SIMD2<Double>]] {
         var result: [[SIMD2<Double>]] = []
         var current: [SIMD2<Double>] = []
         var point = SIMD2<Double>.zero

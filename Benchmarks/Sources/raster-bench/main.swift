@@ -82,7 +82,7 @@ func runBenchmarks() throws {
         sink &+= UInt64(m.pixels[66 * 132 + 40])
     }
     // Baseline: the same two layers, fitted by the same 5.5× map, composited "over".
-    let fit = AlphaRaster.AffineTransform.scale(5.5, 5.5)
+    let fit = AlphaRaster.VectorTransform.scale(5.5, 5.5)
     let reference = SupersampleRasterizer(width: 132, height: 132)
     var coverage: [Double] = []
     let baselineTime = medianNanoseconds(runs: runs(51), warmup: 2) {

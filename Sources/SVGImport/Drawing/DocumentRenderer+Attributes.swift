@@ -35,7 +35,7 @@ extension DocumentRenderer {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw invalid("<svg> describes a \(width)×\(height) canvas, which cannot be drawn", at: root.offset)
         }
-        var transform = AffineTransform.identity
+        var transform = VectorTransform.identity
         var content = ViewRect(x: 0, y: 0, width: width, height: height)
         if let viewBox {
             transform = try aspectRatio(root).transform(viewBox: viewBox, viewport: content)
@@ -74,7 +74,7 @@ extension DocumentRenderer {
         }
     }
 
-    func parseTransform(_ element: MarkupElement, _ attribute: MarkupAttribute) throws(SVGError) -> AffineTransform {
+    func parseTransform(_ element: MarkupElement, _ attribute: MarkupAttribute) throws(SVGError) -> VectorTransform {
         do {
             return try TransformListParser.parse(attribute.value)
         } catch {

@@ -126,20 +126,20 @@ struct DocumentRenderer {
     /// stack; `limits.maximumDepth` still bounds the depth.
     private enum Step {
         /// Draw element `index` (and its subtree) in its parent's context.
-        case visit(Int, parentStyle: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int)
+        case visit(Int, parentStyle: ComputedStyle, transform: VectorTransform, viewport: ViewRect, depth: Int)
         /// Draw the children of a viewport element (nested `<svg>`, `<use>`d `<symbol>`),
         /// whose style is already computed; `sizer` supplies width and height.
-        case viewport(Int, style: ComputedStyle, transform: AffineTransform, outer: ViewRect, sizer: Int, depth: Int)
+        case viewport(Int, style: ComputedStyle, transform: VectorTransform, outer: ViewRect, sizer: Int, depth: Int)
         /// The subtree of `index` is done: it leaves the drawing path.
         case leave(Int)
         /// After a viewport's children: report when drawn content overflows its clip.
-        case checkOverflow(Int, firstLayer: Int, port: ViewRect, transform: AffineTransform)
+        case checkOverflow(Int, firstLayer: Int, port: ViewRect, transform: VectorTransform)
     }
 
     private var steps: [Step] = []
 
     /// Runs the walk from the root's children.
-    private mutating func walk(root style: ComputedStyle, transform: AffineTransform, viewport: ViewRect) throws(SVGError) {
+    private mutating func walk(root style: ComputedStyle, transform: VectorTransform, viewport: ViewRect) throws(SVGError) {
         active.insert(0)
         pushChildren(of: 0, style: style, transform: transform, viewport: viewport, depth: 1)
         while let step = steps.popLast() {
@@ -160,7 +160,7 @@ struct DocumentRenderer {
 
     /// Schedules the children of `index` in document order (the stack pops the last first).
     private mutating func pushChildren(
-        of index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
+        of index: Int, style: ComputedStyle, transform: VectorTransform, viewport: ViewRect, depth: Int
     ) {
         for child in document.elements[index].children.reversed() {
             steps.append(.visit(child, parentStyle: style, transform: transform, viewport: viewport, depth: depth))
@@ -180,7 +180,7 @@ struct DocumentRenderer {
     ///   - viewport: the nearest viewport's size, for percentages.
     ///   - depth: nesting level including `<use>` expansions, capped by `limits.maximumDepth`.
     private mutating func visit(
-        _ index: Int, parentStyle: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
+        _ index: Int, parentStyle: ComputedStyle, transform: VectorTransform, viewport: ViewRect, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
         // Foreign elements (Inkscape, Sodipodi, RDF metadata) are invisible by definition.
@@ -258,7 +258,7 @@ struct DocumentRenderer {
     /// Schedules what a `<use>` (already on the drawing path) draws: its target, translated
     /// by x and y after the `<use>`'s own transform, inheriting the `<use>`'s style.
     private mutating func expandUse(
-        _ index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect, depth: Int
+        _ index: Int, style: ComputedStyle, transform: VectorTransform, viewport: ViewRect, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
         guard let href = element.attribute("href") ?? element.attribute("href", namespace: Namespace.xlink) else { return }
@@ -278,7 +278,7 @@ struct DocumentRenderer {
         }
         let x = try length(element, "x", default: .userUnits(0)).resolved(against: viewport.width)
         let y = try length(element, "y", default: .userUnits(0)).resolved(against: viewport.height)
-        let placed = AffineTransform.translation(x, y).followed(by: transform)
+        let placed = VectorTransform.translation(x, y).followed(by: transform)
         let targetElement = document.elements[target]
         guard targetElement.isSVG else { return }
         switch targetElement.localName {
@@ -301,7 +301,7 @@ struct DocumentRenderer {
     /// The viewport's clipping is not modelled; when drawn content reaches outside it, the
     /// unsupported-feature warning says so.
     private mutating func enterViewport(
-        _ index: Int, style: ComputedStyle, transform: AffineTransform, outer: ViewRect, sizer sizerIndex: Int, depth: Int
+        _ index: Int, style: ComputedStyle, transform: VectorTransform, outer: ViewRect, sizer sizerIndex: Int, depth: Int
     ) throws(SVGError) {
         let element = document.elements[index]
         let sizer = document.elements[sizerIndex]
@@ -313,7 +313,7 @@ struct DocumentRenderer {
         let height = try length(heightSource, "height", default: .percent(100), allowAuto: true).resolved(against: outer.height)
         guard width > 0, height > 0 else { return }
         let port = ViewRect(x: x, y: y, width: width, height: height)
-        var mapping = AffineTransform.translation(x, y)
+        var mapping = VectorTransform.translation(x, y)
         var inner = ViewRect(x: 0, y: 0, width: width, height: height)
         if let viewBox = try viewBox(element) {
             let setting = try aspectRatio(element)
@@ -342,11 +342,11 @@ struct DocumentRenderer {
     /// True when every layer's control points, widened by half its stroke (times the miter
     /// limit, which bounds any join), stay inside `rect` of the user space that `transform`
     /// maps to the canvas. Conservative: a false result means "may overflow".
-    static func layers(_ drawn: ArraySlice<VectorIcon.Layer>, fitIn rect: ViewRect, under transform: AffineTransform) -> Bool {
+    static func layers(_ drawn: ArraySlice<VectorIcon.Layer>, fitIn rect: ViewRect, under transform: VectorTransform) -> Bool {
         let determinant = transform.a * transform.d - transform.b * transform.c
         guard determinant != 0 else { return true }
         // Canvas → the viewport's user space.
-        let inverse = AffineTransform(
+        let inverse = VectorTransform(
             a: transform.d / determinant, b: -transform.b / determinant,
             c: -transform.c / determinant, d: transform.a / determinant,
             e: (transform.c * transform.f - transform.d * transform.e) / determinant,
@@ -381,7 +381,7 @@ struct DocumentRenderer {
     // MARK: - Shapes
 
     private mutating func renderShape(
-        _ index: Int, style: ComputedStyle, transform: AffineTransform, viewport: ViewRect
+        _ index: Int, style: ComputedStyle, transform: VectorTransform, viewport: ViewRect
     ) throws(SVGError) {
         let element = document.elements[index]
         let path: VectorPath

@@ -63,7 +63,7 @@ struct AspectRatioSetting: Equatable {
     /// The map from viewBox coordinates to viewport coordinates:
     /// `none`: sx = vw / vbw, sy = vh / vbh; otherwise s = min (meet) or max (slice) of
     /// those, and the scaled box is shifted by align × (viewport size − scaled size).
-    func transform(viewBox: ViewRect, viewport: ViewRect) -> AffineTransform {
+    func transform(viewBox: ViewRect, viewport: ViewRect) -> VectorTransform {
         var sx = viewport.width / viewBox.width
         var sy = viewport.height / viewBox.height
         var tx = viewport.x - viewBox.x * sx
@@ -75,6 +75,6 @@ struct AspectRatioSetting: Equatable {
             tx = viewport.x - viewBox.x * s + alignX * (viewport.width - viewBox.width * s)
             ty = viewport.y - viewBox.y * s + alignY * (viewport.height - viewBox.height * s)
         }
-        return AffineTransform(a: sx, b: 0, c: 0, d: sy, e: tx, f: ty)
+        return VectorTransform(a: sx, b: 0, c: 0, d: sy, e: tx, f: ty)
     }
 }

@@ -6,7 +6,7 @@ struct CanvasGeometry {
     var width: Double
     var height: Double
     /// viewBox → viewport, identity without a viewBox.
-    var viewBoxTransform: AffineTransform
+    var viewBoxTransform: VectorTransform
     /// The user-space viewport children see, for percentages: the viewBox, or the canvas.
     var contentViewport: ViewRect
 }

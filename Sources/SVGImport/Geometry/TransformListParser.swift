@@ -14,9 +14,9 @@ import Darwin
 enum TransformListParser {
     static let context = "transform list"
 
-    static func parse(_ text: String) throws(SVGPathDataError) -> AffineTransform {
+    static func parse(_ text: String) throws(SVGPathDataError) -> VectorTransform {
         var scanner = NumberScanner(text)
-        var result = AffineTransform.identity
+        var result = VectorTransform.identity
         scanner.skipWhitespace()
         var first = true
         while !scanner.isAtEnd {
@@ -78,24 +78,24 @@ enum TransformListParser {
     }
 
     /// The matrix of one transform function with a valid argument count.
-    static func make(_ name: String, _ v: [Double]) -> AffineTransform {
+    static func make(_ name: String, _ v: [Double]) -> VectorTransform {
         switch name {
         case "matrix":
-            return AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+            return VectorTransform(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
         case "translate":
             return .translation(v[0], v.count > 1 ? v[1] : 0)
         case "scale":
             return .scale(v[0], v.count > 1 ? v[1] : v[0])
         case "rotate":
             let (s, c) = sineCosine(degrees: v[0])
-            let rotation = AffineTransform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
+            let rotation = VectorTransform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
             guard v.count == 3 else { return rotation }
             // rotate(a cx cy) = translate(cx cy) rotate(a) translate(-cx -cy)
-            return AffineTransform.translation(-v[1], -v[2]).followed(by: rotation).followed(by: .translation(v[1], v[2]))
+            return VectorTransform.translation(-v[1], -v[2]).followed(by: rotation).followed(by: .translation(v[1], v[2]))
         case "skewX":
-            return AffineTransform(a: 1, b: 0, c: tan(v[0] * .pi / 180), d: 1, e: 0, f: 0)
+            return VectorTransform(a: 1, b: 0, c: tan(v[0] * .pi / 180), d: 1, e: 0, f: 0)
         default:
-            return AffineTransform(a: 1, b: tan(v[0] * .pi / 180), c: 0, d: 1, e: 0, f: 0)
+            return VectorTransform(a: 1, b: tan(v[0] * .pi / 180), c: 0, d: 1, e: 0, f: 0)
         }
     }
 

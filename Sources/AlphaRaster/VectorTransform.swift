@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Angles are in degrees; with y pointing down a positive rotation turns clockwise on screen,
 /// as in SVG.
-public struct AffineTransform: Sendable, Equatable {
+public struct VectorTransform: Sendable, Equatable {
     /// The matrix entries [a c e; b d f; 0 0 1].
     public var a: Double, b: Double, c: Double, d: Double, e: Double, f: Double
 
@@ -14,45 +14,45 @@ public struct AffineTransform: Sendable, Equatable {
     }
 
     /// The identity map.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+    public static let identity = VectorTransform(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
     /// A translation by (tx, ty).
-    public static func translation(_ tx: Double, _ ty: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty)
+    public static func translation(_ tx: Double, _ ty: Double) -> VectorTransform {
+        VectorTransform(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty)
     }
 
     /// A scale by (sx, sy) about the origin.
-    public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
-        AffineTransform(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0)
+    public static func scale(_ sx: Double, _ sy: Double) -> VectorTransform {
+        VectorTransform(a: sx, b: 0, c: 0, d: sy, e: 0, f: 0)
     }
 
     /// A rotation by `degrees` about the origin (SVG `rotate(θ)`): a = cos θ, b = sin θ,
     /// c = −sin θ, d = cos θ. Multiples of 90° are exact (no −0.0 or 6·10⁻¹⁷ residue).
-    public static func rotation(degrees: Double) -> AffineTransform {
+    public static func rotation(degrees: Double) -> VectorTransform {
         let (cosine, sine) = Self.cosSin(degrees: degrees)
-        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, e: 0, f: 0)
+        return VectorTransform(a: cosine, b: sine, c: -sine, d: cosine, e: 0, f: 0)
     }
 
     /// A rotation by `degrees` about `center` (SVG `rotate(θ, cx, cy)`).
-    public static func rotation(degrees: Double, around center: SIMD2<Double>) -> AffineTransform {
+    public static func rotation(degrees: Double, around center: SIMD2<Double>) -> VectorTransform {
         translation(-center.x, -center.y)
             .followed(by: rotation(degrees: degrees))
             .followed(by: translation(center.x, center.y))
     }
 
     /// A horizontal skew (SVG `skewX(θ)`): x' = x + tan θ · y.
-    public static func skewX(degrees: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: Self.tangent(degrees: degrees), d: 1, e: 0, f: 0)
+    public static func skewX(degrees: Double) -> VectorTransform {
+        VectorTransform(a: 1, b: 0, c: Self.tangent(degrees: degrees), d: 1, e: 0, f: 0)
     }
 
     /// A vertical skew (SVG `skewY(θ)`): y' = tan θ · x + y.
-    public static func skewY(degrees: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: Self.tangent(degrees: degrees), c: 0, d: 1, e: 0, f: 0)
+    public static func skewY(degrees: Double) -> VectorTransform {
+        VectorTransform(a: 1, b: Self.tangent(degrees: degrees), c: 0, d: 1, e: 0, f: 0)
     }
 
     /// The map that applies `self` first, then `next`.
-    public func followed(by next: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func followed(by next: VectorTransform) -> VectorTransform {
+        VectorTransform(
             a: next.a * a + next.c * b, b: next.b * a + next.d * b,
             c: next.a * c + next.c * d, d: next.b * c + next.d * d,
             e: next.a * e + next.c * f + next.e, f: next.b * e + next.d * f + next.f)
@@ -60,7 +60,7 @@ public struct AffineTransform: Sendable, Equatable {
 
     /// The map that applies `first`, then `self` (SVG's `transform="self first"` order when
     /// reading a transform list left to right: the product self × first).
-    public func concatenating(_ first: AffineTransform) -> AffineTransform {
+    public func concatenating(_ first: VectorTransform) -> VectorTransform {
         first.followed(by: self)
     }
 
@@ -80,11 +80,11 @@ public struct AffineTransform: Sendable, Equatable {
 
     /// The inverse map, or `nil` when the map is singular (|determinant| is 0, subnormal or
     /// not finite) and has none.
-    public var inverse: AffineTransform? {
+    public var inverse: VectorTransform? {
         let det = determinant
         guard det.isNormal else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        let result = AffineTransform(a: ia, b: ib, c: ic, d: id, e: -(ia * e + ic * f), f: -(ib * e + id * f))
+        let result = VectorTransform(a: ia, b: ib, c: ic, d: id, e: -(ia * e + ic * f), f: -(ib * e + id * f))
         return result.isFinite ? result : nil
     }
 
