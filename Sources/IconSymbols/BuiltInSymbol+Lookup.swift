@@ -69,8 +69,9 @@ extension BuiltInSymbol {
     }
 
     /// The Levenshtein distance: the fewest single-character insertions, deletions and
-    /// substitutions that turn `a` into `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    /// substitutions that turn `a` into `b`. Symbol suggestions use it, and so does the
+    /// `iconmorph` tool for its option names.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous = Array(0...b.count)

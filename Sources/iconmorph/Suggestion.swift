@@ -1,3 +1,5 @@
+import IconSymbols
+
 /// The candidate the user most likely meant by `word`, or `nil` when none is close.
 ///
 /// A unique candidate that `word` is a prefix of wins (`prog` → `progress`); otherwise the one
@@ -17,20 +19,5 @@ func closestMatch(to word: String, in candidates: [String]) -> String? {
     return best?.candidate
 }
 
-/// The Levenshtein distance between `a` and `b`: the fewest single-character insertions,
-/// deletions and substitutions that turn one into the other.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
+/// The Levenshtein distance, shared with the built-in symbols' suggestions.
+func editDistance(_ a: String, _ b: String) -> Int { BuiltInSymbol.editDistance(a, b) }
