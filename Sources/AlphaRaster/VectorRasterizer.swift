@@ -175,12 +175,11 @@ public final class VectorRasterizer {
         if rowStart < rowEnd {
             pixels.withUnsafeMutableBufferPointer { buffer in
                 let out = buffer.baseAddress!
+                let count = columnEnd - columnStart + 1
                 for row in rowStart..<rowEnd {
                     let source = composite + row * width + columnStart
-                    let target = out + row * width + columnStart
-                    for i in 0...(columnEnd - columnStart) {
-                        target[i] = UInt8(min(source[i], 1) * 255 + 0.5)
-                    }
+                    for i in 0..<count { source[i] *= 255 }
+                    ByteRounding.store(source, count: count, to: out + row * width + columnStart)
                 }
             }
         }

@@ -10,7 +10,7 @@ import Testing
             var out = [UInt8](repeating: 0xAA, count: count)
             values.withUnsafeBufferPointer { src in
                 out.withUnsafeMutableBufferPointer { dst in
-                    AreaResampler.storeRounded(src.baseAddress!, count: count, to: dst.baseAddress!)
+                    ByteRounding.store(src.baseAddress!, count: count, to: dst.baseAddress!)
                 }
             }
             for k in 0..<count {
