@@ -9,17 +9,22 @@ extension AlphaMask {
     /// o = padding + (box − s·canvas) / 2. Pixel (i, j) is the square [i, i+1) × [j, j+1).
     /// Nothing is drawn outside the box: the padding stays 0, as SVG clips to its viewport.
     ///
-    /// Coverage: every layer's exact-area coverage c (fill rule, or non-zero over its stroke
-    /// outline) times its opacity (clamped to [0, 1]) is composited "over" the layers before
-    /// it, a ← a + c·opacity·(1 − a), and the result is rounded to the nearest byte. Curves
-    /// are flattened within `VectorRasterizer.defaultTolerance` pixels.
+    /// Coverage: a layer's shape is its path's inside under its fill rule, or the non-zero
+    /// inside of its stroke's outline. The layers of opacity 1 (after clamping to [0, 1])
+    /// give the exact area of the union of their shapes in each pixel, so opaque shapes
+    /// meeting or overlapping inside a pixel cover it as a fine supersampling would (painting
+    /// them one over another would leave a seam). Every other layer's exact-area coverage c
+    /// times its opacity is composited over that, a ← a + c·opacity·(1 − a), which is what
+    /// SVG's painting order gives for a mask (over is commutative on coverage alone). The
+    /// result is rounded to the nearest byte. Curves are flattened within
+    /// `VectorRasterizer.defaultTolerance` pixels.
     ///
     /// - Throws: `AlphaRasterError.invalidBox` for an invalid box; `AlphaRasterError.invalidIcon`
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point
-    ///   mapped beyond `VectorRasterizer.coordinateLimit`, or a layer needing more than
-    ///   `VectorRasterizer.maximumSegments` line segments or `VectorRasterizer.maximumEdgeRows`
-    ///   rows of edges.
+    ///   mapped beyond `VectorRasterizer.coordinateLimit`, a layer needing more than
+    ///   `VectorRasterizer.maximumSegments` line segments, or edges needing more than
+    ///   `VectorRasterizer.maximumEdgeRows` rows (see there).
     public init(icon: VectorIcon, box: IconBox) throws {
         self = try VectorRasterizer().mask(for: icon, in: box)
     }

@@ -38,7 +38,9 @@ final class CoverageAccumulator {
         /// dx/dy, finite because the edge spans y1 − y0 > 0 within a bounded grid.
         var dxdy: Double
         /// +1 for an edge drawn downwards, −1 upwards.
-        var sign: Double
+        var direction: Int32
+        /// The shape the edge belongs to (see `group`).
+        var group: Int32
     }
 
     /// Pixel grid size.
@@ -62,6 +64,10 @@ final class CoverageAccumulator {
     @exclusivity(unchecked) private(set) var columnStart = Int.max
     @exclusivity(unchecked) private(set) var columnEnd = Int.min
 
+    /// The shape that edges added from now on belong to, from 0. Each shape has its own
+    /// winding number and fill rule; the sweep covers the union of the shapes' insides.
+    var group: Int32 = 0
+
     /// Σ over the edges kept of the rows each spans: the work the sweep will do.
     @exclusivity(unchecked) private(set) var edgeRows = 0
     @exclusivity(unchecked) private var edges: [Edge] = []
@@ -73,6 +79,8 @@ final class CoverageAccumulator {
     private var splits: [Double] = []
     private var ends: [SIMD2<Double>] = []
     private var joins: [SIMD2<Double>] = []
+    private var windingCounts: [Int32] = []
+    private var evenOddGroups: [Bool] = []
 
     init(width: Int, height: Int) {
         self.width = width
@@ -170,7 +178,7 @@ final class CoverageAccumulator {
         // Nothing of a piece on the right side lies inside a visible pixel.
         if y0 == y1 || min(x0, x1) >= clipX1 { return }
         // Winding sign: downward edges add, upward ones subtract; kept top to bottom.
-        let sign: Double = y1 > y0 ? 1 : -1
+        let direction: Int32 = y1 > y0 ? 1 : -1
         let (xa, ya, xb, yb) = y1 > y0 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         // Coordinates are ≥ 0 here, so truncation is the floor (and no libm call).
         let firstRow = max(Int(ya), clipTop)
@@ -181,7 +189,7 @@ final class CoverageAccumulator {
         rowStart = min(rowStart, firstRow); rowEnd = max(rowEnd, lastRow + 1)
         columnStart = min(columnStart, lowColumn); columnEnd = max(columnEnd, highColumn)
         edgeRows &+= lastRow - firstRow + 1
-        edges.append(Edge(x0: xa, y0: ya, x1: xb, y1: yb, dxdy: (xb - xa) / (yb - ya), sign: sign))
+        edges.append(Edge(x0: xa, y0: ya, x1: xb, y1: yb, dxdy: (xb - xa) / (yb - ya), direction: direction, group: group))
     }
 
     /// Adds one row's piece of an edge spanning x from `xa` to `xb` with signed height `dy`.
@@ -228,13 +236,26 @@ final class CoverageAccumulator {
     }
 
     /// Sums the touched rows into coverage of the union of the points inside under `rule`
-    /// and hands it to `sink` pixel by pixel; then clears the buffer.
+    /// (every edge belonging to group 0) and hands it to `sink` pixel by pixel; then clears
+    /// the buffer.
     func sweep<Sink: CoverageSink>(rule: FillRule, into sink: Sink) {
+        sweep(rules: [rule], into: sink)
+    }
+
+    /// Sums the touched rows into coverage of the union of the shapes' insides, shape g
+    /// (the edges added with `group` g) being inside under `rules[g]`, and hands it to `sink`
+    /// pixel by pixel; then clears the buffer and sets `group` back to 0. Every group used
+    /// must have a rule.
+    func sweep<Sink: CoverageSink>(rules: [FillRule], into sink: Sink) {
+        group = 0
         guard let (rows, first, last) = sweepBounds else {
             edges.removeAll(keepingCapacity: true)
             return
         }
-        let evenOdd = rule == .evenOdd
+        windingCounts.removeAll(keepingCapacity: true)
+        windingCounts.append(contentsOf: repeatElement(0, count: rules.count))
+        evenOddGroups.removeAll(keepingCapacity: true)
+        evenOddGroups.append(contentsOf: rules.map { $0 == .evenOdd })
         // Work on locals (moved out and back, keeping their storage): arrays stored in a
         // class pay a dynamic exclusivity check on every access.
         var edges: [Edge] = [], order: [Int32] = [], starts: [Int] = []
@@ -273,14 +294,19 @@ final class CoverageAccumulator {
                     }
                 }
             }
-            var top = origin
-            while top < rows.upperBound {
-                let bottom = min(top + bandHeight, rows.upperBound)
-                accumulateRows(
-                    top..<bottom, origin: origin, list: list, order: order, starts: starts, evenOdd: evenOdd,
-                    slots: &slots, splits: &splits, ends: &ends, joins: &joins)
-                sumRows(sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
-                top = bottom
+            windingCounts.withUnsafeMutableBufferPointer { counts in
+                evenOddGroups.withUnsafeBufferPointer { evenOdd in
+                    var windings = Windings(counts: counts.baseAddress!, evenOdd: evenOdd.baseAddress!)
+                    var top = origin
+                    while top < rows.upperBound {
+                        let bottom = min(top + bandHeight, rows.upperBound)
+                        accumulateRows(
+                            top..<bottom, origin: origin, list: list, order: order, starts: starts, windings: &windings,
+                            slots: &slots, splits: &splits, ends: &ends, joins: &joins)
+                        sumRows(sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
+                        top = bottom
+                    }
+                }
             }
         }
     }
@@ -290,8 +316,8 @@ final class CoverageAccumulator {
     /// arrive as inout parameters instead of closure captures, which would pay a dynamic
     /// exclusivity check on every access.)
     private func accumulateRows(
-        _ rows: Range<Int>, origin: Int, list: UnsafeBufferPointer<Edge>, order: [Int32], starts: [Int], evenOdd: Bool,
-        slots: inout [Slot], splits: inout [Double], ends: inout [SIMD2<Double>], joins: inout [SIMD2<Double>]
+        _ rows: Range<Int>, origin: Int, list: UnsafeBufferPointer<Edge>, order: [Int32], starts: [Int],
+        windings: inout Windings, slots: inout [Slot], splits: inout [Double], ends: inout [SIMD2<Double>], joins: inout [SIMD2<Double>]
     ) {
         for row in rows {
             for i in starts[row - origin]..<starts[row - origin + 1] {
@@ -300,7 +326,7 @@ final class CoverageAccumulator {
             if slots.isEmpty { continue }
             let line = deltas + (row - rows.lowerBound) * stride
             let ended = slots.withUnsafeMutableBufferPointer { slots in
-                accumulateRow(row, line, slots, list, evenOdd: evenOdd, splits: &splits, ends: &ends, joins: &joins)
+                accumulateRow(row, line, slots, list, windings: &windings, splits: &splits, ends: &ends, joins: &joins)
                 // Drop the edges ending in this row, keeping the others' order.
                 let rowBottom = Double(row + 1)
                 var kept = 0
@@ -359,7 +385,7 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulateRow(
         _ row: Int, _ line: UnsafeMutablePointer<Float>, _ slots: UnsafeMutableBufferPointer<Slot>,
-        _ list: UnsafeBufferPointer<Edge>, evenOdd: Bool, splits: inout [Double],
+        _ list: UnsafeBufferPointer<Edge>, windings: inout Windings, splits: inout [Double],
         ends: inout [SIMD2<Double>], joins: inout [SIMD2<Double>]
     ) {
         let rowTop = Double(row), rowBottom = rowTop + 1
@@ -406,7 +432,9 @@ final class CoverageAccumulator {
             slots[j] = s
             i += 1
         }
-        var w = 0
+        // Left of the row every winding number is 0 (edges left of the clip run down its
+        // side); the walk leaves the numbers right of the row, set back at the end.
+        defer { windings.clear(slots, list) }
         var start = 0
         while start < slots.count {
             var end = start + 1
@@ -427,17 +455,15 @@ final class CoverageAccumulator {
                 if !extended { break }
             }
             let e = list[Int(slots[start].edge)]
-            let direction = e.sign > 0 ? 1 : -1
             if end == start + 1 && e.y0 <= rowTop && e.y1 >= rowBottom {
                 // A lone edge across the row: one piece.
-                let change = indicator(w + direction, evenOdd) - indicator(w, evenOdd)
+                let change = windings.add(e.direction, to: e.group)
                 if change != 0 {
                     cellRow(line, x(of: e, at: rowTop), x(of: e, at: rowBottom), Double(change))
                 }
-                w += direction
-            } else if let chainDirection = chain(UnsafeMutableBufferPointer(rebasing: slots[start..<end]), list, rowTop, rowBottom) {
+            } else if chain(UnsafeMutableBufferPointer(rebasing: slots[start..<end]), list, rowTop, rowBottom) {
                 // One chain of edges down (or up) the row: one boundary at every height.
-                let change = indicator(w + chainDirection, evenOdd) - indicator(w, evenOdd)
+                let change = windings.add(e.direction, to: e.group)
                 if change != 0 {
                     for slot in slots[start..<end] {
                         let e = list[Int(slot.edge)]
@@ -445,13 +471,12 @@ final class CoverageAccumulator {
                         cellRow(line, x(of: e, at: ya), x(of: e, at: yb), (yb - ya) * Double(change))
                     }
                 }
-                w += chainDirection
             } else {
                 let cluster = UnsafeMutableBufferPointer(rebasing: slots[start..<end])
-                accumulateCluster(row, line, cluster, list, winding: w, evenOdd: evenOdd, splits: &splits)
+                accumulateCluster(row, line, cluster, list, windings: &windings, splits: &splits)
                 for slot in cluster {
                     let e = list[Int(slot.edge)]
-                    if e.y0 <= rowTop { w += e.sign > 0 ? 1 : -1 }
+                    if e.y0 <= rowTop { _ = windings.add(e.direction, to: e.group) }
                 }
             }
             start = end
@@ -474,32 +499,29 @@ final class CoverageAccumulator {
         }
     }
 
-    /// The common direction (±1) of a cluster's edges when they form one chain across the
-    /// row, each starting where the one above ends (so at every height exactly one is
-    /// there); nil otherwise. Sorts the cluster by the edges' tops within the row.
+    /// True when a cluster's edges, all of one shape and one direction, form one chain
+    /// across the row, each starting where the one above ends (so at every height exactly
+    /// one is there). Sorts the cluster by the edges' tops within the row.
     @inline(__always)
     private func chain(
         _ slots: UnsafeMutableBufferPointer<Slot>, _ list: UnsafeBufferPointer<Edge>, _ rowTop: Double, _ rowBottom: Double
-    ) -> Int? {
-        let sign = list[Int(slots[0].edge)].sign
-        for slot in slots where list[Int(slot.edge)].sign != sign { return nil }
+    ) -> Bool {
+        let head = list[Int(slots[0].edge)]
+        for slot in slots {
+            let e = list[Int(slot.edge)]
+            if e.direction != head.direction || e.group != head.group { return false }
+        }
         insertionSort(slots) { list[Int($0.edge)].y0 < list[Int($1.edge)].y0 }
         var y = rowTop
         var previous: Edge? = nil
         for slot in slots {
             let e = list[Int(slot.edge)]
-            if max(e.y0, rowTop) != y { return nil }
-            if let p = previous, p.x1 != e.x0 { return nil }
+            if max(e.y0, rowTop) != y { return false }
+            if let p = previous, p.x1 != e.x0 { return false }
             y = min(e.y1, rowBottom)
             previous = e
         }
-        return y == rowBottom ? (sign > 0 ? 1 : -1) : nil
-    }
-
-    /// 1 where a point of winding number `w` is inside under the rule, else 0.
-    @inline(__always)
-    private func indicator(_ w: Int, _ evenOdd: Bool) -> Int {
-        evenOdd ? w & 1 : (w != 0 ? 1 : 0)
+        return y == rowBottom
     }
 
     /// Accumulates one cluster of a row (see `accumulateRow`), `winding` being the winding
@@ -507,7 +529,7 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulateCluster(
         _ row: Int, _ line: UnsafeMutablePointer<Float>, _ slots: UnsafeMutableBufferPointer<Slot>,
-        _ list: UnsafeBufferPointer<Edge>, winding: Int, evenOdd: Bool, splits: inout [Double]
+        _ list: UnsafeBufferPointer<Edge>, windings: inout Windings, splits: inout [Double]
     ) {
         let rowTop = Double(row), rowBottom = rowTop + 1
         let strips = Self.stripsPerRow
@@ -578,12 +600,9 @@ final class CoverageAccumulator {
                 crossingBudget -= 1
             }
             if b == splits[k + 1] { k += 1 }
-            var w = winding
             for i in slots.indices where slots[i].live {
-                let direction = list[Int(slots[i].edge)].sign > 0 ? 1 : -1
-                let before = w
-                w += direction
-                let change = indicator(w, evenOdd) - indicator(before, evenOdd)
+                let e = list[Int(slots[i].edge)]
+                let change = windings.add(e.direction, to: e.group)
                 if change == slots[i].pendingChange && slots[i].pendingBottom == a {
                     slots[i].pendingBottom = b
                     slots[i].pendingBottomX = slots[i].xBottom
@@ -593,6 +612,11 @@ final class CoverageAccumulator {
                     slots[i].pendingTop = a; slots[i].pendingTopX = slots[i].xTop
                     slots[i].pendingBottom = b; slots[i].pendingBottomX = slots[i].xBottom
                 }
+            }
+            // Back to the winding numbers left of the cluster for the next strip.
+            for i in slots.indices where slots[i].live {
+                let e = list[Int(slots[i].edge)]
+                _ = windings.add(-e.direction, to: e.group)
             }
             a = b
         }
@@ -710,5 +734,47 @@ struct CompositeSink: CoverageSink {
     func put(_ c: Float, _ pixel: UnsafeMutablePointer<Float>) {
         let a = pixel.pointee
         pixel.pointee = a + c * opacity * (1 - a)
+    }
+}
+
+/// The winding number of every shape at a point of a row, walking it left to right, and how
+/// many shapes contain the point under their fill rules: the union's inside indicator is
+/// whether any does.
+struct Windings {
+    /// Per shape: its winding number.
+    let counts: UnsafeMutablePointer<Int32>
+    /// Per shape: true for the even-odd rule, false for non-zero.
+    let evenOdd: UnsafePointer<Bool>
+    /// How many shapes contain the point.
+    private var inside = 0
+
+    init(counts: UnsafeMutablePointer<Int32>, evenOdd: UnsafePointer<Bool>) {
+        self.counts = counts
+        self.evenOdd = evenOdd
+    }
+
+    /// Adds `direction` to shape `group`'s winding number and returns the change of the
+    /// union's inside indicator: +1, −1 or 0.
+    @inline(__always)
+    mutating func add(_ direction: Int32, to group: Int32) -> Int {
+        let g = Int(group)
+        let before = counts[g], after = before &+ direction
+        counts[g] = after
+        let wasInside = evenOdd[g] ? before & 1 != 0 : before != 0
+        let isInside = evenOdd[g] ? after & 1 != 0 : after != 0
+        if wasInside == isInside { return 0 }
+        if isInside {
+            inside += 1
+            return inside == 1 ? 1 : 0
+        }
+        inside -= 1
+        return inside == 0 ? -1 : 0
+    }
+
+    /// Sets every winding number changed by the edges of `slots` back to 0.
+    @inline(__always)
+    mutating func clear(_ slots: UnsafeMutableBufferPointer<CoverageAccumulator.Slot>, _ list: UnsafeBufferPointer<CoverageAccumulator.Edge>) {
+        for slot in slots { counts[Int(list[Int(slot.edge)].group)] = 0 }
+        inside = 0
     }
 }

@@ -1,8 +1,9 @@
 /// A vector icon: painted layers on a canvas of `width × height` user units.
 ///
-/// The mask of an icon is the union of its layers' coverage, each scaled by its opacity and
-/// composited with "over" (a = a₁ + a₂ · (1 − a₁)). Colour plays no part. See
-/// `AlphaMask(icon:box:)` for how the canvas is fitted into pixels.
+/// The mask of an icon is the coverage of the union of its opaque layers' shapes, with each
+/// translucent layer's coverage × opacity composited over it ("over": a = a₁ + a₂ · (1 − a₁)).
+/// Colour plays no part. See `AlphaMask(icon:box:)` for the details and for how the canvas is
+/// fitted into pixels.
 public struct VectorIcon: Sendable, Equatable {
     /// One painted shape.
     public struct Layer: Sendable, Equatable {

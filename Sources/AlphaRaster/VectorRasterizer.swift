@@ -33,11 +33,12 @@ public final class VectorRasterizer {
     /// and memory any input can take (an edge costs 48 bytes until the mask is swept).
     public static let maximumSegments = 4_000_000
 
-    /// The most pixel rows one layer's edges may span in total (Σ over its edges of the rows
-    /// each crosses, inside the mask); a layer needing more throws
-    /// `AlphaRasterError.invalidIcon`. The time to draw a layer grows with this sum, so the
-    /// limit bounds it to a few seconds (128 · 10⁶; a 2000-edge star filling a 2048 px mask
-    /// needs about 0.8 · 10⁶).
+    /// The most pixel rows the edges of one sweep may span in total (Σ over its edges of the
+    /// rows each crosses, inside the mask): the opaque layers of an icon are swept together,
+    /// each translucent layer on its own. A sweep needing more throws
+    /// `AlphaRasterError.invalidIcon` naming the layer that went over. The time to draw grows
+    /// with this sum, so the limit bounds it to a few seconds (128 · 10⁶; a 2000-edge star
+    /// filling a 2048 px mask needs about 0.8 · 10⁶).
     public static let maximumEdgeRows = 128_000_000
 
     /// The default flattening tolerance, 0.01 px: chords stay within 0.01 px of their curves,
@@ -136,7 +137,10 @@ public final class VectorRasterizer {
         return try render([layer], width: width, height: height, clip: (0, 0, width, height))
     }
 
-    /// Draws validated layers, composited "over", into a new mask.
+    /// Draws validated layers into a new mask: the opaque layers as one shape, the union of
+    /// their insides (so where two of them share a partly covered pixel, it gets the area
+    /// of their union, as a fine supersampling would), and the translucent ones over it.
+    /// ("Over" is commutative for coverage alone, so their order does not matter.)
     private func render(
         _ layers: [PreparedLayer], width: Int, height: Int, clip: (Int, Int, Int, Int)
     ) throws -> AlphaMask {
@@ -144,24 +148,42 @@ public final class VectorRasterizer {
         accumulator.reset()
         accumulator.setClip(x0: clip.0, y0: clip.1, x1: clip.2, y1: clip.3)
         var pixels = [UInt8](repeating: 0, count: width * height)
-        let visible = layers.filter { $0.opacity > 0 }
+        let opaque = layers.filter { $0.opacity == 1 }
+        let translucent = layers.filter { $0.opacity > 0 && $0.opacity < 1 }
         guard let composite else { return try AlphaMask(width: width, height: height, pixels: pixels) }
 
-        if visible.count == 1 {
-            // One layer: its coverage goes straight to bytes.
-            let layer = visible[0]
-            try addEdges(of: layer, to: accumulator)
+        // Each pass adds one shape's edges: the opaque union, then each translucent layer.
+        var passes: [[PreparedLayer]] = opaque.isEmpty ? [] : [opaque]
+        passes += translucent.map { [$0] }
+        func addEdges(of pass: [PreparedLayer]) throws {
+            for (group, layer) in pass.enumerated() {
+                accumulator.group = Int32(group)
+                do {
+                    try self.addEdges(of: layer, to: accumulator)
+                } catch {
+                    accumulator.reset()
+                    accumulator.group = 0
+                    throw error
+                }
+            }
+        }
+
+        if passes.count == 1 {
+            // One pass: its coverage goes straight to bytes.
+            let pass = passes[0]
+            try addEdges(of: pass)
             pixels.withUnsafeMutableBufferPointer { buffer in
-                accumulator.sweep(rule: layer.rule, into: ByteSink(base: buffer.baseAddress!, width: width, scale: layer.opacity * 255))
+                accumulator.sweep(
+                    rules: pass.map(\.rule), into: ByteSink(base: buffer.baseAddress!, width: width, scale: pass[0].opacity * 255))
             }
             return try AlphaMask(width: width, height: height, pixels: pixels)
         }
 
-        // Several layers: composite in Float, over the union of the rows and columns touched.
+        // Several passes: composite in Float, over the union of the rows and columns touched.
         var rowStart = Int.max, rowEnd = Int.min, columnStart = Int.max, columnEnd = Int.min
-        for layer in visible {
+        for pass in passes {
             do {
-                try addEdges(of: layer, to: accumulator)
+                try addEdges(of: pass)
             } catch {
                 clearComposite(composite, width: width, rows: rowStart, rowEnd, columns: columnStart, columnEnd)
                 throw error
@@ -170,7 +192,7 @@ public final class VectorRasterizer {
                 rowStart = min(rowStart, bounds.rows.lowerBound); rowEnd = max(rowEnd, bounds.rows.upperBound)
                 columnStart = min(columnStart, bounds.first); columnEnd = max(columnEnd, bounds.last)
             }
-            accumulator.sweep(rule: layer.rule, into: CompositeSink(base: composite, width: width, opacity: layer.opacity))
+            accumulator.sweep(rules: pass.map(\.rule), into: CompositeSink(base: composite, width: width, opacity: pass[0].opacity))
         }
         if rowStart < rowEnd {
             pixels.withUnsafeMutableBufferPointer { buffer in

@@ -68,17 +68,28 @@ func rsvgAlpha(file: String, width: Int, height: Int) throws -> [UInt8] {
     return (0..<(width * height)).map { image.pixels[$0 * 4 + 3] }
 }
 
-/// rsvg-convert's alpha rendered at `factor` × the size and box-averaged back down, on the
-/// same pixel grid: exact-area coverage is the limit of supersampling, and this removes most
-/// of cairo's own approximation (15 sub-scanlines, 0.1 px curve flattening) from the
-/// reference. Values are in 0…255 but fractional.
+/// rsvg-convert's alpha for `file` at `width × height` pixels, rendered once at
+/// `factor` × that size and box-averaged back down to the same pixel grid: exact-area
+/// coverage is the limit of supersampling, and this shrinks cairo's own approximation
+/// (curves flattened within 0.1 px, 15 sub-scanlines, layers composited pixel by pixel) by
+/// the factor. Values are in 0…255 but fractional.
 func supersampledRsvgAlpha(file: String, width: Int, height: Int, factor: Int) throws -> [Double] {
     let big = try rsvgAlpha(file: file, width: width * factor, height: height * factor)
+    return boxAverage(big, width: width, height: height, factor: factor)
+}
+
+/// The mean of each `factor × factor` block of a `width·factor × height·factor` image.
+func boxAverage(_ big: [UInt8], width: Int, height: Int, factor: Int) -> [Double] {
     var out = [Double](repeating: 0, count: width * height)
     let bigWidth = width * factor
-    for y in 0..<(height * factor) {
-        for x in 0..<bigWidth {
-            out[(y / factor) * width + x / factor] += Double(big[y * bigWidth + x])
+    big.withUnsafeBufferPointer { big in
+        out.withUnsafeMutableBufferPointer { out in
+            for y in 0..<(height * factor) {
+                let row = (y / factor) * width
+                for x in 0..<bigWidth {
+                    out[row + x / factor] += Double(big[y * bigWidth + x])
+                }
+            }
         }
     }
     let samples = Double(factor * factor)
@@ -94,14 +105,15 @@ struct ComparisonFailure: Error, CustomStringConvertible {
 struct MaskAgreement {
     /// Mean |Δα| over all pixels, in 1/255 units.
     var meanAbsoluteDifference: Double
-    /// |A ∩ B| / |A ∪ B| for A, B = pixels with alpha > 127; 1 when both are empty.
+    /// The intersection over union of the masks as the sets they are, with alpha as each
+    /// pixel's degree of membership: Σ min(a, b) / Σ max(a, b) (1 when both are empty). For
+    /// 0/255 masks it is the usual IoU; unlike the IoU of thresholded masks it does not jump
+    /// when an edge pixel near 50 % lands on the other side of the threshold.
     var intersectionOverUnion: Double
+    /// The IoU of the masks thresholded at alpha > 127, for information: an edge lying on a
+    /// half pixel flips a whole row of it for a difference of one level.
+    var thresholdedIntersectionOverUnion: Double
     var largestDifference: Int
-    /// The IoU where a pixel only counts as disagreeing when the two alphas straddle the
-    /// threshold and differ by more than `tieTolerance`.
-    var tolerantIntersectionOverUnion: Double
-
-    static let tieTolerance: Double = 40
 
     init(_ ours: [UInt8], _ theirs: [UInt8]) {
         self.init(ours, theirs.map(Double.init))
@@ -109,27 +121,23 @@ struct MaskAgreement {
 
     init(_ ours: [UInt8], _ theirs: [Double]) {
         precondition(ours.count == theirs.count)
-        var total = 0.0
-        var largest = 0.0
-        var intersection = 0
-        var union = 0
-        var tolerantIntersection = 0
-        var tolerantUnion = 0
-        for (a, b) in zip(ours, theirs) {
-            let difference = abs(Double(a) - b)
+        var total = 0.0, largest = 0.0
+        var minima = 0.0, maxima = 0.0
+        var intersection = 0, union = 0
+        for (a8, b) in zip(ours, theirs) {
+            let a = Double(a8)
+            let difference = abs(a - b)
             total += difference
             largest = max(largest, difference)
-            let inA = a > 127
-            let inB = b > 127
+            minima += min(a, b)
+            maxima += max(a, b)
+            let inA = a > 127, inB = b > 127
             if inA && inB { intersection += 1 }
             if inA || inB { union += 1 }
-            let tolerantB = difference <= Self.tieTolerance ? inA : inB
-            if inA && tolerantB { tolerantIntersection += 1 }
-            if inA || tolerantB { tolerantUnion += 1 }
         }
-        tolerantIntersectionOverUnion = tolerantUnion == 0 ? 1 : Double(tolerantIntersection) / Double(tolerantUnion)
         meanAbsoluteDifference = total / Double(max(ours.count, 1))
-        intersectionOverUnion = union == 0 ? 1 : Double(intersection) / Double(union)
+        intersectionOverUnion = maxima == 0 ? 1 : minima / maxima
+        thresholdedIntersectionOverUnion = union == 0 ? 1 : Double(intersection) / Double(union)
         largestDifference = Int(largest.rounded(.up))
     }
 }

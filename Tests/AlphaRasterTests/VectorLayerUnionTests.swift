@@ -1,0 +1,100 @@
+import AlphaRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+
+/// An icon's opaque layers cover the union of their shapes, each shape inside under its own
+/// fill rule; translucent layers go over that union.
+@Suite("Vector icons: union of opaque layers")
+struct VectorLayerUnionTests {
+    static func fill(_ points: [SIMD2<Double>], _ rule: FillRule, opacity: Double = 1) -> VectorIcon.Layer {
+        VectorIcon.Layer(path: polygonPath(points), paint: .fill(rule), opacity: opacity)
+    }
+
+    /// Whether (x, y) is inside the polygon under the rule (crossing count, half-open in y).
+    static func inside(_ x: Double, _ y: Double, _ polygon: [SIMD2<Double>], _ rule: FillRule) -> Bool {
+        var winding = 0
+        for i in polygon.indices {
+            let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+            if (p.y <= y && q.y > y) || (q.y <= y && p.y > y) {
+                let crossingX = p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x)
+                if crossingX < x { winding += q.y > p.y ? 1 : -1 }
+            }
+        }
+        return rule == .nonZero ? winding != 0 : winding % 2 != 0
+    }
+
+    /// Per pixel: the fraction of n × n sample points inside any of the shapes.
+    static func unionOracle(_ shapes: [([SIMD2<Double>], FillRule)], side: Int, samples n: Int) -> [Double] {
+        var coverage = [Double](repeating: 0, count: side * side)
+        for sy in 0..<(side * n) {
+            let y = (Double(sy) + 0.5) / Double(n)
+            for sx in 0..<(side * n) {
+                let x = (Double(sx) + 0.5) / Double(n)
+                if shapes.contains(where: { inside(x, y, $0.0, $0.1) }) {
+                    coverage[(sy / n) * side + sx / n] += 1
+                }
+            }
+        }
+        return coverage.map { $0 / Double(n * n) }
+    }
+
+    @Test("opaque shapes meeting inside a pixel cover it fully: no seam")
+    func noSeam() throws {
+        // Two opaque rectangles meeting at x = 2.5, and a third meeting them at y = 3.5.
+        let left = Self.fill([[0, 0], [2.5, 0], [2.5, 6], [0, 6]], .nonZero)
+        let right = Self.fill([[2.5, 0], [6, 0], [6, 3.5], [2.5, 3.5]], .evenOdd)
+        let below = Self.fill([[2.5, 3.5], [6, 3.5], [6, 6], [2.5, 6]], .nonZero)
+        let icon = VectorIcon(width: 6, height: 6, layers: [left, right, below])
+        let mask = try AlphaMask(icon: icon, box: IconBox(width: 6, height: 6, scale: 1))
+        #expect(mask.pixels.allSatisfy { $0 == 255 }, "\(mask.pixels)")
+        // Painting them one over another would leave 191 (0.5 + 0.5 · 0.5) along the seams.
+    }
+
+    @Test("random opaque polygons with mixed fill rules match the point-sampled union")
+    func randomUnion() throws {
+        var rng = SplitMix64(seed: 42)
+        let side = VectorOracleTests.side
+        for _ in 0..<6 {
+            var shapes: [([SIMD2<Double>], FillRule)] = []
+            for k in 0..<3 {
+                shapes.append((VectorOracleTests.simplePolygon(&rng), k % 2 == 0 ? .nonZero : .evenOdd))
+            }
+            // A self-intersecting star, where the two rules differ.
+            let star = (0..<7).map { i -> SIMD2<Double> in
+                let angle = 2 * Double.pi * Double(i * 3 % 7) / 7 + Double.random(in: 0..<1, using: &rng)
+                return SIMD2(10, 10) + 7.3 * SIMD2(cos(angle), sin(angle))
+            }
+            shapes.append((star, Bool.random(using: &rng) ? .nonZero : .evenOdd))
+            let icon = VectorIcon(
+                width: Double(side), height: Double(side), layers: shapes.map { Self.fill($0.0, $0.1) })
+            let mask = try AlphaMask(icon: icon, box: IconBox(width: Double(side), height: Double(side), scale: 1))
+            let oracle = Self.unionOracle(shapes, side: side, samples: 32)
+            let errors = zip(mask.pixels, oracle).map { abs(Double($0) - $1 * 255) }
+            // 32² samples resolve a pixel's area to about 1/1024 per crossing edge.
+            #expect(errors.max()! <= 6, "worst \(errors.max()!)")
+            #expect(errors.reduce(0, +) / Double(errors.count) < 0.5)
+        }
+    }
+
+    @Test("translucent layers go over the opaque union, in any order")
+    func translucentOverUnion() throws {
+        let a: [SIMD2<Double>] = [[1.3, 1.7], [11.2, 2.4], [9.6, 12.5]]
+        let b: [SIMD2<Double>] = [[4.4, 3.1], [18.5, 6.2], [14.8, 17.9], [3.9, 15.2]]
+        let c: [SIMD2<Double>] = [[6.2, 0.6], [19.1, 11.7], [2.3, 19.4]]
+        let layers = [Self.fill(a, .nonZero), Self.fill(c, .nonZero, opacity: 0.4), Self.fill(b, .evenOdd)]
+        let side = 20
+        let box = IconBox(width: 20, height: 20, scale: 1)
+        let mask = try AlphaMask(icon: VectorIcon(width: 20, height: 20, layers: layers), box: box)
+        let reordered = try AlphaMask(icon: VectorIcon(width: 20, height: 20, layers: layers.reversed()), box: box)
+        #expect(mask == reordered)
+        let union = Self.unionOracle([(a, .nonZero), (b, .evenOdd)], side: side, samples: 32)
+        let over = Self.unionOracle([(c, .nonZero)], side: side, samples: 32)
+        let expected = zip(union, over).map { u, v in u + 0.4 * v * (1 - u) }
+        let errors = zip(mask.pixels, expected).map { abs(Double($0) - $1 * 255) }
+        #expect(errors.max()! <= 6, "worst \(errors.max()!)")
+    }
+}
