@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Collects a flattened path as polylines, one per subpath, for the stroker.
 struct PolylineCollector: FlattenSink {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 2-D affine map in SVG's matrix order: x' = a·x + c·y + e, y' = b·x + d·y + f.
 ///

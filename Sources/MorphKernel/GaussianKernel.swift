@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The normalised 1-D Gaussian of one blur level.
 ///
@@ -79,30 +85,29 @@ final class GaussianKernelBank: Sendable {
 
     private static let cache = Cache()
 
-    /// A small lock-protected map from (Rmax, L) to banks, evicting the oldest entry.
+    /// A small lock-protected list of banks, oldest first, evicting the oldest entry.
+    ///
+    /// A list searched in order rather than a dictionary: it holds at most `cacheCapacity`
+    /// banks, and a dictionary's generic metadata costs the command-line tool more start-up
+    /// time than the search.
     private final class Cache: @unchecked Sendable {
-        private struct Key: Hashable {
-            let radiusBits: UInt64
-            let levels: Int
-        }
-
-        private let lock = NSLock()
-        private var banks: [Key: GaussianKernelBank] = [:]
-        private var order: [Key] = []
+        private let lock = MutexLock()
+        private var banks: [GaussianKernelBank] = []
 
         func bank(maxBlurRadius: Double, blurLevels: Int) -> GaussianKernelBank {
             // +0.0 and −0.0 are the same radius; adding 0 turns −0 into +0.
-            let key = Key(radiusBits: (maxBlurRadius + 0).bitPattern, levels: blurLevels)
+            let radiusBits = (maxBlurRadius + 0).bitPattern
             lock.lock()
             defer { lock.unlock() }
-            if let bank = banks[key] { return bank }
+            if let bank = banks.first(where: {
+                ($0.maxBlurRadius + 0).bitPattern == radiusBits && $0.levels.count == blurLevels
+            }) {
+                return bank
+            }
             // Built under the lock so two renderers asking at once do the work once.
             let bank = GaussianKernelBank(maxBlurRadius: maxBlurRadius, blurLevels: blurLevels)
-            banks[key] = bank
-            order.append(key)
-            if order.count > GaussianKernelBank.cacheCapacity {
-                banks[order.removeFirst()] = nil
-            }
+            banks.append(bank)
+            if banks.count > GaussianKernelBank.cacheCapacity { banks.removeFirst() }
             return bank
         }
     }

@@ -1,5 +1,4 @@
 import AlphaRaster
-import Foundation
 
 /// Renders morph frames between two masks of one size into caller-provided buffers.
 ///
@@ -72,7 +71,7 @@ public final class MorphRenderer: @unchecked Sendable {
         set { lock.withLock { storedWorkThreshold = newValue } }
     }
 
-    private let lock = NSLock()
+    private let lock = MutexLock()
     private var storedConcurrency: MorphConcurrency = .automatic
     private var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
     private let bank: GaussianKernelBank
@@ -113,7 +112,7 @@ public final class MorphRenderer: @unchecked Sendable {
         self.height = height
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
-        let threads = max(1, bandCount ?? ProcessInfo.processInfo.activeProcessorCount)
+        let threads = max(1, bandCount ?? ActiveProcessors.count)
         let bands = min((height + TileMap.tileRows - 1) / TileMap.tileRows, threads)
         scratch = RenderScratch(width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands)
         tiles = TileMap(width: width, height: height, maxBands: bands)

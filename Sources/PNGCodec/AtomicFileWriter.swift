@@ -1,12 +1,15 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+private let systemWrite = Musl.write
 #elseif canImport(Darwin)
 private let systemWrite = Darwin.write
 #endif
@@ -19,7 +22,7 @@ private let systemWrite = Darwin.write
 /// flight are tracked so that a program's interrupt handler can remove them with
 /// `removeTemporaryFilesForExit()` before exiting.
 public enum AtomicFileWriter {
-    private static let lock = NSLock()
+    private static let lock = MutexLock()
     nonisolated(unsafe) private static var inFlight: Set<String> = []
     nonisolated(unsafe) private static var cachedFileMode: mode_t?
 
@@ -31,13 +34,12 @@ public enum AtomicFileWriter {
     ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
     ///   when writing fails part-way (disk full, file size limit).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
+        let (directory, name) = split(path)
         // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
         // temporary one stays within NAME_MAX (255 bytes).
-        var stem = Substring(url.lastPathComponent)
+        var stem = name
         while stem.utf8.count > 200 { stem = stem.dropLast() }
-        let template = directory + "/." + stem + ".XXXXXX.tmp"
+        let template = directory + "/." + String(stem) + ".XXXXXX.tmp"
 
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -94,6 +96,40 @@ public enum AtomicFileWriter {
         forget(temporary)
     }
 
+    /// The folder and the last component of `path`, split at its last "/" after trailing
+    /// slashes are dropped: "a/b.png" gives ("CWD/a", "b.png"), "/b.png" gives ("", "b.png").
+    ///
+    /// A relative folder is made absolute with the working directory of the moment, so that
+    /// `removeTemporaryFilesForExit()` finds the temporary file even if the working directory
+    /// changes meanwhile. The folder keeps any "." and ".." as they are: the kernel resolves
+    /// them after symbolic links, as it does for `path`, so the temporary file lands in the
+    /// destination's folder and the rename stays within one file system.
+    private static func split(_ path: String) -> (directory: String, name: Substring) {
+        let slashByte = UInt8(ascii: "/")
+        var trimmed = Substring(path)
+        // Bytes, not Characters: a "/" followed by a combining mark is still a separator.
+        while trimmed.utf8.count > 1, trimmed.utf8.last == slashByte {
+            trimmed = trimmed[..<trimmed.utf8.index(before: trimmed.endIndex)]
+        }
+        guard let slash = trimmed.utf8.lastIndex(of: slashByte) else {
+            return (workingDirectory(appending: ""), trimmed)
+        }
+        let name = trimmed[trimmed.utf8.index(after: slash)...]
+        let folder = String(trimmed[..<slash])
+        if slash == trimmed.startIndex || folder.utf8.first == slashByte { return (folder, name) }
+        return (workingDirectory(appending: folder), name)
+    }
+
+    /// The working directory joined with the relative `folder` (which may be empty); `folder`
+    /// alone, or "." for an empty one, when the working directory cannot be read.
+    private static func workingDirectory(appending folder: String) -> String {
+        guard let cwd = getcwd(nil, 0) else { return folder.isEmpty ? "." : folder }
+        defer { free(cwd) }
+        var absolute = String(cString: cwd)
+        if absolute == "/" { absolute = "" }
+        return folder.isEmpty ? absolute : absolute + "/" + folder
+    }
+
     /// Writes to an existing non-regular file (device, FIFO) directly: there is nothing to
     /// rename over, and nothing partial to protect.
     private static func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
@@ -123,8 +159,8 @@ public enum AtomicFileWriter {
 
     /// Removes every temporary file that a `write` in progress has created and not yet renamed.
     ///
-    /// Meant for an interrupt handler that runs on its own thread (for example a
-    /// `DispatchSourceSignal`) just before the process exits; it holds the writer's lock so that
+    /// Meant for an interrupt handler that runs on its own thread (for example one waiting in
+    /// `sigwait`) just before the process exits; it holds the writer's lock so that
     /// no new temporary file appears while it runs, and it does not release it, because the
     /// process is about to end.
     public static func removeTemporaryFilesForExit() {

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Whole-process wall time of the iconmorph CLI (issue 4: two 132 px PNGs in, one PNG out).
+
+Builds the release CLI, makes two 132 px PNG icons in a temporary folder with it, then times
+complete process runs (spawn to exit) and prints, per command, the median, min and max wall time
+and the median CPU time in milliseconds, next to /bin/true as the floor of spawning any process
+on this machine.
+
+    Benchmarks/Scripts/startup-bench.py                  # builds with swift build -c release
+    Benchmarks/Scripts/startup-bench.py --runs 101
+    Benchmarks/Scripts/startup-bench.py --static-swift-stdlib --scratch-path /tmp/build-static
+    Benchmarks/Scripts/startup-bench.py --binary old/iconmorph --binary new/iconmorph   # no build
+
+The commands run round-robin (one run of each, repeated), after a few warm-up rounds, so that
+a burst of machine load affects all of them alike. Output goes to /dev/null or to files in the
+temporary folder; each run's exit status is checked.
+"""
+
+import argparse
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PACKAGE_ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def build(scratch_path, static_stdlib):
+    command = ["swift", "build", "-c", "release", "--package-path", str(PACKAGE_ROOT), "--product", "iconmorph"]
+    if scratch_path:
+        command += ["--scratch-path", scratch_path]
+    if static_stdlib:
+        command.append("--static-swift-stdlib")
+    subprocess.run(command, check=True, stdout=sys.stderr)
+    bin_path = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True)
+    return pathlib.Path(bin_path.stdout.strip()) / "iconmorph"
+
+
+def run_once(argv, null):
+    """Wall time of one complete run, spawn to reaped exit, and the child's CPU time (user +
+    system, all threads), both in milliseconds."""
+    start = time.perf_counter_ns()
+    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
+    _, status, usage = os.wait4(pid, 0)
+    elapsed = time.perf_counter_ns() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit(f"startup-bench: {' '.join(argv)} exited with status {code}")
+    return elapsed / 1e6, (usage.ru_utime + usage.ru_stime) * 1e3
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=41, help="timed runs of each command (default 41)")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed rounds first (default 3)")
+    parser.add_argument("--binary", action="append",
+                        help="time this iconmorph instead of building one; repeat to compare binaries in one run")
+    parser.add_argument("--scratch-path", help="passed to swift build")
+    parser.add_argument("--static-swift-stdlib", action="store_true", help="passed to swift build")
+    args = parser.parse_args()
+
+    if args.binary:
+        binaries = [pathlib.Path(b).resolve() for b in args.binary]
+    else:
+        binaries = [build(args.scratch_path, args.static_swift_stdlib)]
+    with tempfile.TemporaryDirectory(prefix="iconmorph-startup-") as folder:
+        folder = pathlib.Path(folder)
+        a_png, b_png, out_png = folder / "a.png", folder / "b.png", folder / "out.png"
+        first = str(binaries[0])
+        subprocess.run([first, "render", "--progress", "0", "-o", str(a_png), "-q"], check=True)
+        subprocess.run([first, "render", "--from", "stop", "--progress", "1", "-o", str(b_png), "-q"], check=True)
+
+        commands = [("/bin/true", None, ["/bin/true"])]
+        for binary in binaries:
+            exe = str(binary)
+            commands += [
+                ("iconmorph symbols", binary, [exe, "symbols"]),
+                ("iconmorph render --progress 0.5 -o X -q", binary,
+                 [exe, "render", "--progress", "0.5", "-o", str(out_png), "-q"]),
+                ("iconmorph render --from a.png --to b.png --progress 0.5 -o X -q", binary,
+                 [exe, "render", "--from", str(a_png), "--to", str(b_png), "--progress", "0.5",
+                  "-o", str(out_png), "-q"]),
+            ]
+        times = [[] for _ in commands]
+        cpu_times = [[] for _ in commands]
+        null = os.open(os.devnull, os.O_WRONLY)
+        for round_index in range(args.warmup + args.runs):
+            for index, (_, _, argv) in enumerate(commands):
+                elapsed, cpu = run_once(argv, null)
+                if round_index >= args.warmup:
+                    times[index].append(elapsed)
+                    cpu_times[index].append(cpu)
+        os.close(null)
+
+    print(f"runs: {args.runs} of each, round-robin, after {args.warmup} warm-up rounds; milliseconds")
+    print("wall: spawn to reaped exit; cpu: the child's user + system time (less sensitive to load)")
+    width = max(len(label) for label, _, _ in commands)
+    shown = None
+    for index, (label, binary, _) in enumerate(commands):
+        if binary is not None and binary != shown:
+            shown = binary
+            print(f"\nbinary: {binary}")
+            print(f"{'command':<{width}}  wall median     min     max  cpu median")
+        elif binary is None:
+            print(f"{'command':<{width}}  wall median     min     max  cpu median")
+        samples = times[index]
+        print(f"{label:<{width}}  {statistics.median(samples):11.2f}  {min(samples):6.2f}  {max(samples):6.2f}"
+              f"  {statistics.median(cpu_times[index]):10.2f}")
+
+
+if __name__ == "__main__":
+    main()
