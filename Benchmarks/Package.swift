@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the library never depends on benchmark code.
-// Run from this directory: swift run -c release morph-bench (or raster-bench)
+// Run from this directory: swift run -c release morph-bench (or raster-bench, export-bench)
 let package = Package(
     name: "IconMorphBenchmarks",
     dependencies: [
@@ -18,6 +18,12 @@ let package = Package(
         .executableTarget(
             name: "raster-bench",
             dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
+        ),
+        // libpng's own encoder, the baseline export-bench measures the PNG encoder against.
+        .systemLibrary(name: "CLibpngBaseline", path: "Sources/export-bench-libpng", pkgConfig: "libpng"),
+        .executableTarget(
+            name: "export-bench",
+            dependencies: ["BenchSupport", "CLibpngBaseline", .product(name: "IconMorph", package: "iconmorph")]
         ),
     ]
 )

@@ -1,18 +1,12 @@
-/// How hard the encoder compresses.
-public enum PNGCompression: Sendable, Equatable {
-    /// libpng's defaults: adaptive filtering and zlib's default level. Small files.
-    case `default`
-    /// No filtering and a low zlib level (`PNG_IMAGE_FLAG_FAST`): several times faster to
-    /// write, files up to a few times larger.
-    case fast
-}
-
 extension PNGImage {
-    /// Encodes the image as a PNG byte stream (IHDR, sRGB, IDAT, IEND).
+    /// Encodes the image as a PNG byte stream (IHDR, sRGB, PLTE and tRNS when indexed, IDAT,
+    /// IEND) that decodes to exactly these pixels; see `PNGEncoder` for the layout chosen.
     ///
-    /// - Throws: `PNGError.encodingFailed` with libpng's reason.
+    /// Each call sets up zlib afresh; to encode many images, keep a `PNGEncoder`.
+    ///
+    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or a zlib failure.
     public func pngData(compression: PNGCompression = .default) throws -> [UInt8] {
-        try LibPNG.encode(self, fast: compression == .fast)
+        try PNGEncoder(compression: compression).withPNGData(of: self) { Array($0) }
     }
 
     /// Encodes the image and writes it to `path` atomically: the bytes go to a temporary file in
@@ -21,7 +15,6 @@ extension PNGImage {
     ///
     /// - Throws: `PNGError.encodingFailed`, `.cannotCreate` or `.writeFailed`, naming `path`.
     public func write(toFile path: String, compression: PNGCompression = .default) throws {
-        let bytes = try pngData(compression: compression)
-        try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
+        try PNGEncoder(compression: compression).write(self, toFile: path)
     }
 }

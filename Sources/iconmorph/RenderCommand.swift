@@ -92,9 +92,12 @@ enum RenderCommand {
         notes: [
             ("ICONS", IconInput.helpNote),
             ("OUTPUT FILES", [
-                "8-bit RGBA PNG with straight (not premultiplied) alpha, "
+                "PNG that decodes to 8-bit RGBA with straight (not premultiplied) alpha, "
                     + "round(size × scale) + 2 × round(padding × scale) pixels on each side "
-                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). Each file is written to a temporary file and renamed "
+                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). Every pixel has the --color's red, green and "
+                    + "blue, so the file stores one byte a pixel with a palette of the alphas in use (or, "
+                    + "for a gray color when that is smaller, gray+alpha); any PNG reader expands it to "
+                    + "exactly those RGBA pixels. Each file is written to a temporary file and renamed "
                     + "into place, so an existing file is replaced whole or not at all; an "
                     + "interrupt (Ctrl-C) removes the temporary file. On success one line on "
                     + "standard output says what was written; errors are one line on standard error.",
@@ -223,20 +226,12 @@ enum RenderCommand {
         let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
         let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
         let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
+        let exporter = try FrameExporter(
+            source: source, target: target, renderer: renderer, frames: options.frames, paths: plan.paths)
         try plan.createFolder()
+        try exporter.run()
 
-        var image = try PNGImage(
-            width: source.width, height: source.height, format: .rgba,
-            pixels: [UInt8](repeating: 0, count: source.width * source.height * 4))
-        for (index, path) in plan.paths.enumerated() {
-            let progress = options.frames.progress(ofFrame: index)
-            try image.withUnsafeMutablePixelBytes { buffer in
-                try renderer.renderRGBA(source: source, target: target, progress: progress, into: buffer)
-            }
-            try image.write(toFile: path)
-        }
-
-        let size = "\(image.width)×\(image.height)"
+        let size = "\(source.width)×\(source.height)"
         if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
         return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
     }
