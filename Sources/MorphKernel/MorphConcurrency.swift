@@ -9,3 +9,13 @@ public enum MorphConcurrency: Sendable, Equatable {
     /// the frame is large enough to pay for them; see `MorphRenderer.concurrentWorkThreshold`.
     case automatic
 }
+
+extension MorphConcurrency {
+    /// How many processors this process may run on, at least 1: on Linux those in its
+    /// affinity mask (as `taskset` or a container's cpuset sets it; a cgroup CPU quota is not
+    /// read), elsewhere, or when the mask cannot be read, the processors online.
+    ///
+    /// `.automatic` splits a frame over at most this many threads; an app that renders frames
+    /// on threads of its own can size its pool by it too.
+    public static var activeProcessorCount: Int { ActiveProcessors.count }
+}

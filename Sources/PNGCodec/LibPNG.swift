@@ -6,21 +6,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place that talks to libpng, through its simplified `png_image` API, which catches
-/// libpng's errors itself (returns 0 and fills `message`) so that no longjmp ever reaches Swift.
+/// The one place that talks to libpng, the decoder (`PNGEncoder` writes PNG itself, on
+/// `Zlib`), through its simplified `png_image` API, which catches libpng's errors itself
+/// (returns 0 and fills `message`) so that no longjmp ever reaches Swift.
 enum LibPNG {
     /// The ceiling on decoded pixels whatever the caller's limit: 2³⁰ (4 GiB of RGBA), so a
     /// generous limit can never make the decoder ask for memory that cannot exist.
     static let maximumPixelCount = 1 << 30
 
-    /// libpng's pixel format code for an 8-bit `PNGImage.PixelFormat`. Composite format macros
-    /// do not import into Swift, so they are rebuilt from the flags that do.
-    static func formatCode(_ format: PNGImage.PixelFormat) -> UInt32 {
-        switch format {
-        case .grayAlpha: UInt32(PNG_FORMAT_FLAG_ALPHA)
-        case .rgba: UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        }
-    }
+    /// libpng's code for 8-bit RGBA, the format every decode asks for. `PNG_FORMAT_RGBA` does
+    /// not import into Swift, so it is rebuilt from the flags that do.
+    static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
     static func newImage() -> png_image {
         var image = png_image()
@@ -72,7 +68,7 @@ enum LibPNG {
                 try decode(memory: $0, name: name, format: format, pixelLimit: pixelLimit)
             }
         }
-        image.format = formatCode(.rgba)
+        image.format = rgbaFormat
         // A 16-bit file without gAMA or sRGB is taken as sRGB-encoded, like an 8-bit one,
         // instead of libpng's default of linear: the same picture saved at either depth then
         // decodes to the same pixels.
@@ -185,43 +181,5 @@ enum LibPNG {
         return try finishDecoding(
             &image, name: name, format: format, pixelLimit: pixelLimit, flattened: flattened,
             failureReason: memoryFailureReason(libpng:))
-    }
-
-    /// Encodes in a single pass into a buffer of libpng's documented worst-case size
-    /// (`PNG_IMAGE_PNG_SIZE_MAX`, recomputed here because the macro does not import).
-    static func encode(_ source: PNGImage, fast: Bool) throws -> [UInt8] {
-        let stride = source.width * source.format.channels
-        // libpng takes UInt32 dimensions and an Int32 row stride; PNG allows at most 2^31 - 1.
-        guard source.width <= 0x7FFF_FFFF, source.height <= 0x7FFF_FFFF, stride <= Int(Int32.max) else {
-            throw PNGError.encodingFailed(reason: "\(source.width)×\(source.height) is larger than a PNG can hold")
-        }
-        var image = newImage()
-        image.width = UInt32(source.width)
-        image.height = UInt32(source.height)
-        image.format = formatCode(source.format)
-        image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
-        let rawSize = stride * source.height + source.height
-        let deflateBound = rawSize + (rawSize + 7) >> 3 + (rawSize + 63) >> 6 + 11
-        let chunkOverhead = 8 + 25 + 16 + 44 + 12 + 12 * (deflateBound / Int(PNG_ZBUF_SIZE)) + 12
-        let capacity = deflateBound + chunkOverhead
-        var size = capacity
-        var ok: Int32 = 0
-        // The worst-case buffer is not zero-filled first: libpng writes every byte it reports.
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
-            ok = source.pixels.withUnsafeBytes { pixels in
-                png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, Int32(stride), nil)
-            }
-            initialized = ok != 0 && size <= capacity ? size : 0
-        }
-        if ok == 0 {
-            let reason = message(of: image)
-            png_image_free(&image)
-            throw PNGError.encodingFailed(reason: reason)
-        }
-        // libpng reports success with the needed size when the buffer was too small.
-        guard size <= capacity else {
-            throw PNGError.encodingFailed(reason: "libpng needed \(size) bytes, more than its own bound of \(capacity)")
-        }
-        return output
     }
 }

@@ -21,7 +21,7 @@ public final class PNGEncoder {
     /// off to see the indexed file.
     var triesGrayAlpha = true
 
-    private var deflater: ZlibDeflater?
+    private var deflater: Zlib.Deflater?
     /// The filtered rows, each a type byte and the row: what zlib compresses.
     private var filtered = ScratchBuffer()
     /// The file being assembled.
@@ -195,9 +195,9 @@ public final class PNGEncoder {
         return file.written
     }
 
-    private func deflaterForSettings() throws -> ZlibDeflater {
+    private func deflaterForSettings() throws -> Zlib.Deflater {
         if let deflater { return deflater }
-        let made = try ZlibDeflater(level: compression.level, strategy: compression.strategy)
+        let made = try Zlib.Deflater(level: compression.level, strategy: compression.strategy)
         deflater = made
         return made
     }

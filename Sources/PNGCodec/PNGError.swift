@@ -14,7 +14,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
     /// An image handed to the encoder is inconsistent.
     case invalidImage(reason: String)
-    /// libpng refused to encode the image.
+    /// The encoder cannot write the image: a zlib level outside 0…9, dimensions beyond what
+    /// a PNG can hold, or a zlib failure.
     case encodingFailed(reason: String)
     /// The output file (or its temporary sibling) cannot be created.
     case cannotCreate(path: String, reason: String)

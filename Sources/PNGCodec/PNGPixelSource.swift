@@ -8,6 +8,15 @@ struct PNGPixelSource {
         case grayAlpha
         /// One alpha byte a pixel, every pixel of colour (red, green, blue).
         case alpha(red: UInt8, green: UInt8, blue: UInt8)
+
+        /// Bytes a pixel: 4, 2 or 1.
+        var bytesPerPixel: Int {
+            switch self {
+            case .rgba: 4
+            case .grayAlpha: 2
+            case .alpha: 1
+            }
+        }
     }
 
     let base: UnsafePointer<UInt8>
@@ -16,13 +25,7 @@ struct PNGPixelSource {
     let kind: Kind
 
     /// Bytes per source pixel: 4, 2 or 1.
-    var step: Int {
-        switch kind {
-        case .rgba: 4
-        case .grayAlpha: 2
-        case .alpha: 1
-        }
-    }
+    var step: Int { kind.bytesPerPixel }
 
     /// Bytes per source row.
     var rowBytes: Int { width &* step }
@@ -32,7 +35,7 @@ struct PNGPixelSource {
     /// - Throws: `PNGError.invalidImage` when a dimension is not positive or the byte count
     ///   is not exactly `width × height × step`.
     init(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, kind: Kind) throws {
-        let step = kind == .rgba ? 4 : kind == .grayAlpha ? 2 : 1
+        let step = kind.bytesPerPixel
         guard width > 0, height > 0 else {
             throw PNGError.invalidImage(reason: "size \(width)×\(height) is not positive")
         }

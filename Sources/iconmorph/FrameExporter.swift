@@ -3,14 +3,6 @@ import Dispatch
 import MorphKernel
 import PNGCodec
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Renders the frames of a `render` command and writes each to its file, on as many
 /// workers as pay.
 ///
@@ -19,7 +11,8 @@ import Darwin
 /// that `renderRGBA` gives, stored in one byte a pixel (or gray+alpha, see `PNGEncoder`).
 /// Each file is written atomically (`AtomicFileWriter`), in frame order (`FrameSequencer`).
 ///
-/// Workers: one per processor, up to one per frame, each with its own renderer (one thread
+/// Workers: one per processor the process may run on (`MorphConcurrency.activeProcessorCount`,
+/// which honours `taskset`), up to one per frame, each with its own renderer (one thread
 /// each), alpha buffer and encoder, all reused from frame to frame, so rendering, encoding
 /// and writing of different frames overlap. A single frame, a single processor, or frames
 /// too large to hold several at once in `memoryBudget` get one worker, whose renderer may
@@ -65,15 +58,12 @@ struct FrameExporter {
     }
 
     /// How many workers `frameCount` frames of `pixelCount` pixels get.
-    static func workerCount(frameCount: Int, pixelCount: Int, processors: Int = onlineProcessors) -> Int {
+    static func workerCount(
+        frameCount: Int, pixelCount: Int, processors: Int = MorphConcurrency.activeProcessorCount
+    ) -> Int {
         let affordable = memoryBudget / max(1, bytesPerPixelPerWorker * pixelCount)
         return max(1, min(processors, frameCount, affordable))
     }
-
-    /// The processors online (at least 1). Unlike MorphKernel's own count this ignores the
-    /// affinity mask (`taskset`); two workers sharing one core cost little (60 frames of
-    /// 1024 px under `taskset -c 0` took 0.29 s, twice the time on both cores).
-    static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// How many workers this export uses.
     var workerCount: Int { renderers.count }

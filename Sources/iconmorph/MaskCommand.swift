@@ -30,11 +30,12 @@ enum MaskCommand {
         notes: [
             ("ICONS", IconInput.helpNote),
             ("OUTPUT FILE", [
-                "An 8-bit gray+alpha PNG, fully opaque, of the same size as render's frames "
+                "An 8-bit grayscale PNG with no alpha channel, of the same size as render's frames "
                     + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default): each "
                     + "pixel's gray is 255 − coverage, so the shape is black ink on white paper and "
-                    + "looks the same in any viewer, light or dark. Given back as an icon (with --mask "
-                    + "auto or luminance) it yields the same mask, byte for byte.",
+                    + "looks the same in any viewer, light or dark. (A mask whose pixels are all the "
+                    + "same is stored as a one-entry palette of that gray.) Given back as an icon "
+                    + "(with --mask auto or luminance) it yields the same mask, byte for byte.",
             ]),
             ("EXIT STATUS", ExitCode.helpLines),
             ("EXAMPLES", [
@@ -78,7 +79,8 @@ enum MaskCommand {
         return "wrote \(plan.paths[0]) (\(image.width)×\(image.height))"
     }
 
-    /// The mask as black ink on white: gray = 255 − mask, alpha 255.
+    /// The mask as black ink on white: gray = 255 − mask, alpha 255. The encoder drops the
+    /// alpha channel, every alpha being 255, so the file is stored as plain gray.
     static func picture(of mask: AlphaMask) -> PNGImage {
         var bytes = [UInt8](repeating: 255, count: 2 * mask.pixels.count)
         for (i, value) in mask.pixels.enumerated() { bytes[2 * i] = 255 - value }

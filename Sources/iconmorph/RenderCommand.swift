@@ -92,15 +92,16 @@ enum RenderCommand {
         notes: [
             ("ICONS", IconInput.helpNote),
             ("OUTPUT FILES", [
-                "PNG that decodes to 8-bit RGBA with straight (not premultiplied) alpha, "
-                    + "round(size × scale) + 2 × round(padding × scale) pixels on each side "
-                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). Every pixel has the --color's red, green and "
-                    + "blue, so the file stores one byte a pixel with a palette of the alphas in use (or, "
-                    + "for a gray color when that is smaller, gray+alpha); any PNG reader expands it to "
-                    + "exactly those RGBA pixels. Each file is written to a temporary file and renamed "
-                    + "into place, so an existing file is replaced whole or not at all; an "
-                    + "interrupt (Ctrl-C) removes the temporary file. On success one line on "
-                    + "standard output says what was written; errors are one line on standard error.",
+                "A PNG that decodes to 8-bit RGBA with straight (not premultiplied) alpha, "
+                    + "round(size × scale) + 2 × round(padding × scale) pixels wide and high "
+                    + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). "
+                    + "Every pixel has the --color's red, green and blue, so the file stores one byte a "
+                    + "pixel, an index into a palette of the alphas in use (or, for a gray color when "
+                    + "that is smaller, two: gray and alpha); any PNG reader expands it to exactly "
+                    + "those RGBA pixels. Each file is written to a temporary file and renamed into "
+                    + "place, so an existing file is replaced whole or not at all; an interrupt "
+                    + "(Ctrl-C) removes the temporary file. On success one line on standard output "
+                    + "says what was written; errors are one line on standard error.",
             ]),
             ("EXIT STATUS", ExitCode.helpLines),
             ("EXAMPLES", [

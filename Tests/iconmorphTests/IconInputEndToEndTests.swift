@@ -22,7 +22,9 @@ struct IconInputEndToEndTests {
 
     static let box24 = IconBox(width: 24, height: 24, scale: 4)
 
-    /// The mask a `mask` output file holds: 255 − gray, after checking it is opaque gray.
+    /// The mask a `mask` output file holds: 255 − gray, after checking it is opaque gray,
+    /// stored as the help says: PNG colour type 0 (gray), or 3 (palette) when every pixel is
+    /// the same.
     static func readMask(_ path: String) throws -> AlphaMask {
         let image = try PNGImage(contentsOfFile: path, format: .grayAlpha)
         var pixels: [UInt8] = []
@@ -30,6 +32,8 @@ struct IconInputEndToEndTests {
             #expect(image.pixels[2 * i + 1] == 255)
             pixels.append(255 - image.pixels[2 * i])
         }
+        let colorType = try Data(contentsOf: URL(fileURLWithPath: path))[25]
+        #expect(colorType == (Set(pixels).count == 1 ? 3 : 0), "\(path): colour type \(colorType)")
         return try AlphaMask(width: image.width, height: image.height, pixels: pixels)
     }
 

@@ -50,8 +50,9 @@ struct SequenceExportTests {
         #expect(distinct.count == 9)
     }
 
-    /// An exporter over `paths` with the default play → pause morph at 30 × 30 pixels.
-    static func exporter(paths: [String], workers: Int) throws -> FrameExporter {
+    /// An exporter over `paths` with the default play → pause morph at 30 × 30 pixels;
+    /// `workers` nil lets the exporter choose.
+    static func exporter(paths: [String], workers: Int?) throws -> FrameExporter {
         let box = IconBox(width: 30, height: 30, scale: 1)
         let source = try AlphaMask(icon: BuiltInSymbol.play.icon, box: box)
         let target = try AlphaMask(icon: BuiltInSymbol.pause.icon, box: box)
@@ -98,5 +99,53 @@ struct SequenceExportTests {
         #expect(FrameExporter.workerCount(frameCount: 60, pixelCount: 1024 * 1024, processors: 64) == 16)
         #expect(FrameExporter.workerCount(frameCount: 60, pixelCount: 8192 * 8192, processors: 4) == 1)
         #expect(FrameExporter.workerCount(frameCount: 60, pixelCount: 100, processors: 1) == 1)
+    }
+
+    /// The default worker count follows the affinity mask, as `taskset -c` sets it: this
+    /// thread is pinned to one of its allowed processors, then (where there are several) to
+    /// two, and an export of many small frames gets that many workers.
+    @Test func workerCountFollowsTheAffinityMask() throws {
+        var original = cpu_set_t()
+        try #require(ThreadAffinity.call("sched_getaffinity", &original))
+        defer { _ = ThreadAffinity.call("sched_setaffinity", &original) }
+        let allowed = ThreadAffinity.processors(in: original)
+        try #require(!allowed.isEmpty)
+        for count in 1...min(2, allowed.count) {
+            var pinned = ThreadAffinity.mask(of: allowed.prefix(count))
+            try #require(ThreadAffinity.call("sched_setaffinity", &pinned))
+            #expect(MorphConcurrency.activeProcessorCount == count)
+            #expect(FrameExporter.workerCount(frameCount: 60, pixelCount: 30 * 30) == count)
+            let paths = (0..<11).map { "/nonexistent/\($0).png" }
+            #expect(try Self.exporter(paths: paths, workers: nil).workerCount == count)
+        }
+    }
+}
+
+/// The calling thread's processor affinity, through glibc's `sched_getaffinity` and
+/// `sched_setaffinity` (looked up by name: Swift does not see their declarations).
+enum ThreadAffinity {
+    private typealias Call = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+
+    /// Calls `name` on this thread (pid 0) with `set`; whether it succeeded.
+    static func call(_ name: String, _ set: inout cpu_set_t) -> Bool {
+        guard let symbol = dlsym(nil, name) else { return false }
+        let function = unsafeBitCast(symbol, to: Call.self)
+        return withUnsafeMutableBytes(of: &set) { function(0, $0.count, $0.baseAddress!) } == 0
+    }
+
+    /// The processor numbers whose bits are set in `set`, ascending.
+    static func processors(in set: cpu_set_t) -> [Int] {
+        withUnsafeBytes(of: set) { bytes in
+            (0..<bytes.count * 8).filter { bytes[$0 / 8] & (1 << ($0 % 8)) != 0 }
+        }
+    }
+
+    /// A set holding exactly `processors`.
+    static func mask(of processors: some Sequence<Int>) -> cpu_set_t {
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { bytes in
+            for processor in processors { bytes[processor / 8] |= 1 << (processor % 8) }
+        }
+        return set
     }
 }
