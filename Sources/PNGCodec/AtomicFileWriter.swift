@@ -34,13 +34,6 @@ public enum AtomicFileWriter {
     ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
     ///   when writing fails part-way (disk full, file size limit).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-        let (directory, name) = split(path)
-        // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
-        // temporary one stays within NAME_MAX (255 bytes).
-        var stem = name
-        while stem.utf8.count > 200 { stem = stem.dropLast() }
-        let template = directory + "/." + String(stem) + ".XXXXXX.tmp"
-
         var info = stat()
         if lstat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -62,18 +55,8 @@ public enum AtomicFileWriter {
             }
         }
 
-        lock.lock()
-        var templateBytes = Array(template.utf8CString)
-        let fd = templateBytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        if fd < 0 {
-            let code = errno
-            lock.unlock()
-            throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(code)))
-        }
-        let temporary = templateBytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        inFlight.insert(temporary)
+        let (fd, temporary) = try makeTemporaryFile(beside: path)
         let mode = fileMode()
-        lock.unlock()
 
         func fail(_ error: PNGError) -> PNGError {
             unlink(temporary)
@@ -93,6 +76,43 @@ public enum AtomicFileWriter {
             let code = errno
             throw fail(.cannotCreate(path: path, reason: String(cString: strerror(code))))
         }
+        forget(temporary)
+    }
+
+    /// Creates a uniquely named temporary sibling of `path` (`.NAME.XXXXXX.tmp` in its folder,
+    /// as `write` uses), open for writing, and tracks it for `removeTemporaryFilesForExit()`
+    /// until `forgetTemporaryFile` is called. For writers that fill a file over time
+    /// (`AnimatedPNGWriter`).
+    ///
+    /// - Throws: `PNGError.cannotCreate` naming `path`.
+    static func makeTemporaryFile(beside path: String) throws -> (descriptor: Int32, path: String) {
+        let (directory, name) = split(path)
+        // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
+        // temporary one stays within NAME_MAX (255 bytes).
+        var stem = name
+        while stem.utf8.count > 200 { stem = stem.dropLast() }
+        return try makeTemporaryFile(template: directory + "/." + String(stem) + ".XXXXXX.tmp", reportingAs: path)
+    }
+
+    /// Creates a file from a `mkstemps` template ending in `XXXXXX.tmp` and tracks it.
+    ///
+    /// - Throws: `PNGError.cannotCreate` naming `path`.
+    static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        var templateBytes = Array(template.utf8CString)
+        let fd = templateBytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        if fd < 0 {
+            let code = errno
+            throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(code)))
+        }
+        let temporary = templateBytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        inFlight.insert(temporary)
+        return (fd, temporary)
+    }
+
+    /// Stops tracking a temporary file that was renamed into place or removed.
+    static func forgetTemporaryFile(_ temporary: String) {
         forget(temporary)
     }
 
@@ -144,7 +164,7 @@ public enum AtomicFileWriter {
     }
 
     /// Writes every byte, retrying short writes and EINTR; returns the failing errno, if any.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -175,8 +195,11 @@ public enum AtomicFileWriter {
         lock.unlock()
     }
 
-    /// `0666 & ~umask`; read once, under the lock, because `umask` can only be read by setting it.
-    private static func fileMode() -> mode_t {
+    /// `0666 & ~umask`, the mode a new file gets; read once, because `umask` can only be read
+    /// by setting it.
+    static func fileMode() -> mode_t {
+        lock.lock()
+        defer { lock.unlock() }
         if let mode = cachedFileMode { return mode }
         let mask = umask(0o022)
         umask(mask)

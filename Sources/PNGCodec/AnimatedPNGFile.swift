@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file an `AnimatedPNGWriter` fills, with `AtomicFileWriter`'s guarantees: the bytes go to
+/// a temporary file, written front to back (a few patched in place), which becomes the
+/// destination only in `commit()`. Until then it is tracked, so that
+/// `AtomicFileWriter.removeTemporaryFilesForExit()` removes it on an interrupt.
+///
+/// The temporary file is a sibling of the destination (`.NAME.XXXXXX.tmp`), renamed over it; a
+/// symbolic link is written through, as `AtomicFileWriter` does. A destination that exists
+/// and is not a regular file (a device such as /dev/null, a FIFO, a terminal) cannot be
+/// replaced: the file is then staged in the temporary folder (`$TMPDIR`, else /tmp) and
+/// copied to it on commit, since the frame count can only be filled in once all frames are
+/// known.
+final class AnimatedPNGFile {
+    /// The path as given, for messages.
+    let destination: String
+    /// Where the bytes go on commit: the destination, or a symbolic link's target.
+    private let target: String
+    /// Whether `target` is a device or FIFO to copy into rather than rename over.
+    private let copiesOnCommit: Bool
+    private var descriptor: Int32
+    /// The temporary file's path.
+    let temporary: String
+    /// Bytes written so far.
+    private(set) var count = 0
+    /// Whether the temporary file was renamed into place or removed.
+    private var isGone = false
+
+    /// Creates the temporary file for `destination`.
+    ///
+    /// - Throws: `PNGError.cannotCreate` naming `destination`: a directory, a link to a missing
+    ///   file, a missing or unwritable folder.
+    init(destination: String) throws {
+        self.destination = destination
+        var info = stat()
+        var target = destination
+        var copies = false
+        if stat(destination, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw PNGError.cannotCreate(path: destination, reason: "it is a directory")
+            case S_IFREG:
+                // A link is written through, so the link stays and its target gets the file.
+                if lstat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+                   let resolved = realpath(destination, nil)
+                {
+                    target = String(cString: resolved)
+                    free(resolved)
+                }
+            default:
+                copies = true
+            }
+        } else if lstat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw PNGError.cannotCreate(path: destination, reason: "it is a symbolic link to a missing file")
+        }
+        self.target = target
+        copiesOnCommit = copies
+        let made: (descriptor: Int32, path: String)
+        if copies {
+            var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+            if folder.isEmpty { folder = "/tmp" }
+            made = try AtomicFileWriter.makeTemporaryFile(
+                template: folder + "/.iconmorph-apng.XXXXXX.tmp", reportingAs: destination)
+        } else {
+            made = try AtomicFileWriter.makeTemporaryFile(beside: target)
+        }
+        descriptor = made.descriptor
+        temporary = made.path
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes`.
+    ///
+    /// - Throws: `PNGError.writeFailed` naming the destination (disk full, file size limit).
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        if let code = AtomicFileWriter.writeAll(bytes, to: descriptor) {
+            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+        }
+        count += bytes.count
+    }
+
+    /// Writes `bytes` over what was written at `offset`.
+    ///
+    /// - Throws: `PNGError.writeFailed` naming the destination.
+    func overwrite(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+        precondition(offset >= 0 && offset + bytes.count <= count, "patching past the written bytes")
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno)))
+            }
+            done += written
+        }
+    }
+
+    /// Reads `buffer.count` bytes written earlier, from `offset`.
+    ///
+    /// - Throws: `PNGError.writeFailed` naming the destination when they cannot be read back.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws {
+        precondition(offset >= 0 && offset + buffer.count <= count, "reading past the written bytes")
+        var done = 0
+        while done < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                let reason = got < 0 ? String(cString: strerror(errno)) : "the temporary file is shorter than written"
+                throw PNGError.writeFailed(path: destination, reason: reason)
+            }
+            done += got
+        }
+    }
+
+    /// Makes the file the destination (rename, or copy for a device or FIFO). Either way the
+    /// temporary file is gone afterwards.
+    ///
+    /// - Throws: `PNGError.writeFailed` or `.cannotCreate` naming the destination; it is left
+    ///   as it was.
+    func commit() throws {
+        precondition(descriptor >= 0, "committing a closed file")
+        defer { discard() }
+        if copiesOnCommit {
+            try copyToTarget()
+            return
+        }
+        fchmod(descriptor, AtomicFileWriter.fileMode())
+        let closed = close(descriptor)
+        descriptor = -1
+        if closed != 0 {
+            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno)))
+        }
+        if rename(temporary, target) != 0 {
+            throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
+        }
+        isGone = true
+        AtomicFileWriter.forgetTemporaryFile(temporary)
+    }
+
+    private func copyToTarget() throws {
+        let output = open(target, O_WRONLY)
+        if output < 0 {
+            throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
+        }
+        defer { close(output) }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { block.deallocate() }
+        var offset = 0
+        while offset < count {
+            let part = UnsafeMutableRawBufferPointer(rebasing: block[0..<min(block.count, count - offset)])
+            try read(into: part, at: offset)
+            if let code = AtomicFileWriter.writeAll(UnsafeRawBufferPointer(part), to: output) {
+                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+            }
+            offset += part.count
+        }
+    }
+
+    /// Closes and removes the temporary file, if still there; idempotent.
+    func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        if !isGone {
+            isGone = true
+            unlink(temporary)
+            AtomicFileWriter.forgetTemporaryFile(temporary)
+        }
+    }
+}
