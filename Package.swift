@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec", "_TestSupport"]),
         .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "PNGCodec", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
-        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "_TestSupport"]),
+        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
     ]
 )

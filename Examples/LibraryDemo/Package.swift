@@ -20,5 +20,9 @@ let package = Package(
             name: "make-example-icons",
             dependencies: [.product(name: "IconMorph", package: "iconmorph")]
         ),
+        .executableTarget(
+            name: "edge-crop",
+            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+        ),
     ]
 )

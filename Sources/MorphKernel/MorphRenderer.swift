@@ -4,7 +4,9 @@ import AlphaRaster
 ///
 /// For progress p the frame is (see `MorphFrameMath` for each step):
 /// M = (1 − e) · S + e · T with S, T the mask bytes / 255; V = the Gaussian blur of M at the
-/// cached level nearest b = sin(π e), zero outside the canvas; α = smoothstep(t − s, t, V).
+/// cached level nearest b = sin(π e), zero outside the canvas; α = smoothstep(t − s, t, V)
+/// with `.fixed(s)` softness, or the automatic ramp (`MorphFrameMath.automaticCoverage`),
+/// which also reads each pixel's four neighbours in V.
 /// RGBA output is straight alpha: RGB = the tint, A = round(tintAlpha · α).
 ///
 /// Accuracy: single-precision arithmetic; every output byte is within ±1 of the same formula
@@ -20,7 +22,10 @@ import AlphaRaster
 /// (`TileMap`). The fills are exactly the bytes the passes would give, so the output does not
 /// depend on what is skipped. Frames at both ends (level 0) skip the blur. Measured on one
 /// core of a 2-core VM (release, default flags), 132² with n = 12: 0.044 ms; 1024² with
-/// n = 48: 4.4 ms (`Benchmarks`, morph-bench).
+/// n = 48: 4.4 ms (`Benchmarks`, morph-bench; fixed softness). The automatic ramp stores V
+/// and reads it back with its neighbours in a third pass: on one core at p = ½ it measured
+/// 6–12 % over fixed softness from 132² (n = 12) to 2048² (n = 96), and 10–28 % over a whole
+/// 61-frame morph (the frames near rest, cheap in both modes, cost it relatively more).
 ///
 /// Allocation: all memory is allocated in `init`, and the helper threads by the first frame
 /// that is split over them; after that a frame allocates nothing, on one thread or several
@@ -50,7 +55,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The largest accepted width × height: 2²⁸ (16384 × 16384).
     ///
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
-    /// scratch memory on top of the caller's buffers.
+    /// scratch memory on top of the caller's buffers, and with automatic softness another
+    /// 4 · (height + 2) · (width + 32) for the field plane.
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
@@ -114,7 +120,9 @@ public final class MorphRenderer: @unchecked Sendable {
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
         let threads = max(1, bandCount ?? ActiveProcessors.count)
         let bands = min((height + TileMap.tileRows - 1) / TileMap.tileRows, threads)
-        scratch = RenderScratch(width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands)
+        scratch = RenderScratch(
+            width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands,
+            fieldPlane: style.softness == .automatic)
         tiles = TileMap(width: width, height: height, maxBands: bands)
     }
 
@@ -210,11 +218,11 @@ public final class MorphRenderer: @unchecked Sendable {
 
     private func render(
         source: AlphaMask, target: AlphaMask, progress: Double, output: UnsafeMutableRawBufferPointer,
-        format: Threshold.Format, formatName: String
+        format: PixelWriter.Format, formatName: String
     ) throws {
         try checkInputs(source: source, target: target, progress: progress)
-        let threshold = Threshold(style: style, format: format)
-        let needed = width * height * threshold.bytesPerPixel
+        let writer = PixelWriter(tint: style.tint, format: format)
+        let needed = width * height * writer.bytesPerPixel
         guard output.count == needed, let outputBase = output.baseAddress else {
             throw MorphError.sizeMismatch(
                 "The output buffer holds \(output.count) bytes but a \(width)×\(height) \(formatName) frame needs \(needed).")
@@ -223,6 +231,20 @@ public final class MorphRenderer: @unchecked Sendable {
         let kernel = bank.levels[frame.level]
         let n = kernel.halfWidth
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
+        // The automatic ramp's kernel taps, as the blur uses them.
+        let w0 = Double(kernel.weights[n]), w1 = n > 0 ? Double(kernel.weights[n + 1]) : 0
+        let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule
+        switch style.softness {
+        case .fixed(let s):
+            threshold = Threshold(style: style, softness: s, writer: writer)
+            edges = nil
+            rule = .fixed(threshold: style.threshold, softness: s)
+        case .automatic:
+            threshold = nil
+            edges = EdgeRamp(
+                threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n, writer: writer)
+            rule = .automatic(threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n)
+        }
         lock.lock()
         defer { lock.unlock() }
         source.pixels.withUnsafeBufferPointer { sourcePixels in
@@ -233,8 +255,8 @@ public final class MorphRenderer: @unchecked Sendable {
                         source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
                         sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                         taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
-                        horizontalHalfWidth: h, verticalHalfWidth: v, threshold: threshold,
-                        emptyPixel: threshold.emptyPixel, fullPixel: threshold.fullPixel,
+                        horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
+                        edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
                         output: outputBase, scratch: scratch, tiles: tiles, skipping: storedSkipsFlatTiles,
                         bandCount: 1)
                     // The stats pass reads every mask byte once: split it when the whole frame's
@@ -242,19 +264,31 @@ public final class MorphRenderer: @unchecked Sendable {
                     plan.bandCount = bandCountLocked(work: width * height * (2 * n + 1))
                     run(plan, phase: .measure)
                     let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
+                    // Where V can be non-zero, and where α can (one pixel more with the
+                    // automatic ramp, which reads the neighbours).
+                    let extra = rule.extraReach
                     plan.outputRows = !plan.skipping
                         ? 0..<height : rows.isEmpty ? 0..<0 : max(0, rows.lowerBound - v)..<min(height, rows.upperBound + v)
-                    let outputColumns = columns.isEmpty
-                        ? 0..<0 : max(0, columns.lowerBound - h)..<min(width, columns.upperBound + h)
+                    let alphaRows = !plan.skipping || rows.isEmpty
+                        ? plan.outputRows : max(0, rows.lowerBound - v - extra)..<min(height, rows.upperBound + v + extra)
+                    let alphaColumns = columns.isEmpty
+                        ? 0..<0 : max(0, columns.lowerBound - h - extra)..<min(width, columns.upperBound + h + extra)
                     tiles.classify(
-                        horizontalHalfWidth: h, verticalHalfWidth: v, threshold: style.threshold,
-                        softness: style.softness, outputRows: plan.outputRows, outputColumns: outputColumns,
-                        skipping: storedSkipsFlatTiles)
+                        horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, outputRows: alphaRows,
+                        outputColumns: alphaColumns, skipping: storedSkipsFlatTiles)
                     plan.bandCount = bandCountLocked(
                         work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
                     tiles.split(bands: plan.bandCount)
                     lastBandCount = plan.bandCount
-                    if n == 0 {
+                    if edges != nil {
+                        if n == 0 {
+                            run(plan, phase: .unblurredField)
+                        } else {
+                            run(plan, phase: .horizontal)
+                            run(plan, phase: .field)
+                        }
+                        run(plan, phase: .edges)
+                    } else if n == 0 {
                         run(plan, phase: .unblurred)
                     } else {
                         run(plan, phase: .horizontal)

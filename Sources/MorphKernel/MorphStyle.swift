@@ -13,16 +13,24 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     ///
     /// Valid range: 2 … `MorphStyle.maximumBlurLevels`.
     public var blurLevels: Int
-    /// t, the blurred field value at which the edge reaches full opacity.
+    /// t, the blurred field value the edge follows: with `.automatic` softness the edge's
+    /// middle (α = ½), with `.fixed(s)` the value where the edge reaches full opacity.
     ///
-    /// Valid range: finite, in (0, 1].
+    /// With automatic softness the end frames give back the masks' own antialiasing at
+    /// t = ½, the default; another t moves the shape's outline by about ½ − t of a pixel.
+    ///
+    /// Valid range: finite, in (0, 1]; with `.automatic` softness
+    /// `MorphFrameMath.flatFadeWidth / 2` … 1 − that (0.05 … 0.95), so that an empty field
+    /// stays transparent and a full one opaque.
     public var threshold: Double
-    /// s, the width of the smoothstep ramp below the threshold: α = smoothstep(t − s, t, V).
+    /// The edge ramp: `.automatic` (the default, about one pixel wide at every frame; see
+    /// `MorphFrameMath.automaticCoverage`) or `.fixed(s)`, α = smoothstep(t − s, t, V); a
+    /// number literal is a fixed softness.
     ///
-    /// Valid range: finite, `MorphStyle.minimumSoftness` … t. The upper bound keeps an empty
+    /// Valid s: finite, `MorphStyle.minimumSoftness` … t. The upper bound keeps an empty
     /// field (V = 0) fully transparent; the lower bound keeps the edge antialiased and the
     /// single-precision kernel within 1/255 of double-precision math.
-    public var softness: Double
+    public var softness: MorphSoftness
     /// The progress easing.
     public var easing: MorphEasing
     /// The colour of the shape; its alpha scales the output alpha.
@@ -32,7 +40,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     public static let maximumBlurRadius: Double = 1000
     /// The largest accepted `blurLevels`: 10 000.
     public static let maximumBlurLevels = 10_000
-    /// The smallest accepted `softness`: 0.001.
+    /// The smallest accepted fixed `softness`: 0.001; also the narrowest ramp, in field
+    /// units, of `.automatic` softness.
     ///
     /// The edge's slope is up to 1.5 / s in α per unit of field; below 0.001 the kernel's
     /// single-precision rounding (≈ 1e-6 in the field) could move an output byte by more
@@ -52,12 +61,15 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     }
 
     /// Creates a style. The defaults are a 12 px radius (4 pt at 3×) with 49 levels,
-    /// t = 0.5, s = 0.05, smooth easing and opaque black.
+    /// t = 0.5, automatic softness, smooth easing and opaque black.
     ///
-    /// - Parameter blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
+    /// - Parameters:
+    ///   - blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
+    ///   - softness: `.automatic`, or a number for a fixed ramp (`softness: 0.05` is
+    ///     `.fixed(0.05)`, the look of earlier versions).
     public init(
         maxBlurRadius: Double = 12, blurLevels: Int? = nil, threshold: Double = 0.5,
-        softness: Double = 0.05, easing: MorphEasing = .smooth, tint: TintColor = .black
+        softness: MorphSoftness = .automatic, easing: MorphEasing = .smooth, tint: TintColor = .black
     ) {
         self.maxBlurRadius = maxBlurRadius
         self.blurLevels = blurLevels ?? MorphStyle.defaultBlurLevels(maxBlurRadius: maxBlurRadius)
@@ -70,7 +82,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     /// Checks every parameter against its documented range.
     ///
     /// - Throws: `MorphError.invalidParameter` naming the first parameter out of range, in
-    ///   the order maxBlurRadius, blurLevels, threshold, softness.
+    ///   the order maxBlurRadius, blurLevels, threshold, softness (a threshold outside
+    ///   0.05 … 0.95 with automatic softness is reported last, as "threshold").
     public func validate() throws {
         guard maxBlurRadius.isFinite, maxBlurRadius >= 0,
               maxBlurRadius <= MorphStyle.maximumBlurRadius
@@ -88,10 +101,20 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
             throw MorphError.invalidParameter(
                 name: "threshold", reason: "must be a finite number in (0, 1], got \(threshold)")
         }
-        guard softness.isFinite, softness >= MorphStyle.minimumSoftness, softness <= threshold else {
-            throw MorphError.invalidParameter(
-                name: "softness",
-                reason: "must be a finite number from \(MorphStyle.minimumSoftness) to the threshold \(threshold), got \(softness)")
+        switch softness {
+        case .automatic:
+            let margin = MorphFrameMath.flatFadeWidth / 2
+            guard threshold >= margin, threshold <= 1 - margin else {
+                throw MorphError.invalidParameter(
+                    name: "threshold",
+                    reason: "must be from \(margin) to \(1 - margin) with automatic softness, got \(threshold)")
+            }
+        case .fixed(let s):
+            guard s.isFinite, s >= MorphStyle.minimumSoftness, s <= threshold else {
+                throw MorphError.invalidParameter(
+                    name: "softness",
+                    reason: "must be a finite number from \(MorphStyle.minimumSoftness) to the threshold \(threshold), got \(s)")
+            }
         }
     }
 }

@@ -11,6 +11,13 @@
 ///   `blockCount · 16 + paddingColumns`, into which the mix is written before the horizontal
 ///   pass. Only canvas columns are ever written, so the zeros stay.
 /// - The tap table: w_0 … w_⌈Rmax⌉ of the current level, each in 4 lanes.
+/// - With automatic softness only, the field plane: V of the frame row-major with a border
+///   of one row above and below and 16 columns on each side, rows `fieldStride` floats apart
+///   (a multiple of 16, so a row's vectors are 64-byte aligned). The edge ramp reads each
+///   pixel's four neighbours from it with plain offset loads; the border row or column next
+///   to the canvas holds the values outside the canvas it needs (`FramePlan`). And per band
+///   a column buffer of 16 + 2 · `paddingRows` floats, where one column of the blur plane is
+///   copied to be convolved down as one vector.
 ///
 /// The padding covers the largest half-width a frame can use, ⌈Rmax⌉, capped by the taps
 /// that can reach the canvas (`blockCount · 16 − 1` across, `height − 1` down).
@@ -23,13 +30,20 @@ final class RenderScratch {
     /// Floats from one column block of the plane to the next.
     let blockStride: Int
 
+    /// Floats from one row of the field plane to the next (0 without a field plane).
+    let fieldStride: Int
+
     private let plane: UnsafeMutableRawPointer
     private let bandRows: UnsafeMutableRawPointer
     private let paddedRowLength: Int
     private let leftPadding: Int
     private let tapTable: UnsafeMutablePointer<SIMD4<Float>>
+    private let field: UnsafeMutableRawPointer?
+    private let columns: UnsafeMutablePointer<Float>?
+    private let columnLength: Int
 
-    init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int) {
+    /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
+    init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, fieldPlane: Bool) {
         blockCount = (width + 15) / 16
         paddingRows = min(maxHalfWidth, height - 1)
         paddingColumns = min(maxHalfWidth, blockCount * 16 - 1)
@@ -47,12 +61,40 @@ final class RenderScratch {
         let taps = max(paddingRows, paddingColumns) + 1
         tapTable = .allocate(capacity: taps)
         tapTable.initialize(repeating: SIMD4(), count: taps)
+        columnLength = 16 + 2 * paddingRows
+        if fieldPlane {
+            fieldStride = blockCount * 16 + 32
+            let fieldBytes = (height + 2) * fieldStride * 4
+            let field = UnsafeMutableRawPointer.allocate(byteCount: fieldBytes, alignment: 64)
+            field.initializeMemory(as: UInt8.self, repeating: 0, count: fieldBytes)
+            self.field = field
+            let columns = UnsafeMutablePointer<Float>.allocate(capacity: bandCount * columnLength)
+            columns.initialize(repeating: 0, count: bandCount * columnLength)
+            self.columns = columns
+        } else {
+            fieldStride = 0
+            field = nil
+            columns = nil
+        }
     }
 
     deinit {
         plane.deallocate()
         bandRows.deallocate()
         tapTable.deallocate()
+        field?.deallocate()
+        columns?.deallocate()
+    }
+
+    /// Row 0, column 0 of the field plane: row y, column x is `fieldOrigin[y · fieldStride + x]`
+    /// for rows −1 … height and columns −16 ..< blockCount · 16 + 16. Only with a field plane.
+    var fieldOrigin: UnsafeMutablePointer<Float> {
+        field!.assumingMemoryBound(to: Float.self) + fieldStride + 16
+    }
+
+    /// The column buffer of `band`: 16 + 2 · `paddingRows` floats. Only with a field plane.
+    func columnBuffer(band: Int) -> UnsafeMutablePointer<Float> {
+        columns! + band * columnLength
     }
 
     /// Row 0 of column block 0 of the blur plane: column block b, row y is the 16 floats at

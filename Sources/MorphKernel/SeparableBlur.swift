@@ -66,24 +66,134 @@ enum SeparableBlur {
         taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
         threshold: Threshold, output: UnsafeMutableRawPointer, outputRowBytes: Int, count: Int
     ) {
-        let centre = splat(taps[0])
         var y = rows.lowerBound
         while y < rows.upperBound {
-            let middle = block + y &* 16
-            var sum = centre * middle.alignedVector16(at: 0)
-            var up = middle
-            var down = middle
-            var tap = taps
-            var i = 0
-            while i < n {
-                up -= 16
-                down += 16
-                tap += 1
-                sum += splat(tap.pointee) * (up.alignedVector16(at: 0) + down.alignedVector16(at: 0))
-                i &+= 1
-            }
+            let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
             threshold.store(sum, to: output + y &* outputRowBytes, x: x, count: count)
             y &+= 1
         }
+    }
+
+    /// V of the 16 pixels whose blur-plane row starts at `middle` (the n rows above and below
+    /// readable): w_0 · x_0 + w_1 · (x_−1 + x_1) + … + w_n · (x_−n + x_n).
+    @inline(__always)
+    static func verticalSum(
+        _ middle: UnsafePointer<Float>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int
+    ) -> SIMD16<Float> {
+        var sum = splat(taps[0]) * middle.alignedVector16(at: 0)
+        var up = middle
+        var down = middle
+        var tap = taps
+        var i = 0
+        while i < n {
+            up -= 16
+            down += 16
+            tap += 1
+            sum += splat(tap.pointee) * (up.alignedVector16(at: 0) + down.alignedVector16(at: 0))
+            i &+= 1
+        }
+        return sum
+    }
+
+    /// `verticalSum` with the farthest row on one side, n rows below (`farBelow`) or above
+    /// the middle, taken from `far` instead of the plane; for n = 0, `far` is the middle row.
+    /// The terms and their order are `verticalSum`'s.
+    @inline(__always)
+    static func verticalSum(
+        _ middle: UnsafePointer<Float>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int, far: SIMD16<Float>,
+        farBelow: Bool
+    ) -> SIMD16<Float> {
+        guard n > 0 else { return splat(taps[0]) * far }
+        var sum = splat(taps[0]) * middle.alignedVector16(at: 0)
+        var up = middle
+        var down = middle
+        var i = 1
+        while i < n {
+            up -= 16
+            down += 16
+            sum += splat(taps[i]) * (up.alignedVector16(at: 0) + down.alignedVector16(at: 0))
+            i &+= 1
+        }
+        let near = farBelow ? (up - 16).alignedVector16(at: 0) : (down + 16).alignedVector16(at: 0)
+        sum += splat(taps[n]) * (farBelow ? near + far : far + near)
+        return sum
+    }
+
+    /// The horizontal pass for four lanes only: pixels x ..< x + 4 of the zero-padded row
+    /// (n readable on each side), written to `destination[0 ..< 4]`; per lane the terms and
+    /// order of `horizontalRow`.
+    @inline(__always)
+    static func horizontalLanes(
+        padded: UnsafePointer<Float>, x: Int, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
+        into destination: UnsafeMutablePointer<Float>
+    ) {
+        var sum = taps[0] * padded.vector4(at: x)
+        var left = padded + x
+        var right = padded + x
+        var tap = taps
+        var i = 0
+        while i < n {
+            left -= 1
+            right += 1
+            tap += 1
+            sum += tap.pointee * (left.vector4(at: 0) + right.vector4(at: 0))
+            i &+= 1
+        }
+        UnsafeMutableRawPointer(destination).storeBytes(of: sum, as: SIMD4<Float>.self)
+    }
+
+    /// Like `verticalColumn`, but stores V itself into the field plane (`field` is its row 0,
+    /// column 0; rows `fieldStride` floats apart): rows `rows`, columns x ..< x + count.
+    @inline(__always)
+    static func verticalColumn(
+        block: UnsafePointer<Float>, x: Int, rows: Range<Int>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
+        field: UnsafeMutablePointer<Float>, fieldStride: Int, count: Int
+    ) {
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
+            let destination = field + (y &* fieldStride &+ x)
+            if count == 16 {
+                UnsafeMutableRawPointer(destination).storeBytes(of: sum, as: SIMD16<Float>.self)
+            } else {
+                for lane in 0..<count { destination[lane] = sum[lane] }
+            }
+            y &+= 1
+        }
+    }
+
+    /// V of one column of the canvas, lane `lane` of the column block whose blur-plane row 0
+    /// is `block`, for the up to 16 rows `rows`, stored into the field plane at `column`.
+    ///
+    /// The column's blur-plane values are first copied into `buffer` (16 + 2n floats) so that
+    /// one vector covers the 16 rows. Each row's sum has the vertical pass's terms in the
+    /// vertical pass's order, so the values are bit-identical to what `verticalColumn` would
+    /// store for that lane.
+    @inline(__always)
+    static func fieldColumn(
+        block: UnsafePointer<Float>, lane: Int, rows: Range<Int>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
+        buffer: UnsafeMutablePointer<Float>, field: UnsafeMutablePointer<Float>, fieldStride: Int, column: Int
+    ) {
+        var k = 0
+        var y = rows.lowerBound &- n
+        while y < rows.upperBound &+ n {
+            buffer[k] = block[y &* 16 &+ lane]
+            k &+= 1
+            y &+= 1
+        }
+        let middle = UnsafePointer(buffer + n)
+        var sum = splat(taps[0]) * middle.vector16(at: 0)
+        var up = middle
+        var down = middle
+        var tap = taps
+        var i = 0
+        while i < n {
+            up -= 1
+            down += 1
+            tap += 1
+            sum += splat(tap.pointee) * (up.vector16(at: 0) + down.vector16(at: 0))
+            i &+= 1
+        }
+        for k in 0..<rows.count { field[(rows.lowerBound &+ k) &* fieldStride &+ column] = sum[k] }
     }
 }

@@ -19,9 +19,29 @@
 /// So a filled tile gets exactly the bytes the computation would give: the output does not
 /// depend on the classification (the tests compare against computing every tile).
 ///
+/// With automatic softness (`Rule.automatic`) the ramp width w is at most
+/// W = max(G, (r − 1) · w_0 · min(1, G / (κ w_0)), w_flat, s_min) where G bounds g = r · c: a
+/// two-sided difference of a blur of values in [min, max] is at most (w_0 + w_1) (max − min)
+/// (the kernel's differences w_{k−1} − w_{k+1} sum to w_0 + w_1 on each side), so
+/// G = w_0 (max − min); in the canvas's first and last rows and columns, where the
+/// neighbour outside is λ · max(0, 2 V − V_inside) ∈ [0, 2 max], c ≤ max and G = r · max.
+/// Plus the rounding (`Rule.fieldError`, ε: V is within ε of [min, max], g within 4ε). A tile is
+/// `empty` when max + ε < t − W / 2 + μ and `full` when min − ε > t + W / 2 − μ with
+/// μ = 5 · 10⁻⁵, which leans towards filling because a pixel that close inside the ramp
+/// still rounds to the fill's byte (its u is at most μ / W ≤ 5 · 10⁻⁴ past 0 or 1, an eighth
+/// of a byte at most). With [min, max] = [0, 1] this gives one W for the whole frame, which
+/// is w_flat once the blur is a few pixels wide; only when it is larger (near rest) do the
+/// tiles' bounds reach one pixel further (h + 1, v + 1: the neighbours that g reads) to
+/// narrow it per tile, and the rows and columns out of reach are one more. (Reaching further
+/// always would add a ring of tiles when n is a multiple of 16: measured 23 % more computed
+/// tiles at 1024² with n = 48.)
+///
 /// A horizontal-pass tile is `needed` when a computed tile within reach reads it; only those
 /// are written to the blur plane each frame, so every plane row a computed tile reads was
-/// written in the same frame (or is the zero padding outside the canvas).
+/// written in the same frame (or is the zero padding outside the canvas). With automatic
+/// softness the field plane also gets V for the row above and below and the column left and
+/// right of every computed tile (`FramePlan`), from the blur plane of the neighbouring tiles:
+/// of a block beside a computed tile only the four lanes next to it are needed (`Need`).
 ///
 /// Tiles are indexed row-major by tile row: tile (b, r) is `r · blockCount + b`.
 final class TileMap {
@@ -34,6 +54,71 @@ final class TileMap {
         case compute = 0
         case empty = 1
         case full = 2
+    }
+
+    /// When a tile's bounds prove its α constant.
+    enum Rule {
+        /// Fixed softness s: empty below t − s, full above t.
+        case fixed(threshold: Double, softness: Double)
+        /// Automatic softness with the frame's kernel taps w_0, w_1 and half-width n.
+        case automatic(threshold: Double, kernelCentre: Double, kernelNeighbour: Double, halfWidth: Int)
+
+        /// The reach of a tile's bounds beyond the blur taps: 1 when the automatic ramp's
+        /// width needs the neighbours' bounds (`frameWidth` is larger than w_flat), else 0.
+        var extraReach: Int {
+            switch self {
+            case .fixed: 0
+            case .automatic: frameWidth > MorphFrameMath.flatFadeWidth ? 1 : 0
+            }
+        }
+
+        /// Whether α reads the neighbours' V (the automatic ramp).
+        var readsNeighbours: Bool {
+            switch self {
+            case .fixed: false
+            case .automatic: true
+            }
+        }
+
+        /// An upper bound on the automatic ramp's width w at any pixel away from the canvas's
+        /// edges: W for G = w_0 (1 + 2ε) + 4ε (M spans at most [0, 1]). Once the blur is wide
+        /// enough (w_0 ≤ about w_flat) this is w_flat, and a tile's own bounds cannot lower it.
+        var frameWidth: Double {
+            guard case .automatic(_, let w0, let w1, let n) = self else { return 0 }
+            let error = Rule.fieldError(halfWidth: n)
+            return Rule.width(slopeBound: w0 * (1 + 2 * error) + 4 * error, w0: w0, w1: w1)
+        }
+
+        /// The same in the canvas's first and last rows and columns, where g ≤ r · max V
+        /// (see the type's comment): W for G = r (1 + ε) + 4ε.
+        var borderWidth: Double { edgeWidth(largestField: 1) }
+
+        /// The bound across the canvas's edge for pixels whose V and inside neighbours are at
+        /// most `largest`: W for G = r (largest + ε) + 4ε.
+        func edgeWidth(largestField largest: Double) -> Double {
+            guard case .automatic(_, let w0, let w1, let n) = self else { return 0 }
+            let error = Rule.fieldError(halfWidth: n)
+            let r = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
+            return Rule.width(slopeBound: r * (largest + error) + 4 * error, w0: w0, w1: w1)
+        }
+
+        /// A bound on |V − exact V| (V ≤ 1) after both passes of 2n + 1 single-precision
+        /// taps: each pass adds n + 1 terms, each sum and product rounding by at most 2⁻²⁴ of
+        /// a value ≤ 1 (3.6 · 10⁻⁷ (n + 1) for both), and the stored weights sum to 1 within
+        /// 10⁻⁶ (2 · 10⁻⁶ for both); rounded up to 3 · 10⁻⁶ + 5 · 10⁻⁷ (n + 1), which is
+        /// 5 · 10⁻⁴ at n = 1000. A difference of two V is then off by at most twice that, and
+        /// g = r · c by at most 4 times.
+        static func fieldError(halfWidth n: Int) -> Double {
+            3e-6 + 5e-7 * Double(n + 1)
+        }
+
+        /// W = max(G, (r − 1) · w_0 · min(1, G / (κ w_0)), w_flat, s_min) for a bound G on g.
+        static func width(slopeBound g: Double, w0: Double, w1: Double) -> Double {
+            let r = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
+            return max(
+                g, (r - 1) * w0 * min(1, g / (MorphFrameMath.edgeSlopeFraction * w0)),
+                MorphFrameMath.flatFadeWidth, MorphStyle.minimumSoftness)
+        }
     }
 
     let blockCount: Int
@@ -49,7 +134,7 @@ final class TileMap {
     private let highAcross: UnsafeMutablePointer<Float>
     /// Per tile: `Kind.rawValue`.
     let kinds: UnsafeMutablePointer<UInt8>
-    /// Per tile: 1 when the horizontal pass must write it.
+    /// Per tile: 0, or the lanes the horizontal pass must write (`Need`).
     let needed: UnsafeMutablePointer<UInt8>
     /// Per tile: 1 when some byte of the source or target in it is non-zero.
     private let tileContent: UnsafeMutablePointer<UInt8>
@@ -224,13 +309,14 @@ final class TileMap {
 
     /// Classifies every tile for taps reaching h columns and v rows and marks the needed
     /// horizontal tiles. Tiles wholly outside `outputRows` × `outputColumns` (the content
-    /// rows and columns dilated by the taps, where V can be non-zero) are empty. With
+    /// rows and columns dilated by the reach, where α can be non-zero) are empty. With
     /// `skipping` false every tile is computed and needed (the reference the tests compare
     /// against).
     func classify(
-        horizontalHalfWidth h: Int, verticalHalfWidth v: Int, threshold t: Double, softness s: Double,
+        horizontalHalfWidth across: Int, verticalHalfWidth down: Int, rule: Rule,
         outputRows: Range<Int>, outputColumns: Range<Int>, skipping: Bool
     ) {
+        let h = across + rule.extraReach, v = down + rule.extraReach
         let tiles = blockCount * tileRowCount
         guard skipping else {
             kinds.update(repeating: Kind.compute.rawValue, count: tiles)
@@ -258,8 +344,6 @@ final class TileMap {
             lows.update(repeating: 0, count: edge)
             (lows + (blocks - edge)).update(repeating: 0, count: edge)
         }
-        let emptyBelow = Float(t - s) / 1.001
-        let fullAbove = Float((t + 1e-5) / 0.999)
         let compute = Kind.compute.rawValue, empty = Kind.empty.rawValue, full = Kind.full.rawValue
         let firstBlock = outputColumns.lowerBound / 16
         let endBlock = (outputColumns.upperBound + 15) / 16
@@ -278,26 +362,87 @@ final class TileMap {
                 continue
             }
             let reachesOut = r - reachDown < 0 || r + reachDown >= tileRowCount
-            for b in 0..<blocks {
-                // V ≤ max M · (1 + 10⁻³) and V ≥ min M · (1 − 10⁻³); see the type's comment.
-                if highs[b] == 0 || highs[b] < emptyBelow || b < firstBlock || b >= endBlock {
-                    row[b] = empty
-                } else if !reachesOut && lows[b] > fullAbove {
-                    row[b] = full
-                } else {
-                    row[b] = compute
+            switch rule {
+            case .fixed(let t, let s):
+                let emptyBelow = Float(t - s) / 1.001
+                let fullAbove = Float((t + 1e-5) / 0.999)
+                for b in 0..<blocks {
+                    // V ≤ max M · (1 + 10⁻³) and V ≥ min M · (1 − 10⁻³); see the type's comment.
+                    if highs[b] == 0 || highs[b] < emptyBelow || b < firstBlock || b >= endBlock {
+                        row[b] = empty
+                    } else if !reachesOut && lows[b] > fullAbove {
+                        row[b] = full
+                    } else {
+                        row[b] = compute
+                    }
+                }
+            case .automatic(let t, let w0, let w1, let n):
+                let interiorWidth = rule.frameWidth
+                let tileBounds = rule.extraReach > 0
+                let edgeRow = r == 0 || r == tileRowCount - 1
+                // V is within `fieldError` of [min, max] (the mix itself is computed as
+                // `measure` bounds it), and a pixel 5 · 10⁻⁵ inside the band still rounds to
+                // the fill's byte (u is at most 5 · 10⁻⁵ / W ≤ 5 · 10⁻⁴ past 0 or 1, as
+                // W ≥ w_flat), so the last margin leans towards filling.
+                let error = Rule.fieldError(halfWidth: n)
+                // In a last block (tile row) one pixel across, a pixel's neighbour inside lies
+                // in the tile before it, beyond the bounds unless they reach one pixel further.
+                let thinRow = r == tileRowCount - 1 && height % TileMap.tileRows == 1
+                for b in 0..<blocks {
+                    let low = Double(lows[b]), high = Double(highs[b])
+                    // The bounds reach the neighbours only when they can narrow the frame's W.
+                    var width = tileBounds
+                        ? min(interiorWidth, Rule.width(slopeBound: w0 * (high - low) + 4 * error, w0: w0, w1: w1))
+                        : interiorWidth
+                    if edgeRow || b == 0 || b == blocks - 1 {
+                        // The differences across the canvas's edge read this tile only.
+                        let thin = !tileBounds && (thinRow || (b == blocks - 1 && self.width % 16 == 1))
+                        width = max(width, rule.edgeWidth(largestField: thin ? 1 : high))
+                    }
+                    if high == 0 || high + error < t - width / 2 + 5e-5 || b < firstBlock || b >= endBlock {
+                        row[b] = empty
+                    } else if !reachesOut && low - error > t + width / 2 - 5e-5 {
+                        row[b] = full
+                    } else {
+                        row[b] = compute
+                    }
                 }
             }
         }
-        // A horizontal tile is needed when a computed tile within reachDown tile rows reads it.
+        // A horizontal tile is needed when a computed tile within the taps' reach down reads
+        // it. With the automatic ramp the blocks beside such tiles need only the lanes next to
+        // them (`Need`), for the field's neighbour columns; the one plane row beyond the taps'
+        // reach that the rows around a computed tile need is computed on its own (`FramePlan`).
+        let neededDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
         for r in 0..<tileRowCount {
             let row = needed + r * blocks
             row.update(repeating: 0, count: blocks)
-            for other in max(0, r - reachDown)...min(tileRowCount - 1, r + reachDown) {
+            for other in max(0, r - neededDown)...min(tileRowCount - 1, r + neededDown) {
                 let otherKinds = kinds + other * blocks
-                for b in 0..<blocks { row[b] |= otherKinds[b] == compute ? 1 : 0 }
+                for b in 0..<blocks { row[b] |= otherKinds[b] == compute ? Need.all : 0 }
+            }
+            if rule.readsNeighbours {
+                var previous: UInt8 = 0
+                for b in 0..<blocks {
+                    let here = row[b]
+                    if here == 0 {
+                        let next = b + 1 < blocks ? row[b + 1] : 0
+                        row[b] = (next != 0 ? Need.lastLanes : 0) | (previous != 0 ? Need.firstLanes : 0)
+                    }
+                    previous = here
+                }
             }
         }
+    }
+
+    /// Values of `needed`: which lanes of a tile's 16 columns the horizontal pass must write.
+    enum Need {
+        /// All 16 (a computed tile within reach reads them).
+        static let all: UInt8 = 1
+        /// Lanes 12 … 15 only (for the column left of a computed tile).
+        static let lastLanes: UInt8 = 2
+        /// Lanes 0 … 3 only (for the column right of a computed tile).
+        static let firstLanes: UInt8 = 4
     }
 
     /// values[i] = min(values[i], others[i]) for i < count, 8 at a time.
@@ -340,7 +485,7 @@ final class TileMap {
         // and empty rows still spread.
         for r in 0..<tileRowCount {
             var count = 1
-            for b in 0..<blockCount { count += Int(needed[r * blockCount + b]) }
+            for b in 0..<blockCount where needed[r * blockCount + b] != 0 { count += 1 }
             rowWork[r] = count
         }
         split(into: horizontalSplits, bands: bands)
@@ -377,7 +522,7 @@ final class TileMap {
         for r in 0..<tileRowCount {
             var neededTiles = 0, computedTiles = 0
             for b in 0..<blockCount {
-                neededTiles += Int(self.needed[r * blockCount + b])
+                neededTiles += self.needed[r * blockCount + b] != 0 ? 1 : 0
                 computedTiles += kinds[r * blockCount + b] == Kind.compute.rawValue ? 1 : 0
             }
             let rows = self.rows(ofTileRow: r).count

@@ -8,6 +8,12 @@ extension UnsafePointer where Pointee == Float {
         UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<Float>.self)
     }
 
+    /// The 4 floats starting `offset` elements from here; any alignment.
+    @inline(__always)
+    func vector4(at offset: Int) -> SIMD4<Float> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
     /// The 16 floats starting `offset` elements from here, which must be 16-byte aligned;
     /// the compiler may then fold the load into the arithmetic that uses it.
     @inline(__always)

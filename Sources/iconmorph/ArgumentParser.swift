@@ -46,7 +46,7 @@ struct ArgumentParser {
             } else {
                 throw CommandLineError.missingValue(option: spelling, expected: kind.phrase)
             }
-            try result.record(spec, spelling: spelling, value: kind.parse(text, option: spelling))
+            try result.record(spec, spelling: spelling, value: kind.parse(text, option: spelling), text: text)
         }
         return result
     }
@@ -97,6 +97,9 @@ struct ParsedArguments: Equatable {
     private(set) var flags: Set<String> = []
     /// How each option given was spelled, for messages about combinations.
     private(set) var spellings: [String: String] = [:]
+    /// The options given, in command-line order, with their values as typed (`nil` for a
+    /// flag): the command line again, for `--print-ffmpeg`.
+    private(set) var given: [GivenOption] = []
 
     /// Whether the option `--long` was given.
     func has(_ long: String) -> Bool { spellings[long] != nil }
@@ -124,9 +127,17 @@ struct ParsedArguments: Equatable {
 
     func flag(_ long: String) -> Bool { flags.contains(long) }
 
-    fileprivate mutating func record(_ spec: OptionSpec, spelling: String, value: OptionValue?) throws {
+    fileprivate mutating func record(_ spec: OptionSpec, spelling: String, value: OptionValue?, text: String? = nil) throws {
         guard spellings[spec.long] == nil else { throw CommandLineError.repeatedOption(spec.longName) }
         spellings[spec.long] = spelling
+        given.append(GivenOption(long: spec.long, text: text))
         if let value { values[spec.long] = value } else { flags.insert(spec.long) }
     }
+}
+
+/// One option as given on the command line: its long name and its value as typed.
+struct GivenOption: Equatable, Sendable {
+    var long: String
+    /// `nil` for a flag.
+    var text: String?
 }

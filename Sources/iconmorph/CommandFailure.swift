@@ -27,6 +27,12 @@ struct CommandFailure: Error, Equatable {
             self.init(message: error.description, exitCode: .usage)
         case let error as OutputError:
             self.init(message: error.description, exitCode: .cannotCreate)
+        case let error as StandardOutputError:
+            switch error {
+            case .closed: self.init(message: "", exitCode: .ioError)
+            case .writeFailed: self.init(message: error.description, exitCode: .ioError)
+            case .isTerminal: self.init(message: error.description, exitCode: .usage)
+            }
         case let error as PNGError:
             self.init(message: error.description, exitCode: Self.exitCode(for: error))
         case let error as SVGError:
@@ -51,6 +57,11 @@ struct CommandFailure: Error, Equatable {
             self.init(message: "internal error: \(error)", exitCode: .software)
         }
     }
+
+    /// A failure that prints nothing: the reader of standard output closed the pipe, so it
+    /// wanted no more (`iconmorph … -o - | head -c 100`); the status still says the output
+    /// is incomplete.
+    var isQuiet: Bool { message.isEmpty }
 
     /// The line written to standard error, without its newline.
     var line: String { "iconmorph: error: " + message }

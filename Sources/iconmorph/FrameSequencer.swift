@@ -23,9 +23,12 @@ final class FrameSequencer: @unchecked Sendable {
     private var nextToClaim = 0
     private var nextToWrite = 0
     private var failure: (index: Int, error: any Error)?
+    /// Told of each frame written, in order, under the lock.
+    private let progress: ProgressReporter?
 
-    init(count: Int) {
+    init(count: Int, progress: ProgressReporter? = nil) {
         self.count = count
+        self.progress = progress
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(turn, nil)
     }
@@ -62,6 +65,7 @@ final class FrameSequencer: @unchecked Sendable {
     func written(_ index: Int) {
         pthread_mutex_lock(mutex)
         nextToWrite = index + 1
+        progress?.frameWritten()
         pthread_cond_broadcast(turn)
         pthread_mutex_unlock(mutex)
     }

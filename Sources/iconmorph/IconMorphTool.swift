@@ -39,7 +39,7 @@ enum IconMorphTool {
             return .success
         } catch {
             let failure = CommandFailure(error)
-            writeAll(failure.line + "\n", to: STDERR_FILENO)
+            if !failure.isQuiet { writeAll(failure.line + "\n", to: STDERR_FILENO) }
             return failure.exitCode
         }
     }
@@ -75,8 +75,17 @@ enum IconMorphTool {
         switch first {
         case "render":
             guard let options = try RenderCommand.options(from: rest) else { return RenderCommand.help }
+            if options.printFFmpeg {
+                return FFmpegCommands.text(for: options, width: try options.box.pixelWidth, height: try options.box.pixelHeight)
+            }
             let summary = try RenderCommand.run(options, warn: warn)
-            return options.quiet ? nil : summary + "\n"
+            if options.quiet { return nil }
+            // Standard output carries the frames; the summary goes beside the progress.
+            if options.format == .rgba {
+                writeAll(summary + "\n", to: STDERR_FILENO)
+                return nil
+            }
+            return summary + "\n"
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)

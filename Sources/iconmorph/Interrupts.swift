@@ -1,4 +1,5 @@
 import PNGCodec
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,9 @@ import Darwin
 /// SIGINT and SIGTERM are blocked in every thread and taken by one waiting thread with
 /// `sigwait`, so the handler runs as ordinary code, where it may take a lock: it removes the
 /// temporary files of writes in flight and exits with 130 or 143. A frame being rendered is
-/// simply abandoned; finished frames are complete files and stay. (A waiting thread costs less
+/// simply abandoned; finished frame files are complete and stay, while an animated PNG (one
+/// temporary file that grows frame by frame) or a sheet (written at the end) leaves nothing.
+/// A progress bar left unfinished gets its line break. (A waiting thread costs less
 /// start-up than Dispatch signal sources, which load libswiftDispatch and start a manager
 /// thread.)
 ///
@@ -21,6 +24,16 @@ import Darwin
 /// the process, and SIGXFSZ so that exceeding the file size limit (`ulimit -f`) makes the write
 /// fail with EFBIG, which is reported as a write error (exit 74) with the temporary file removed.
 enum Interrupts {
+    private static let progressLineOpen = Atomic<Bool>(false)
+
+    /// Whether a progress bar's line is on the terminal unfinished, so that an interrupt
+    /// ends it with a line break before the process exits (the shell's prompt then starts
+    /// on a line of its own).
+    static var lineOpenOnStandardError: Bool {
+        get { progressLineOpen.load(ordering: .relaxed) }
+        set { progressLineOpen.store(newValue, ordering: .relaxed) }
+    }
+
     /// Installs the handlers; call once, first thing in `main`, before any other thread is
     /// started, so that every later thread inherits the blocked signals.
     static func install() {
@@ -67,6 +80,10 @@ enum Interrupts {
         var number: Int32 = 0
         while sigwait(&interrupts, &number) != 0 || (number != SIGINT && number != SIGTERM) {}
         AtomicFileWriter.removeTemporaryFilesForExit()
+        if lineOpenOnStandardError {
+            var newline: UInt8 = 0x0A
+            _ = write(STDERR_FILENO, &newline, 1)
+        }
         // _exit, not exit: the main thread is still running, and exit's atexit handlers and
         // stdio flushing would race with it.
         _exit(number == SIGINT ? ExitCode.interrupted.rawValue : ExitCode.terminated.rawValue)

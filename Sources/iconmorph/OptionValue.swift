@@ -8,6 +8,8 @@ enum ValueKind: Equatable, Sendable {
     case icon
     /// A file, folder or pattern to write. Not empty, not `-`.
     case outputPath
+    /// As `outputPath`, or `-` for standard output.
+    case outputPathOrStandardOutput
     /// A finite decimal number in `range`.
     case number(NumberRange)
     /// A decimal integer in `range`.
@@ -18,18 +20,22 @@ enum ValueKind: Equatable, Sendable {
     case boxSize
     /// A hexadecimal colour `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` may be left out).
     case color
+    /// The word `auto` (given as `.choice("auto")`) or a finite decimal number in the range.
+    case automaticOrNumber(NumberRange)
 
     /// What the option expects, as a noun phrase for "expected …".
     var phrase: String {
         switch self {
         case .icon: "a PNG or SVG file, a built-in symbol name, or - for standard input"
         case .outputPath: "a file or folder path (standard output is not supported)"
+        case .outputPathOrStandardOutput: "a file or folder path, or - for standard output"
         case .number(let range): range.phrase
         case .integer(let range) where range.upperBound == .max: "an integer of at least \(range.lowerBound)"
         case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
         case .choice(let choices): "one of " + choices.joined(separator: ", ")
         case .boxSize: "a size in points greater than 0, as one number or WxH (such as 44 or 60x44)"
         case .color: "a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
+        case .automaticOrNumber(let range): "auto or " + range.phrase
         }
     }
 
@@ -42,6 +48,8 @@ enum ValueKind: Equatable, Sendable {
             text.isEmpty ? nil : .text(text)
         case .outputPath:
             text.isEmpty || text == "-" ? nil : .text(text)
+        case .outputPathOrStandardOutput:
+            text.isEmpty ? nil : .text(text)
         case .number(let range):
             parseDecimal(text).flatMap { range.contains($0) ? .number($0) : nil }
         case .integer(let range):
@@ -52,6 +60,8 @@ enum ValueKind: Equatable, Sendable {
             Self.parseBoxSize(text)
         case .color:
             Self.parseColor(text).map(OptionValue.color)
+        case .automaticOrNumber(let range):
+            text == "auto" ? .choice(text) : parseDecimal(text).flatMap { range.contains($0) ? .number($0) : nil }
         }
         guard let value else {
             var suggestion: String?

@@ -12,11 +12,15 @@ enum OutputTarget: Equatable, Sendable {
     case folder(String)
     /// Numbered files named by a pattern (`--frames` with `%d` or `%0Nd` in `-o`).
     case pattern(FramePattern)
+    /// Standard output (`-o -`), which only the raw RGBA stream goes to.
+    case standardOutput
 
     /// The output file of `--progress` when `-o` is not given.
     static let defaultFile = "morph.png"
     /// The output folder of `--frames` when `-o` is not given.
     static let defaultFolder = "frames"
+    /// What `-o` takes for standard output.
+    static let standardOutputName = "-"
 
     /// Checks the file system and settles the file names, before any work is done.
     ///
@@ -26,8 +30,11 @@ enum OutputTarget: Equatable, Sendable {
     /// - Parameter defaultName: the file an existing folder given as `.file` gets.
     /// - Throws: `OutputError` when a folder is missing or is a file;
     ///   `CommandLineError.invalidSetting` when `--frames` is pointed at a `.png` file name.
+    ///   Standard output has no paths.
     func plan(frameCount: Int, option: String, defaultName: String = OutputTarget.defaultFile) throws -> OutputPlan {
         switch self {
+        case .standardOutput:
+            return OutputPlan(paths: [], folderToCreate: nil)
         case .file(let path):
             if isDirectory(path) {
                 return OutputPlan(paths: [join(path, defaultName)], folderToCreate: nil)

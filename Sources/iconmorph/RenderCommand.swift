@@ -3,6 +3,12 @@ import IconSymbols
 import MorphKernel
 import PNGCodec
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `iconmorph render`: one morph frame, or an evenly spaced sequence, between two icons (PNG
 /// or SVG files, built-in symbols, or standard input).
 ///
@@ -11,8 +17,8 @@ import PNGCodec
 /// `run(_:)` then settles the output paths against the file system, finds and loads both
 /// icons, and renders and writes each frame atomically.
 enum RenderCommand {
-    /// The largest `--frames`; a guard against a slip of the keyboard, not a limit of the code.
-    static let maximumFrames = 100_000
+    /// The largest `--frames`.
+    static let maximumFrames = TimingOptions.maximumFrames
 
     /// The value of each option that is not given; the help text shows these same values.
     enum Defaults {
@@ -23,7 +29,7 @@ enum RenderCommand {
         /// Points; 12 px at the default scale.
         static let blur = 4.0
         static let threshold = 0.5
-        static let softness = 0.05
+        static let softness = MorphSoftness.automatic
         static let easing = MorphEasing.smooth
         static let color = TintColor.black
     }
@@ -34,35 +40,16 @@ enum RenderCommand {
         usage: [
             "render [--from <icon>] [--to <icon>] --progress <p> [options]",
             "render [--from <icon>] [--to <icon>] --frames <n> [options]",
+            "render [--from <icon>] [--to <icon>] --duration <s> [options]",
         ],
-        sections: ["INPUT", "FRAMES (give exactly one)", "OUTPUT", "GEOMETRY", "LOOK", "OPTIONS"],
+        sections: ["INPUT", TimingOptions.framesSection, TimingOptions.timingSection, ExportOptions.section,
+                   "GEOMETRY", "LOOK", "OPTIONS"],
         options: [
             IconInput.option("from", help: "The icon at progress 0: a PNG or SVG file, a built-in symbol, or - for "
                                  + "standard input.", defaultText: Defaults.source),
             IconInput.option("to", help: "The icon at progress 1, in the same forms.", defaultText: Defaults.target),
             GeometryOptions.maskOption,
-            OptionSpec(long: "progress", value: .number(.closed(0, 1)), valueName: "p",
-                       help: "Render one frame at progress p, from 0 (the --from icon) to 1 (the --to icon).",
-                       section: "FRAMES (give exactly one)"),
-            OptionSpec(long: "frames", value: .integer(2...maximumFrames), valueName: "n",
-                       help: "Render n frames (2 to \(maximumFrames)) at progress i/(n-1) for i = 0 … n-1, so "
-                           + "the first is the --from icon and the last the --to icon. For a single "
-                           + "frame use --progress.",
-                       section: "FRAMES (give exactly one)"),
-            OptionSpec(long: "output", short: "o", value: .outputPath, valueName: "path",
-                       help: "With --progress: the PNG file to write (default: \(OutputTarget.defaultFile); "
-                           + "an existing folder gets \(OutputTarget.defaultFile) inside it). With --frames: "
-                           + "a folder that gets frame_0000.png, frame_0001.png, … (default: "
-                           + "\(OutputTarget.defaultFolder); created if missing, but its parent must exist), "
-                           + "or a file pattern with %d or %0Nd, such as 'out/f_%03d.png' (%% is a "
-                           + "literal %; numbers start at 0). Files of the same names are replaced; other "
-                           + "files are left alone.",
-                       section: "OUTPUT"),
-            OptionSpec(long: "quiet", short: "q",
-                       help: "Print nothing on success. Otherwise one line on standard output says "
-                           + "what was written.",
-                       section: "OUTPUT"),
-        ] + GeometryOptions.boxOptions + [
+        ] + TimingOptions.options + ExportOptions.options + GeometryOptions.boxOptions + [
             OptionSpec(long: "blur", value: .number(.nonNegative), valueName: "pt",
                        help: "The largest blur radius, in points (blur × scale pixels, at most "
                            + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 means no blur: "
@@ -73,13 +60,17 @@ enum RenderCommand {
                            + "(2 to \(MorphStyle.maximumBlurLevels)).",
                        defaultText: "the fewest that keep them at most 0.25 pixels apart", section: "LOOK"),
             OptionSpec(long: "threshold", value: .number(.aboveUpTo(0, 1)), valueName: "t",
-                       help: "The blurred field value, in (0, 1], at which the shape's edge becomes "
-                           + "fully opaque.",
+                       help: "The blurred field value, in (0, 1], that the shape's edge follows: its middle "
+                           + "with --softness auto (which needs \(formatNumber(automaticThresholds.lowerBound)) "
+                           + "to \(formatNumber(automaticThresholds.upperBound))), the point where it becomes "
+                           + "fully opaque with a fixed softness.",
                        defaultText: formatNumber(Defaults.threshold), section: "LOOK"),
-            OptionSpec(long: "softness", value: .number(.closed(MorphStyle.minimumSoftness, 1)), valueName: "s",
-                       help: "The width of the edge's ramp below the threshold, from "
-                           + "\(formatNumber(MorphStyle.minimumSoftness)) up to the threshold.",
-                       defaultText: formatNumber(Defaults.softness), section: "LOOK"),
+            OptionSpec(long: "softness", value: .automaticOrNumber(.closed(MorphStyle.minimumSoftness, 1)), valueName: "s",
+                       help: "The edge's ramp: auto (about one pixel wide at every frame, so the icons keep "
+                           + "their own anti-aliasing at rest) or a fixed width below the threshold, in "
+                           + "field units, from \(formatNumber(MorphStyle.minimumSoftness)) up to the threshold "
+                           + "(0.05 is the look of earlier versions).",
+                       defaultText: Defaults.softness.description, section: "LOOK"),
             OptionSpec(long: "ease", value: .choice(MorphEasing.allCases.map(\.rawValue).sorted()), valueName: "curve",
                        help: "How progress is paced: linear, or smooth (slow at both ends).",
                        defaultText: Defaults.easing.rawValue, section: "LOOK"),
@@ -87,34 +78,59 @@ enum RenderCommand {
                        help: "The shape's color as #RGB, #RGBA, #RRGGBB or #RRGGBBAA (quote it: '#' "
                            + "starts a comment in the shell). Its alpha scales the shape's opacity.",
                        defaultText: hexString(Defaults.color), section: "LOOK"),
+            OptionSpec(long: "color-to", value: .color, valueName: "hex",
+                       help: "Blend the shape's color from --color at progress 0 to this one at progress 1, "
+                           + "along the eased progress, in the Oklab perceptual space (so hue and lightness "
+                           + "change evenly); alpha blends linearly.",
+                       section: "LOOK"),
+            OptionSpec(long: "background", value: .color, valueName: "hex",
+                       help: "Put every frame over this color (straight-alpha 'over' on the sRGB values, as "
+                           + "browsers do; an opaque color gives opaque frames). It also fills the gaps of a "
+                           + "sheet.",
+                       section: "LOOK"),
             .help,
         ],
         notes: [
             ("ICONS", IconInput.helpNote),
             ("OUTPUT FILES", [
-                "A PNG that decodes to 8-bit RGBA with straight (not premultiplied) alpha, "
+                "PNGs that decode to 8-bit RGBA with straight (not premultiplied) alpha, "
                     + "round(size × scale) + 2 × round(padding × scale) pixels wide and high "
                     + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default). "
-                    + "Every pixel has the --color's red, green and blue, so the file stores one byte a "
-                    + "pixel, an index into a palette of the alphas in use (or, for a gray color when "
-                    + "that is smaller, two: gray and alpha); any PNG reader expands it to exactly "
-                    + "those RGBA pixels. Each file is written to a temporary file and renamed into "
-                    + "place, so an existing file is replaced whole or not at all; an interrupt "
-                    + "(Ctrl-C) removes the temporary file. On success one line on standard output "
-                    + "says what was written; errors are one line on standard error.",
+                    + "Without --background every pixel of a frame has the tint's red, green and blue, so "
+                    + "the file stores one byte a pixel, an index into a palette of the alphas in use (or, "
+                    + "for a gray color when that is smaller, two: gray and alpha); any PNG reader expands "
+                    + "it to exactly those RGBA pixels. An animated PNG shows the first frame in viewers "
+                    + "without APNG support. Every file is written to a temporary file and renamed into "
+                    + "place, so an existing file is replaced whole or not at all; an interrupt (Ctrl-C) "
+                    + "removes the temporary file, and an animated PNG or sheet appears only when complete. "
+                    + "On success one line says what was written; errors are one line on standard error.",
             ]),
+            ("VIDEO", [
+                "The raw stream (--format rgba, width × height × 4 bytes a frame) goes straight into "
+                    + "ffmpeg; these make ProRes 4444 and VP9 WebM with alpha, and H.264 over white "
+                    + "(--print-ffmpeg prints them for your options):",
+            ] + FFmpegCommands.helpExample),
             ("EXIT STATUS", ExitCode.helpLines),
             ("EXAMPLES", [
                 "iconmorph render --progress 0.5",
                 "iconmorph render --from heart --to star --frames 60 -o frames/",
+                "iconmorph render --from play --to pause --duration 1 --ping-pong -o morph.apng",
+                "iconmorph render --frames 12 --format strip --manifest strip.json",
                 "iconmorph render --from play.png --to pause.svg --progress 0.5 -o morph.png",
                 "cat logo.svg | iconmorph render --from - --to checkmark --progress 0.3",
                 "iconmorph render --from a.png --to b.png --frames 30 -o 'out/f_%03d.png'",
                 "iconmorph render --from a.png --to b.png --progress 1 --size 60x44 --padding 8",
-                "iconmorph render --from a.png --to b.png --progress 1 --color '#3478F6CC'",
+                "iconmorph render --progress 1 --color '#3478F6CC' --background '#FFFFFF'",
+                "iconmorph render --frames 30 --color '#FF3B30' --color-to '#34C759'",
             ]),
         ]
     )
+
+    /// The thresholds automatic softness accepts (`MorphStyle.validate`).
+    static var automaticThresholds: ClosedRange<Double> {
+        let margin = MorphFrameMath.flatFadeWidth / 2
+        return margin...(1 - margin)
+    }
 
     /// The help text of `render`, built from `spec`.
     static var help: String { HelpFormatter.help(for: spec) }
@@ -135,50 +151,34 @@ enum RenderCommand {
             throw CommandLineError.bothStandardInput(parsed.spelling(of: "from"), parsed.spelling(of: "to"))
         }
 
-        let frames: RenderOptions.Frames
-        switch (parsed.number("progress"), parsed.integer("frames")) {
-        case (let progress?, nil): frames = .single(progress: progress)
-        case (nil, let count?): frames = .sequence(count: count)
-        case (.some, .some):
-            throw CommandLineError.conflictingOptions(parsed.spelling(of: "progress"), parsed.spelling(of: "frames"))
-        case (nil, nil):
-            throw CommandLineError.missingAlternative(
-                "--progress <p> (one frame) or --frames <n> (a sequence)", command: "render")
-        }
-
-        let outputSpelling = parsed.spelling(of: "output")
-        let output: OutputTarget
-        switch frames {
-        case .single:
-            output = .file(parsed.text("output") ?? OutputTarget.defaultFile)
-        case .sequence:
-            let path = parsed.text("output") ?? OutputTarget.defaultFolder
-            if let pattern = try FramePattern(parsing: path, option: outputSpelling) {
-                output = .pattern(pattern)
-            } else {
-                output = .folder(path)
-            }
-        }
-
+        let (frames, timing) = try TimingOptions.frames(parsed)
         let box = try GeometryOptions.box(parsed)
         let scale = box.scale
 
-        var tint = Defaults.color
-        if case .color(let color)? = parsed.value("color") { tint = color }
+        var coloring = FrameColoring(start: Defaults.color)
+        if case .color(let color)? = parsed.value("color") { coloring.start = color }
+        if case .color(let color)? = parsed.value("color-to") { coloring.end = color }
+        if case .color(let color)? = parsed.value("background") { coloring.background = color }
+        coloring.easing = parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? Defaults.easing
         let blur = parsed.number("blur") ?? Defaults.blur
         let style = MorphStyle(
             maxBlurRadius: blur * scale,
             blurLevels: parsed.integer("blur-levels"),
             threshold: parsed.number("threshold") ?? Defaults.threshold,
-            softness: parsed.number("softness") ?? Defaults.softness,
-            easing: parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? Defaults.easing,
-            tint: tint)
+            softness: parsed.number("softness").map(MorphSoftness.fixed) ?? Defaults.softness,
+            easing: coloring.easing,
+            tint: coloring.rendererTint)
         try check(style, blur: blur, scale: scale, parsed)
 
-        return RenderOptions(
-            source: source, target: target, frames: frames, output: output, outputSpelling: outputSpelling,
-            box: box, maskSource: GeometryOptions.maskSource(parsed),
+        var options = RenderOptions(
+            source: source, target: target, frames: frames, output: .file(OutputTarget.defaultFile),
+            outputSpelling: parsed.spelling(of: "output"), box: box, maskSource: GeometryOptions.maskSource(parsed),
             style: style, quiet: parsed.flag("quiet"))
+        options.timing = timing
+        options.coloring = coloring
+        options.given = parsed.given
+        try ExportOptions.apply(parsed, to: &options, frameSize: (try box.pixelWidth, try box.pixelHeight))
+        return options
     }
 
     /// Limits that involve two options, in the options' own units, then the style's own
@@ -191,11 +191,18 @@ enum RenderCommand {
                     + "\(formatNumber(style.maxBlurRadius)) pixels; the largest is "
                     + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels")
         }
-        if style.softness > style.threshold {
+        if style.softness == .automatic, !automaticThresholds.contains(style.threshold) {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: "threshold"),
+                reason: "expected \(formatNumber(automaticThresholds.lowerBound)) to "
+                    + "\(formatNumber(automaticThresholds.upperBound)) with --softness auto (the default), got "
+                    + "\(formatNumber(style.threshold)); give a fixed --softness for a threshold outside that range")
+        }
+        if case .fixed(let softness) = style.softness, softness > style.threshold {
             throw CommandLineError.invalidSetting(
                 option: parsed.spelling(of: "softness"),
                 reason: "expected at most the threshold \(formatNumber(style.threshold)), "
-                    + "got \(formatNumber(style.softness))")
+                    + "got \(formatNumber(softness))")
         }
         do {
             try style.validate()
@@ -220,20 +227,80 @@ enum RenderCommand {
     ///
     /// `warn` receives each SVG importer warning (one line naming the file).
     ///
-    /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError`, `AlphaRasterError` or
-    ///   `MorphError`, unchanged.
+    /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError`, `AlphaRasterError`,
+    ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
-        let plan = try options.output.plan(frameCount: options.frames.count, option: options.outputSpelling)
+        let format = options.format
+        if format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        let plan = try options.output.plan(
+            frameCount: format == .png ? options.outputFrameCount : 1, option: options.outputSpelling,
+            defaultName: format.defaultFile)
+        let manifest = try options.manifest.map {
+            try OutputTarget.file($0).plan(frameCount: 1, option: "--manifest", defaultName: "sheet.json").paths[0]
+        }
         let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
         let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
         let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
-        let exporter = try FrameExporter(
-            source: source, target: target, renderer: renderer, frames: options.frames, paths: plan.paths)
-        try plan.createFolder()
-        try exporter.run()
+        let progress = options.scheduledProgress
+        let reporter = options.quiet || progress.count < 2
+            ? nil : ProgressReporter(total: progress.count, style: ProgressReporter.styleForStandardError)
+        func export(to sink: any FrameSink) throws {
+            try FrameExporter(
+                source: source, target: target, renderer: renderer, progress: progress,
+                coloring: options.coloring, sink: sink, reporter: reporter
+            ).run()
+        }
 
         let size = "\(source.width)×\(source.height)"
-        if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
-        return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+        switch format {
+        case .png:
+            try plan.createFolder()
+            try export(to: PNGFileSink(paths: plan.paths, compression: options.compression))
+            if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
+            return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+        case .rgba:
+            try export(to: RawStreamSink())
+            return "wrote \(progress.count) frame\(progress.count == 1 ? "" : "s") of \(size) RGBA to standard output "
+                + "(\(progress.count * source.width * source.height * 4) bytes)"
+        case .apng:
+            let writer = try AnimatedPNGOutput.makeWriter(
+                path: plan.paths[0], width: source.width, height: source.height, loopCount: options.timing.loops,
+                compression: options.compression)
+            try export(to: AnimatedPNGSink(writer: writer, delays: options.schedule.map(\.delay)))
+            let loops = switch options.timing.loops {
+            case 0: "loops forever"
+            case 1: "plays once"
+            case let n: "plays \(n) times"
+            }
+            return "wrote \(plan.paths[0]) (\(size), \(progress.count) frames at \(formatNumber(options.timing.fps.doubleValue)) fps, \(loops))"
+        case .sheet, .strip:
+            let layout = ExportOptions.sheetLayout(options, frameSize: (source.width, source.height))
+            let pixels = try sheet(layout, gap: options.coloring.gapPixel) { try export(to: SheetSink(pixels: $0, layout: layout)) }
+            let image = try PNGImage(width: layout.width, height: layout.height, format: .rgba, pixels: pixels)
+            try PNGEncoder(compression: options.compression).write(image, toFile: plan.paths[0])
+            var summary = "wrote \(plan.paths[0]) (\(layout.width)×\(layout.height): \(layout.count) frames of \(size)"
+                + (format == .sheet ? " in \(layout.columns) columns)" : " in a row)")
+            if let manifest {
+                let text = SheetManifest.json(
+                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: manifest), layout: layout,
+                    fps: options.timing.fps, progress: progress)
+                try Array(text.utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: manifest) }
+                summary += " and \(manifest)"
+            }
+            return summary
+        }
+    }
+
+    /// A sheet's pixels, filled with `gap` and then by `fill`, which gets them to write into.
+    private static func sheet(
+        _ layout: SheetLayout, gap: UInt32, fill: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: layout.width * layout.height * 4)
+        try pixels.withUnsafeMutableBytes { buffer in
+            let words = buffer.bindMemory(to: UInt32.self)
+            words.initialize(repeating: gap)
+            try fill(buffer)
+        }
+        return pixels
     }
 }

@@ -1,5 +1,6 @@
 import AlphaRaster
 import MorphKernel
+import PNGCodec
 
 /// A `render` command line, parsed and checked: everything needed to render, nothing read yet.
 struct RenderOptions: Equatable {
@@ -7,10 +8,11 @@ struct RenderOptions: Equatable {
     enum Frames: Equatable {
         /// One frame at `progress` in [0, 1].
         case single(progress: Double)
-        /// `count` ≥ 2 frames at progress i / (count − 1), i = 0 … count − 1.
+        /// `count` ≥ 2 frames (the morph's steps) at progress i / (count − 1),
+        /// i = 0 … count − 1; `RenderOptions.timing` says how they play.
         case sequence(count: Int)
 
-        /// How many frames are written.
+        /// How many steps the morph has.
         var count: Int {
             switch self {
             case .single: 1
@@ -18,7 +20,7 @@ struct RenderOptions: Equatable {
             }
         }
 
-        /// The progress of frame `index`: i / (count − 1), so the first frame is exactly 0 and
+        /// The progress of step `index`: i / (count − 1), so the first step is exactly 0 and
         /// the last exactly 1.
         func progress(ofFrame index: Int) -> Double {
             switch self {
@@ -39,8 +41,45 @@ struct RenderOptions: Equatable {
     /// Both masks are built in this box, so they have one pixel size.
     var box: IconBox
     var maskSource: MaskSource
-    /// The look; `maxBlurRadius` is in pixels (`--blur` × `--scale`).
+    /// The look; `maxBlurRadius` is in pixels (`--blur` × `--scale`); the tint is
+    /// `coloring.rendererTint`.
     var style: MorphStyle
-    /// Print nothing on success.
+    /// Print nothing on success, and no progress.
     var quiet: Bool
+    /// What is written.
+    var format: OutputFormat = .png
+    /// How a sequence plays (ignored for one frame).
+    var timing = FrameTiming(fps: FrameTiming.defaultFPS)
+    /// The tint along the morph and the background.
+    var coloring = FrameColoring(start: .black)
+    var compression: PNGCompression = .default
+    /// Columns of a sheet; `nil` for the default (⌈√frames⌉, or one row for a strip).
+    var columns: Int?
+    /// Pixels between the cells of a sheet or strip.
+    var spacing = 0
+    /// The JSON file to write beside a sheet or strip.
+    var manifest: String?
+    /// Print the ffmpeg command lines instead of rendering.
+    var printFFmpeg = false
+    /// The options as given, for `--print-ffmpeg`.
+    var given: [GivenOption] = []
+
+    /// The frames the output holds, in order, with their delays: one frame for `--progress`,
+    /// else the timing's schedule of the morph's steps.
+    var schedule: [FrameTiming.Frame] {
+        guard case .sequence(let count) = frames else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }
+        return timing.schedule(steps: count, variableDelays: format == .apng)
+    }
+
+    /// The progress of each frame of `schedule`.
+    var scheduledProgress: [Double] {
+        guard case .sequence = frames else { return [frames.progress(ofFrame: 0)] }
+        return schedule.map { frames.progress(ofFrame: $0.step) }
+    }
+
+    /// How many frames the output holds.
+    var outputFrameCount: Int {
+        guard case .sequence(let count) = frames else { return 1 }
+        return timing.frameCount(steps: count, variableDelays: format == .apng)
+    }
 }

@@ -49,8 +49,13 @@ func expectMatchesReference(
         MorphStyle(maxBlurRadius: 40, blurLevels: 9, threshold: 0.35, softness: 0.2),
         MorphStyle(maxBlurRadius: 2.3, threshold: 0.3, softness: 0.3, tint: TintColor(red: 200, green: 100, blue: 50, alpha: 128)),
         MorphStyle(maxBlurRadius: 8, threshold: 1, softness: 0.4, tint: TintColor(red: 255, green: 255, blue: 255, alpha: 1)),
-        MorphStyle(maxBlurRadius: 6, blurLevels: 13, softness: MorphStyle.minimumSoftness, easing: .linear, tint: TintColor(red: 9, green: 8, blue: 7, alpha: 0)),
+        MorphStyle(maxBlurRadius: 6, blurLevels: 13, softness: .fixed(MorphStyle.minimumSoftness), easing: .linear, tint: TintColor(red: 9, green: 8, blue: 7, alpha: 0)),
         MorphStyle(maxBlurRadius: 0.7, blurLevels: 3, threshold: 0.15, softness: 0.1, tint: TintColor(red: 12, green: 240, blue: 99, alpha: 77)),
+        // Automatic softness (the first four styles are automatic too) at the ends of the
+        // threshold's range, with a tint alpha.
+        MorphStyle(maxBlurRadius: 4, threshold: 0.05, tint: TintColor(red: 1, green: 2, blue: 3, alpha: 99)),
+        MorphStyle(maxBlurRadius: 17, blurLevels: 6, threshold: 0.95, easing: .linear),
+        MorphStyle(maxBlurRadius: 0.4, threshold: 0.3),
     ]
 
     @Test("every byte within ±1 of the float64 reference, across sizes, styles and progress")
@@ -72,13 +77,15 @@ func expectMatchesReference(
         #expect(worst < 0.6, "largest |byte − reference| was \(worst)")
     }
 
-    @Test("the default 132 × 132 frame at many progress values")
+    @Test("the default 132 × 132 frame at many progress values, automatic and fixed")
     func defaultFrame() throws {
         var rng = SplitMix64(seed: 0x5EED_0002)
         let source = TestMasks.random(width: 132, height: 132, kind: .discs, using: &rng)
         let target = TestMasks.random(width: 132, height: 132, kind: .discs, using: &rng)
-        for progress in [0.05, 0.3, 0.5, 0.62] {
-            try expectMatchesReference(source: source, target: target, progress: progress, style: MorphStyle())
+        for style in [MorphStyle(), MorphStyle(softness: 0.05)] {
+            for progress in [0.05, 0.3, 0.5, 0.62] {
+                try expectMatchesReference(source: source, target: target, progress: progress, style: style)
+            }
         }
     }
 
@@ -101,7 +108,7 @@ func expectMatchesReference(
         for softness in [0.05, 0.5] {
             for tintAlpha in 0...255 {
                 let style = MorphStyle(
-                    maxBlurRadius: 0, softness: softness,
+                    maxBlurRadius: 0, softness: .fixed(softness),
                     tint: TintColor(red: 1, green: 2, blue: 3, alpha: UInt8(tintAlpha)))
                 let renderer = try MorphRenderer(width: 256, height: 1, style: style)
                 var alpha = [UInt8]()

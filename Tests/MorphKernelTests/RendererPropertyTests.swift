@@ -34,11 +34,11 @@ import Testing
     }
 
     @Test("playing backwards gives identical bytes: (S, T, p) == (T, S, 1 − p)",
-          arguments: MorphEasing.allCases)
-    func reversalIsExact(easing: MorphEasing) throws {
+          arguments: MorphEasing.allCases, [MorphSoftness.fixed(0.3), .automatic])
+    func reversalIsExact(easing: MorphEasing, softness: MorphSoftness) throws {
         var rng = SplitMix64(seed: 0x5A4A_0001)
         for (width, height, radius) in [(21, 13, 5.0), (16, 1, 12.0), (3, 30, 2.6)] {
-            let style = MorphStyle(maxBlurRadius: radius, threshold: 0.45, softness: 0.3, easing: easing)
+            let style = MorphStyle(maxBlurRadius: radius, threshold: 0.45, softness: softness, easing: easing)
             let renderer = try MorphRenderer(width: width, height: height, style: style)
             let s = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
             let t = TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
@@ -53,11 +53,11 @@ import Testing
         }
     }
 
-    @Test("concurrent and serial rendering give identical bytes")
-    func concurrentEqualsSerial() throws {
+    @Test("concurrent and serial rendering give identical bytes", arguments: [MorphSoftness.fixed(0.05), .automatic])
+    func concurrentEqualsSerial(softness: MorphSoftness) throws {
         var rng = SplitMix64(seed: 0xC0C0_0001)
         // A frame that takes the threaded path with the shipped threshold.
-        let style = MorphStyle(maxBlurRadius: 16)
+        let style = MorphStyle(maxBlurRadius: 16, softness: softness)
         let (width, height) = (260, 250)
         let source = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
         let target = TestMasks.random(width: width, height: height, kind: .binary, using: &rng)
@@ -71,7 +71,7 @@ import Testing
         // Small frames with odd band splits (at most one band per 16-row tile row), every
         // level including the unblurred one.
         for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3)] {
-            let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: 0.3)
+            let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: softness == .automatic ? .automatic : 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
             let t = TestMasks.random(width: w, height: h, kind: .discs, using: &rng)
             let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)

@@ -40,9 +40,16 @@ import Testing
         MorphStyle(maxBlurRadius: 0),
         MorphStyle(maxBlurRadius: 3, blurLevels: 4, threshold: 0.3, softness: 0.3),
         MorphStyle(maxBlurRadius: 20, blurLevels: 5, threshold: 1, softness: 0.2),
-        MorphStyle(maxBlurRadius: 9, blurLevels: 3, threshold: 0.6, softness: MorphStyle.minimumSoftness,
+        MorphStyle(maxBlurRadius: 9, blurLevels: 3, threshold: 0.6, softness: .fixed(MorphStyle.minimumSoftness),
                    tint: TintColor(red: 3, green: 200, blue: 90, alpha: 140)),
         MorphStyle(maxBlurRadius: 40, blurLevels: 3, threshold: 0.02, softness: 0.02),
+        // Automatic softness: n a multiple of 16 (the plane row beyond the taps' reach that
+        // the row around a computed tile needs), a threshold below ½ (the shape grows by a
+        // fraction of a pixel, so α reaches past the taps near rest), one above.
+        MorphStyle(maxBlurRadius: 16, blurLevels: 5),
+        MorphStyle(maxBlurRadius: 3, threshold: 0.3),
+        MorphStyle(maxBlurRadius: 32, blurLevels: 9, threshold: 0.9, easing: .linear,
+                   tint: TintColor(red: 3, green: 200, blue: 90, alpha: 140)),
     ]
 
     /// Renders RGBA and alpha with `skipping` (skipping on, automatic threads, a band per 16
@@ -84,14 +91,20 @@ import Testing
         }
     }
 
-    @Test("flat regions just above and below t and t − s are filled only when exact")
+    @Test("flat regions just above and below the ramp's ends and middle are filled only when exact")
     func plateausAtTheThresholds() throws {
         // Flat 16-pixel tiles (unblurred) and flat 64-pixel quadrants (blurred) with values
-        // on both sides of each style's t and t − s, in bytes.
+        // on both sides of each style's t and t − s (fixed) or t and t ± w_flat / 2
+        // (automatic), in bytes.
         let size = 128
         var edges = [UInt8]()
         for style in Self.styles {
-            for value in [style.threshold, style.threshold - style.softness] {
+            let values: [Double]
+            switch style.softness {
+            case .fixed(let s): values = [style.threshold, style.threshold - s]
+            case .automatic: values = [style.threshold, style.threshold - 0.05, style.threshold + 0.05]
+            }
+            for value in values {
                 let byte = Int((value * 255).rounded(.down))
                 edges += [byte - 1, byte, byte + 1, byte + 2].filter { (0...255).contains($0) }.map { UInt8($0) }
             }

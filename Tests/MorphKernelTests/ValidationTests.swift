@@ -27,8 +27,8 @@ import MorphKernel
         StyleCase(style: MorphStyle(softness: 0.0009), parameter: "softness"),
         StyleCase(style: MorphStyle(softness: -0.1), parameter: "softness"),
         StyleCase(style: MorphStyle(threshold: 0.3, softness: 0.31), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: .nan), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: .infinity), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: .fixed(.nan)), parameter: "softness"),
+        StyleCase(style: MorphStyle(softness: .fixed(.infinity)), parameter: "softness"),
     ]
 
     @Test("styles out of range throw invalidParameter naming the parameter", arguments: badStyles)

@@ -83,7 +83,7 @@ struct HelpAndDispatchTests {
         (["--from", "a.png"], "'--from' is an option of 'render'; run 'iconmorph render --from …'"),
         (["--progress=0.5"], "'--progress' is an option of 'render'; run 'iconmorph render --progress …'"),
         (["-o", "x"], "'-o' is an option of 'render'; run 'iconmorph render -o …'"),
-        (["render"], "missing --progress <p> (one frame) or --frames <n> (a sequence); run 'iconmorph render --help' for usage"),
+        (["render"], "missing --progress <p> (one frame), or --frames <n> or --duration <s> (a sequence); run 'iconmorph render --help' for usage"),
         (["mask"], "missing --from <icon>; run 'iconmorph mask --help' for usage"),
         (["mask", "--from", "play", "--progress", "0.5"], "unknown option '--progress'; run 'iconmorph mask --help' for the options"),
         (["mask", "--form", "play"], "unknown option '--form'; did you mean '--from'?"),

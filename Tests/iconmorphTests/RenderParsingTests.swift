@@ -22,7 +22,7 @@ struct RenderParsingTests {
         #expect(options.maskSource == .auto)
         // 4 pt at 3× is 12 px; 0.25 px steps need 12 / 0.25 + 1 = 49 levels.
         #expect(options.style == MorphStyle(
-            maxBlurRadius: 12, blurLevels: 49, threshold: 0.5, softness: 0.05, easing: .smooth, tint: .black))
+            maxBlurRadius: 12, blurLevels: 49, threshold: 0.5, softness: .automatic, easing: .smooth, tint: .black))
         #expect(options.quiet == false)
     }
 

@@ -47,7 +47,7 @@ struct UsageErrorTests {
         // exactly one of --progress / --frames
         row(["--progress", "0.5", "--frames", "3"], "--progress and --frames cannot be used together; give one of them"),
         row(["--frames=3", "--progress=0"], "--progress and --frames cannot be used together; give one of them"),
-        row([], "missing --progress <p> (one frame) or --frames <n> (a sequence); run 'iconmorph render --help' for usage"),
+        row([], "missing --progress <p> (one frame), or --frames <n> or --duration <s> (a sequence); run 'iconmorph render --help' for usage"),
         // inputs
         row(["--from", "-", "--to", "-", "--progress", "0"],
             "--from and --to cannot both be '-': standard input holds one icon; give a file or a symbol name for one of them",
@@ -66,8 +66,8 @@ struct UsageErrorTests {
         row(["--from", "a.png", "--from", "c.png", "--to", "b.png", "--progress", "0"],
             "--from: given more than once; give it once", withBase: false),
         // output
-        row(["--progress", "0", "-o", "-"], "-o: expected a file or folder path (standard output is not supported), got '-'"),
-        row(["--progress", "0", "-o"], "-o: missing value; expected a file or folder path (standard output is not supported)"),
+        row(["--progress", "0", "--format", "png", "-o", "-"], "-o: only --format rgba goes to standard output"),
+        row(["--progress", "0", "-o"], "-o: missing value; expected a file or folder path, or - for standard output"),
         row(["--progress", "0", "--output", "x.png", "-o", "y.png"], "--output: given more than once; give it once"),
         row(["--frames", "3", "-o", "f_%s.png"],
             "-o: expected a folder, or a file pattern with one %d or %0Nd such as 'frames/f_%04d.png', got 'f_%s.png'"),
@@ -130,7 +130,7 @@ struct UsageErrorTests {
         row(["--progress", "0", "--blur-levels", "4.0"], "--blur-levels: expected an integer from 2 to 10000, got '4.0'"),
         row(["--progress", "0", "--threshold", "0"], "--threshold: expected a number greater than 0 and at most 1, got '0'"),
         row(["--progress", "0", "--threshold", "1.01"], "--threshold: expected a number greater than 0 and at most 1, got '1.01'"),
-        row(["--progress", "0", "--softness", "0"], "--softness: expected a number from 0.001 to 1, got '0'"),
+        row(["--progress", "0", "--softness", "0"], "--softness: expected auto or a number from 0.001 to 1, got '0'"),
         row(["--progress", "0", "--softness", "0.6"], "--softness: expected at most the threshold 0.5, got 0.6"),
         row(["--progress", "0", "--threshold", "0.2", "--softness", "0.25"],
             "--softness: expected at most the threshold 0.2, got 0.25"),
@@ -166,7 +166,7 @@ struct UsageErrorTests {
         row(["--progress", "0", "--quiet=yes"], "--quiet: takes no value, got 'yes'"),
         row(["--progress", "0", "-qv"], "-q: takes no value, got 'v'"),
         row(["--progress", "0", "-q="], "-q: takes no value, got ''"),
-        row(["--progress", "0", "-o="], "-o: expected a file or folder path (standard output is not supported), got ''"),
+        row(["--progress", "0", "-o="], "-o: expected a file or folder path, or - for standard output, got ''"),
         row(["--progress", "0", "-q", "--quiet"], "--quiet: given more than once; give it once"),
         row(["--progress", "0", "extra"], "unexpected argument 'extra'; run 'iconmorph render --help' for usage"),
         row(["--progress", "0", "-"], "unexpected argument '-'; run 'iconmorph render --help' for usage"),

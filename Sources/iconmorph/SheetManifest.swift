@@ -1,0 +1,84 @@
+/// The JSON file `--manifest` writes beside a sheet or strip: where each frame is and when it
+/// plays, for a game engine or a web page that animates the sheet.
+///
+/// ```json
+/// {"image": "sheet.png", "width": 1070, "height": 1070, "frameWidth": 132, "frameHeight": 132,
+///  "columns": 8, "rows": 8, "spacing": 2, "fps": 30, "duration": 2.0333333333333332,
+///  "frames": [{"x": 0, "y": 0, "w": 132, "h": 132, "time": 0, "duration": 0.03333333333333333,
+///              "progress": 0}, …]}
+/// ```
+/// Pixels for positions and sizes; seconds for times (frame k starts at k / fps and lasts
+/// 1 / fps; `duration` at the top is the whole animation, count / fps); `progress` is the
+/// morph's p of the frame, in [0, 1]. `image` is the sheet's path as written, relative to the
+/// manifest when both are in one folder. Written by hand (no Foundation): strings are escaped
+/// as RFC 8259 requires, numbers are Swift's shortest round-trip decimal forms.
+enum SheetManifest {
+    /// The manifest's text, ending in a newline.
+    ///
+    /// - Parameters:
+    ///   - progress: the p of each frame, `layout.count` of them.
+    static func json(image: String, layout: SheetLayout, fps: Rational, progress: [Double]) -> String {
+        let period = fps.reciprocal
+        var text = "{\n"
+        text += "  \"image\": \(string(image)),\n"
+        text += "  \"width\": \(layout.width),\n  \"height\": \(layout.height),\n"
+        text += "  \"frameWidth\": \(layout.frameWidth),\n  \"frameHeight\": \(layout.frameHeight),\n"
+        text += "  \"columns\": \(layout.columns),\n  \"rows\": \(layout.rows),\n  \"spacing\": \(layout.spacing),\n"
+        text += "  \"fps\": \(number(fps.doubleValue)),\n"
+        text += "  \"duration\": \(number(seconds(layout.count, period))),\n"
+        text += "  \"frames\": ["
+        for index in 0..<layout.count {
+            let (x, y) = layout.origin(ofFrame: index)
+            text += index == 0 ? "\n" : ",\n"
+            text += "    {\"x\": \(x), \"y\": \(y), \"w\": \(layout.frameWidth), \"h\": \(layout.frameHeight), "
+                + "\"time\": \(number(seconds(index, period))), \"duration\": \(number(period.doubleValue)), "
+                + "\"progress\": \(number(progress[index]))}"
+        }
+        text += "\n  ]\n}\n"
+        return text
+    }
+
+    /// `count` periods in seconds, computed from the fraction so that frame times do not
+    /// accumulate rounding.
+    private static func seconds(_ count: Int, _ period: Rational) -> Double {
+        Double(count) * Double(period.numerator) / Double(period.denominator)
+    }
+
+    /// A JSON number: integers without a fraction, others in Swift's shortest form
+    /// (`0.5`, `1e-05`), which JSON's grammar accepts.
+    static func number(_ x: Double) -> String {
+        precondition(x.isFinite)
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return String(x)
+    }
+
+    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or
+    /// `\u00XX`; everything else (any Unicode) as UTF-8.
+    static func string(_ value: String) -> String {
+        var text = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    /// `image` as the manifest names it: its last component when the manifest is in the same
+    /// folder, else as given.
+    static func imageReference(image: String, manifest: String) -> String {
+        guard parentFolder(of: image) == parentFolder(of: manifest) else { return image }
+        return String(image.split(separator: "/").last ?? Substring(image))
+    }
+}

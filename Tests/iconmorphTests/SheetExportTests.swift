@@ -1,0 +1,155 @@
+import Foundation
+import MorphKernel
+import PNGCodec
+import Testing
+@testable import iconmorph
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--format sheet` and `--format strip`: one PNG with every frame in its cell, the gaps in
+/// the background colour, and a JSON manifest that says where each frame is and when.
+@Suite(.serialized)
+struct SheetExportTests {
+    /// The cell of frame `index` cut out of `sheet`.
+    static func cell(_ sheet: PNGImage, x: Int, y: Int, width: Int, height: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for row in y..<(y + height) {
+            let start = (row * sheet.width + x) * 4
+            bytes += sheet.pixels[start..<(start + width * 4)]
+        }
+        return bytes
+    }
+
+    @Test func gridGeometryCellsAndGaps() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("grid.png")
+        let oracle = try MorphOracle()
+        let result = try ExportRun.iconmorph(
+            ["render", "--frames", "7", "--format", "sheet", "--columns", "3", "--spacing", "3", "--background", "#FFFFFF",
+             "-o", path] + MorphOracle.arguments)
+        #expect(result.status == 0 && result.errorsOnly == "")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "wrote \(path) (102×102: 7 frames of 32×32 in 3 columns)\n")
+        let sheet = try PNGImage(contentsOfFile: path)
+        // 3 columns of 32 px with 3 px between: 102; ⌈7/3⌉ = 3 rows: 102.
+        #expect(sheet.width == 102 && sheet.height == 102)
+        var covered = Set<Int>()
+        for index in 0..<7 {
+            let (x, y) = (index % 3 * 35, index / 3 * 35)
+            let expected = try oracle.alpha(Double(index) / 6).flatMap { alpha -> [UInt8] in
+                // Black at this alpha over opaque white, in float64.
+                let gray = UInt8(((1 - Double(alpha) / 255) * 255).rounded())
+                return [gray, gray, gray, 255]
+            }
+            #expect(Self.cell(sheet, x: x, y: y, width: 32, height: 32) == expected, "frame \(index)")
+            for row in y..<(y + 32) { for column in x..<(x + 32) { covered.insert(row * 102 + column) } }
+        }
+        // Everything else — the gaps and the two empty cells — is the background.
+        for pixel in 0..<(102 * 102) where !covered.contains(pixel) {
+            if Array(sheet.pixels[(pixel * 4)..<(pixel * 4 + 4)]) != [255, 255, 255, 255] {
+                Issue.record("pixel \(pixel % 102),\(pixel / 102) is not background")
+                break
+            }
+        }
+    }
+
+    /// A strip is one row without gaps; without a background the cells are the frames
+    /// exactly (straight alpha), and the default sheet is about square.
+    @Test func stripAndDefaultColumns() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let oracle = try MorphOracle()
+        let strip = folder.file("strip.png")
+        let result = try ExportRun.iconmorph(["render", "--frames", "5", "--format", "strip", "-q", "-o", strip] + MorphOracle.arguments)
+        #expect(result.status == 0 && result.stderr == "")
+        let image = try PNGImage(contentsOfFile: strip)
+        #expect(image.width == 160 && image.height == 32)
+        for index in 0..<5 {
+            #expect(Self.cell(image, x: index * 32, y: 0, width: 32, height: 32) == (try oracle.rgba(Double(index) / 4)))
+        }
+        // 10 frames: ⌈√10⌉ = 4 columns, 3 rows.
+        let sheet = folder.file("sheet.png")
+        #expect(try ExportRun.iconmorph(["render", "--frames", "10", "--format", "sheet", "-q", "-o", sheet] + MorphOracle.arguments).status == 0)
+        let grid = try PNGImage(contentsOfFile: sheet)
+        #expect(grid.width == 128 && grid.height == 96)
+        #expect(Self.cell(grid, x: 32, y: 64, width: 32, height: 32) == (try oracle.rgba(1)))
+        // The two empty cells are transparent.
+        #expect(Self.cell(grid, x: 64, y: 64, width: 64, height: 32).enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 })
+    }
+
+    @Test func manifestDescribesEveryFrame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let sheet = folder.file("anim.png"), manifest = folder.file("anim.json")
+        let result = try ExportRun.iconmorph(
+            ["render", "--duration", "0.5", "--fps", "8", "--hold-end", "0.25", "--format", "sheet", "--spacing", "2",
+             "--manifest", manifest, "-q", "-o", sheet] + MorphOracle.arguments)
+        #expect(result.status == 0 && result.stderr == "")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifest))) as? [String: Any])
+        // round(8 × 0.5) + 1 = 5 steps, and 2 copies of the last: 7 frames, 3 columns.
+        #expect(json["image"] as? String == "anim.png")
+        #expect(json["columns"] as? Int == 3 && json["rows"] as? Int == 3 && json["spacing"] as? Int == 2)
+        #expect(json["width"] as? Int == 100 && json["height"] as? Int == 100)
+        #expect(json["frameWidth"] as? Int == 32 && json["frameHeight"] as? Int == 32)
+        #expect(json["fps"] as? Double == 8)
+        #expect(json["duration"] as? Double == 7.0 / 8)
+        let frames = try #require(json["frames"] as? [[String: Any]])
+        #expect(frames.count == 7)
+        let steps = [0, 1, 2, 3, 4, 4, 4]
+        for (index, frame) in frames.enumerated() {
+            #expect(frame["x"] as? Int == index % 3 * 34 && frame["y"] as? Int == index / 3 * 34)
+            #expect(frame["w"] as? Int == 32 && frame["h"] as? Int == 32)
+            #expect(abs((frame["time"] as? Double ?? -1) - Double(index) / 8) < 1e-12)
+            #expect(frame["duration"] as? Double == 0.125)
+            #expect(frame["progress"] as? Double == Double(steps[index]) / 4)
+        }
+        let image = try PNGImage(contentsOfFile: sheet)
+        #expect(image.width == 100 && image.height == 100)
+    }
+
+    /// Strings in the manifest survive any file name: JSONSerialization reads back what was
+    /// escaped.
+    /// Ctrl-C before a sheet is complete: status 130, and neither the sheet nor its manifest
+    /// nor a temporary file is left.
+    @Test func interruptLeavesNoSheet() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let process = try Binary.start([
+            "render", "--frames", "5000", "--format", "sheet", "--manifest", folder.file("s.json"), "-o", folder.file("s.png"),
+            "--size", "16", "--scale", "2", "-q",
+        ])
+        usleep(400_000)
+        #expect(process.isRunning, "the export ended before it could be interrupted")
+        kill(process.processIdentifier, SIGINT)
+        let result = try process.finish()
+        #expect(result.status == 130 && result.stderr == "")
+        #expect(try folder.contents() == [])
+    }
+
+    @Test func manifestStringsAreEscaped() throws {
+        for name in ["plain.png", "quote\"back\\slash.png", "tab\tnew\nline\u{01}\u{1F}.png", "ünï/cödé 🎞.png", "\u{7F}\u{2028}"] {
+            let text = "[" + SheetManifest.string(name) + "]"
+            let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]
+            #expect(decoded == [name], "\(text)")
+        }
+        #expect(SheetManifest.number(0.1) == "0.1" && SheetManifest.number(2) == "2" && SheetManifest.number(1e-5) == "1e-05")
+        #expect(SheetManifest.imageReference(image: "out/a.png", manifest: "out/a.json") == "a.png")
+        #expect(SheetManifest.imageReference(image: "a.png", manifest: "meta/a.json") == "a.png")
+        #expect(SheetManifest.imageReference(image: "img/a.png", manifest: "a.json") == "img/a.png")
+    }
+
+    @Test(arguments: [
+        (["--frames", "4", "--format", "strip", "--columns", "2"], "--columns: applies to --format sheet (a strip is one row)"),
+        (["--frames", "4", "--spacing", "2"], "--spacing: applies to --format sheet or strip"),
+        (["--frames", "4", "-o", "a.apng", "--manifest", "a.json"], "--manifest: applies to --format sheet or strip"),
+        (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png for one frame"),
+        (["--frames", "4", "--format", "sheet", "-o", "s.png", "--manifest", "s.png"], "--manifest: is the sheet's own path; give another file"),
+        (["--frames", "4000", "--format", "sheet", "--size", "64"],
+         "--format: 4000 frames of 192×192 pixels make a 12288×12096 sheet; the largest is 64000000 pixels; give fewer frames or a smaller --size or --scale"),
+    ])
+    func sheetErrors(_ arguments: [String], _ message: String) {
+        #expect(UsageErrorTests.failure(arguments)?.message == message)
+    }
+}
