@@ -8,14 +8,17 @@ struct ScalarMorph {
     let width: Int
     let height: Int
     let style: MorphStyle
+    /// s of the smoothstep edge; the style must have the same fixed softness.
+    let softness: Double
     private var mixed: [Float]
     private var horizontal: [Float]
     private var vertical: [Float]
 
-    init(width: Int, height: Int, style: MorphStyle) {
+    init(width: Int, height: Int, style: MorphStyle, softness: Double) {
         self.width = width
         self.height = height
         self.style = style
+        self.softness = softness
         mixed = [Float](repeating: 0, count: width * height)
         horizontal = mixed
         vertical = mixed
@@ -59,7 +62,7 @@ struct ScalarMorph {
                 vertical[y * width + x] = sum
             }
         }
-        let lower = Float(style.threshold - style.softness), span = Float(style.softness)
+        let lower = Float(style.threshold - softness), span = Float(softness)
         let tint = style.tint
         for i in 0..<width * height {
             let u = min(max((vertical[i] - lower) / span, 0), 1)

@@ -2,8 +2,8 @@ import AlphaRaster
 import MorphKernel
 
 /// A frame size and blur radius from the performance goals of issue 4: the morph from
-/// `BenchShapes.disc` to `BenchShapes.roundedSquare` at p = 0.5, default style otherwise,
-/// RGBA out.
+/// `BenchShapes.disc` to `BenchShapes.roundedSquare` at p = 0.5, RGBA out, in issue 4's frame
+/// math (`Workload.style(maxBlurRadius:)`).
 struct Workload {
     let name: String
     let size: Int
@@ -20,7 +20,18 @@ struct Workload {
         Workload(name: "d", size: 2048, maxBlurRadius: 96, samples: 15, comparesThreads: true),
     ]
 
-    var style: MorphStyle { MorphStyle(maxBlurRadius: maxBlurRadius) }
+    var style: MorphStyle { Workload.style(maxBlurRadius: maxBlurRadius) }
+
+    /// s, the fixed softness of every benchmark frame: the edge is α = smoothstep(t − s, t, V),
+    /// the frame math issue 4 sets its goals in and that the scalar baseline and
+    /// `Scripts/compare-opencv.py` redo, not the library's default `.automatic` ramp.
+    static let softness = 0.05
+
+    /// The style of the benchmark frames with blur radius `maxBlurRadius`: fixed softness
+    /// `softness`, the library's defaults otherwise (t = 0.5, smooth easing, opaque black).
+    static func style(maxBlurRadius: Double) -> MorphStyle {
+        MorphStyle(maxBlurRadius: maxBlurRadius, softness: .fixed(softness))
+    }
 
     /// n at p = 0.5: the blur level of b = 1 is the last one, radius Rmax.
     var halfWidth: Int { Int(maxBlurRadius.rounded(.up)) }

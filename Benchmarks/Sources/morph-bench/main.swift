@@ -11,9 +11,17 @@ exit(2)
 #endif
 
 /// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
-/// its figures are rougher.
-let quick = CommandLine.arguments.dropFirst().contains("--quick")
-func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+/// its figures are rougher. `--export` and `--scaling` select the other reports
+/// (`BenchOptions`).
+let options: BenchOptions
+do {
+    options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+let quick = options.quick
+func runs(_ full: Int) -> Int { options.runs(full) }
 
 /// Folds every byte of a frame into a number that is printed, so no render can be skipped.
 func checksum(_ bytes: [UInt8]) -> UInt64 {
@@ -25,9 +33,10 @@ func checksum(_ bytes: [UInt8]) -> UInt64 {
 func runBenchmarks() throws {
     print("morph-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
-    // 1. One icon frame: 44 pt at 3× = 132 × 132 px, blur 4 pt = 12 px, p = 0.5, default style.
+    // 1. One icon frame: 44 pt at 3× = 132 × 132 px, blur 4 pt = 12 px, p = 0.5, the
+    //    benchmark style (fixed softness, defaults otherwise).
     let size = 132
-    let style = MorphStyle()
+    let style = Workload.style(maxBlurRadius: 12)
     let source = try BenchShapes.disc(size: size)
     let target = try BenchShapes.roundedSquare(size: size)
     let renderer = try MorphRenderer(width: size, height: size, style: style)
@@ -42,7 +51,7 @@ func runBenchmarks() throws {
     }
     let kernelFrame = frame
 
-    var scalar = ScalarMorph(width: size, height: size, style: style)
+    var scalar = ScalarMorph(width: size, height: size, style: style, softness: Workload.softness)
     var scalarFrame = [UInt8](repeating: 0, count: size * size * 4)
     let scalarTime = medianNanoseconds(runs: runs(101), warmup: 3) {
         scalar.render(source: source.pixels, target: target.pixels, progress: 0.5, into: &scalarFrame)
@@ -51,7 +60,7 @@ func runBenchmarks() throws {
     let largestDifference = zip(kernelFrame, scalarFrame).map { abs(Int($0) - Int($1)) }.max() ?? 0
 
     print("")
-    print("132×132 RGBA frame, Rmax 12 px (n = 12), p = 0.5, default style (workload a):")
+    print("132×132 RGBA frame, Rmax 12 px (n = 12), p = 0.5, softness \(Workload.softness) (workload a):")
     print("  MorphRenderer            \(formatted(kernelTime))  (median of \(runs(2001)))")
     print("  scalar Swift baseline    \(formatted(scalarTime))  (median of \(runs(101)))")
     print(String(format: "  speed-up                 %.1f×", scalarTime / kernelTime))
@@ -132,4 +141,8 @@ func runBenchmarks() throws {
     print("(sink \(sink))")
 }
 
-try runBenchmarks()
+switch options.mode {
+case .standard: try runBenchmarks()
+case .export(let directory): try FrameExport.run(directory: directory, options: options)
+case .scaling(let json): try ScalingFit.run(json: json, options: options)
+}

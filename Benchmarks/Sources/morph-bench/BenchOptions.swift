@@ -1,0 +1,74 @@
+import Foundation
+
+/// The command line of morph-bench: which report to produce and how many samples to take.
+///
+/// - no mode: the standard report (baseline, workloads a–d, allocations);
+/// - `--export DIR`: workloads a–d as files and JSON for `Scripts/compare-opencv.py`;
+/// - `--scaling`: time against frame size and blur radius and fit the exponents
+///   (`--json FILE` also writes the figures as JSON).
+///
+/// `--quick` takes a tenth of the samples in every mode.
+struct BenchOptions {
+    enum Mode: Equatable {
+        case standard
+        case export(directory: String)
+        case scaling(json: String?)
+    }
+
+    var mode: Mode = .standard
+    var quick = false
+
+    static let usage = """
+        usage: morph-bench [--quick]
+               morph-bench --export DIR [--quick]
+               morph-bench --scaling [--json FILE] [--quick]
+        """
+
+    /// Parses the arguments after the program name.
+    ///
+    /// - Throws: `BenchOptions.Invalid` naming the argument that is unknown, lacks its value
+    ///   or combines modes.
+    init(arguments: [String]) throws {
+        var export: String?
+        var scaling = false
+        var json: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick":
+                quick = true
+            case "--export":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw Invalid(reason: "--export needs a directory to write the frames to")
+                }
+                export = value
+            case "--scaling":
+                scaling = true
+            case "--json":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw Invalid(reason: "--json needs a file to write the figures to")
+                }
+                json = value
+            default:
+                throw Invalid(reason: "unknown argument \(argument)")
+            }
+        }
+        if export != nil && scaling {
+            throw Invalid(reason: "--export and --scaling are separate runs; pass one of them")
+        }
+        if json != nil && !scaling {
+            throw Invalid(reason: "--json goes with --scaling (--export writes its own JSON)")
+        }
+        if let export { mode = .export(directory: export) } else if scaling { mode = .scaling(json: json) }
+    }
+
+    /// A command line morph-bench cannot run; `reason` is one sentence.
+    struct Invalid: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "morph-bench: \(reason).\n\(BenchOptions.usage)" }
+    }
+
+    /// The sample count for a full run of `full` samples: a tenth (odd, at least 3) with
+    /// `--quick`.
+    func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+}
