@@ -129,6 +129,8 @@ func runBenchmarks() throws {
             allocationLines.append(String(format: "  %@  one thread %.1f, automatic %.1f", workload.name, serial, automatic))
         }
     }
+    try EdgeModeComparison.run(sink: &sink)
+
     print("")
     if counter == nil {
         print("Allocations per frame: not measured (run with LD_PRELOAD of a malloc-counting library")
