@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "AlphaRaster", dependencies: ["PNGCodec"]),
         .target(name: "SVGImport", dependencies: ["AlphaRaster"]),
         .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
-        .target(name: "MorphKernel", dependencies: ["AlphaRaster"]),
+        .target(name: "MorphKernel", dependencies: ["PNGCodec", "AlphaRaster"]),
         .executableTarget(
             name: "iconmorph",
             dependencies: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]

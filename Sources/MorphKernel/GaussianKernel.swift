@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PNGCodec  // MutexLock
 
 /// The normalised 1-D Gaussian of one blur level.
 ///

@@ -1,4 +1,5 @@
 import AlphaRaster
+import PNGCodec  // MutexLock
 
 /// Renders morph frames between two masks of one size into caller-provided buffers.
 ///

@@ -47,20 +47,7 @@ final class AnimatedPNGChunkEncoder {
     {
         let capacity = 8 + 25 + 13 + Self.animationControlCount + (12 + 768) + (12 + 255)
         var file = PNGChunkWriter(output.bytes(capacity), capacity: capacity)
-        file.append(bigEndian: 0x8950_4E47)  // the signature: 137 P N G CR LF SUB LF
-        file.append(bigEndian: 0x0D0A_1A0A)
-        file.beginChunk("IHDR")
-        file.append(bigEndian: UInt32(width))
-        file.append(bigEndian: UInt32(height))
-        file.append(byte: 8)  // bit depth
-        file.append(byte: layout.colorType.rawValue)
-        file.append(byte: 0)  // deflate
-        file.append(byte: 0)  // filter method 0
-        file.append(byte: 0)  // no interlacing
-        file.endChunk()
-        file.beginChunk("sRGB")
-        file.append(byte: 0)
-        file.endChunk()
+        file.appendSignatureAndHeader(width: width, height: height, colorType: layout.colorType.rawValue)
         precondition(file.count == Self.animationControlOffset)
         Self.appendAnimationControl(to: &file, frameCount: frameCount, loopCount: loopCount)
         if case .indexed(let red, let green, let blue) = layout {

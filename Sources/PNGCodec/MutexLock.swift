@@ -9,12 +9,13 @@ import Darwin
 /// A non-recursive lock over a `pthread_mutex_t`.
 ///
 /// Foundation's `NSLock` would do the same, but linking Foundation costs the command-line tool
-/// about 4.5 ms of start-up; `Synchronization.Mutex` needs macOS 15.
-final class MutexLock: @unchecked Sendable {
+/// about 4.5 ms of start-up; `Synchronization.Mutex` needs macOS 15. Shared with the other
+/// modules of the package (`package` access), not part of the public API.
+package final class MutexLock: @unchecked Sendable {
     // Heap-allocated: a pthread mutex must not move once initialised.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
     }
 
@@ -23,11 +24,18 @@ final class MutexLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Runs `body` holding the lock.
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }

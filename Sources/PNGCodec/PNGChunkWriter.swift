@@ -82,4 +82,23 @@ struct PNGChunkWriter {
             endChunk()
         }
     }
+
+    /// The PNG signature, IHDR for an 8-bit, non-interlaced image of `colorType`, and sRGB
+    /// (perceptual rendering intent): the 58 bytes every file we write starts with.
+    mutating func appendSignatureAndHeader(width: Int, height: Int, colorType: UInt8) {
+        append(bigEndian: 0x8950_4E47)  // the signature: 137 P N G CR LF SUB LF
+        append(bigEndian: 0x0D0A_1A0A)
+        beginChunk("IHDR")
+        append(bigEndian: UInt32(width))
+        append(bigEndian: UInt32(height))
+        append(byte: 8)  // bit depth
+        append(byte: colorType)
+        append(byte: 0)  // deflate
+        append(byte: 0)  // filter method 0
+        append(byte: 0)  // no interlacing
+        endChunk()
+        beginChunk("sRGB")
+        append(byte: 0)
+        endChunk()
+    }
 }

@@ -158,20 +158,7 @@ public final class PNGEncoder {
         let chunkCount = 1 &+ bound / maximumChunkLength
         let capacity = 8 + 25 + 13 + (12 + 768) + (12 + 256) + 12 &* chunkCount + bound + 12
         var file = PNGChunkWriter(buffer.bytes(capacity), capacity: capacity)
-        file.append(bigEndian: 0x8950_4E47)  // the signature: 137 P N G CR LF SUB LF
-        file.append(bigEndian: 0x0D0A_1A0A)
-        file.beginChunk("IHDR")
-        file.append(bigEndian: UInt32(width))
-        file.append(bigEndian: UInt32(height))
-        file.append(byte: 8)  // bit depth
-        file.append(byte: layout.colorType.rawValue)
-        file.append(byte: 0)  // deflate
-        file.append(byte: 0)  // filter method 0
-        file.append(byte: 0)  // no interlacing
-        file.endChunk()
-        file.beginChunk("sRGB")
-        file.append(byte: 0)
-        file.endChunk()
+        file.appendSignatureAndHeader(width: width, height: height, colorType: layout.colorType.rawValue)
         if layout.colorType == .indexed {
             file.beginChunk("PLTE")
             for _ in 0..<layout.paletteCount {
