@@ -235,13 +235,6 @@ final class CoverageAccumulator {
         return (rowStart..<rowEnd, columnStart, max(min(columnEnd, clipRight - 1), columnStart))
     }
 
-    /// Sums the touched rows into coverage of the union of the points inside under `rule`
-    /// (every edge belonging to group 0) and hands it to `sink` pixel by pixel; then clears
-    /// the buffer.
-    func sweep<Sink: CoverageSink>(rule: FillRule, into sink: Sink) {
-        sweep(rules: [rule], into: sink)
-    }
-
     /// Sums the touched rows into coverage of the union of the shapes' insides, shape g
     /// (the edges added with `group` g) being inside under `rules[g]`, and hands it to `sink`
     /// pixel by pixel; then clears the buffer and sets `group` back to 0. Every group used
@@ -699,6 +692,10 @@ protocol CoverageSink {
 }
 
 /// Coverage × opacity rounded to bytes (halves up).
+///
+/// The same rounding as `ByteRounding.store`, fused into the sweep's per-pixel loop: a
+/// separate rounding pass over each row measured 10–18 % slower on 2048 px masks
+/// (raster-bench).
 struct ByteSink: CoverageSink {
     let base: UnsafeMutablePointer<UInt8>
     let width: Int

@@ -53,14 +53,14 @@ struct EdgeRamp {
         threshold t: Double, kernelCentre w0: Double, kernelNeighbour w1: Double, halfWidth: Int, writer: PixelWriter
     ) {
         let r = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
+        let knee = MorphFrameMath.edgeSlopeFraction * w0
         threshold = Float(t)
         halfCorrection = Float(r / 2)
-        inverseKnee = Float(1 / (MorphFrameMath.edgeSlopeFraction * w0))
+        inverseKnee = Float(1 / knee)
         restWidth = Float((r - 1) * w0)
         flatWidth = Float(MorphFrameMath.flatFadeWidth)
         minimumWidth = Float(MorphStyle.minimumSoftness)
         outsideWeight = Float(2 - r)
-        let knee = MorphFrameMath.edgeSlopeFraction * w0
         flatSlope = Float(MorphFrameMath.flatFadeWidth * (r / 2) / knee)
         // max(g, w_flat · (1 − g / knee)) is never below w_flat · knee / (knee + w_flat); the
         // other two terms are dropped when they stay below half of that.

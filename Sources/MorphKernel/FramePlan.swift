@@ -294,16 +294,16 @@ struct FramePlan: @unchecked Sendable {
                 if r > 0 && kinds[(r - 1) * blocks + b] == compute {
                     let y = rows.lowerBound
                     let far = planeRow(y + v, block: b, paddedRow: padded)
-                    store(
+                    field.storeVector16(
                         SeparableBlur.verticalSum(block + y * 16, taps: taps, halfWidth: v, far: far, farBelow: true),
-                        row: y, x: x, count: count)
+                        at: y * stride + x, count: count)
                 }
                 if r + 1 < tiles.tileRowCount && kinds[(r + 1) * blocks + b] == compute {
                     let y = rows.upperBound - 1
                     let far = planeRow(y - v, block: b, paddedRow: padded)
-                    store(
+                    field.storeVector16(
                         SeparableBlur.verticalSum(block + y * 16, taps: taps, halfWidth: v, far: far, farBelow: false),
-                        row: y, x: x, count: count)
+                        at: y * stride + x, count: count)
                 }
                 if b > 0 && kindRow[b - 1] == compute {
                     SeparableBlur.fieldColumn(
@@ -379,17 +379,6 @@ struct FramePlan: @unchecked Sendable {
                 into: bytes.baseAddress!.assumingMemoryBound(to: Float.self), blockStride: 0)
         }
         return vector
-    }
-
-    /// Stores 16 field values (the first `count`) at row `y`, columns x ..< x + count.
-    @inline(__always)
-    private func store(_ values: SIMD16<Float>, row y: Int, x: Int, count: Int) {
-        let destination = scratch.fieldOrigin + y * scratch.fieldStride + x
-        if count == 16 {
-            UnsafeMutableRawPointer(destination).storeBytes(of: values, as: SIMD16<Float>.self)
-        } else {
-            for lane in 0..<count { destination[lane] = values[lane] }
-        }
     }
 
     /// The edge ramp over the computed tiles of `tileRows`, row by row, from the field plane;

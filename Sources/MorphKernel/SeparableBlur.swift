@@ -35,21 +35,31 @@ enum SeparableBlur {
         let centre = splat(taps[0])
         var x = columns.lowerBound
         while x < columns.upperBound {
-            var sum = centre * padded.vector16(at: x)
-            var left = padded + x
-            var right = padded + x
-            var tap = taps
-            var i = 0
-            while i < n {
-                left -= 1
-                right += 1
-                tap += 1
-                sum += splat(tap.pointee) * (left.vector16(at: 0) + right.vector16(at: 0))
-                i &+= 1
-            }
-            destination.storeVector16(sum, at: (x &>> 4) &* blockStride)
+            destination.storeVector16(
+                horizontalSum(padded + x, centre: centre, taps: taps, halfWidth: n), at: (x &>> 4) &* blockStride)
             x &+= 16
         }
+    }
+
+    /// The sum of the 16 consecutive floats from `middle` (n readable on each side), any
+    /// alignment: `centre` (w_0 in 16 lanes) · x_0 + w_1 · (x_−1 + x_1) + … + w_n · (x_−n + x_n).
+    @inline(__always)
+    static func horizontalSum(
+        _ middle: UnsafePointer<Float>, centre: SIMD16<Float>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int
+    ) -> SIMD16<Float> {
+        var sum = centre * middle.vector16(at: 0)
+        var left = middle
+        var right = middle
+        var tap = taps
+        var i = 0
+        while i < n {
+            left -= 1
+            right += 1
+            tap += 1
+            sum += splat(tap.pointee) * (left.vector16(at: 0) + right.vector16(at: 0))
+            i &+= 1
+        }
+        return sum
     }
 
     /// Convolves down one column block of 16 pixels (output columns x ..< x + 16), for
@@ -151,13 +161,8 @@ enum SeparableBlur {
     ) {
         var y = rows.lowerBound
         while y < rows.upperBound {
-            let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
-            let destination = field + (y &* fieldStride &+ x)
-            if count == 16 {
-                UnsafeMutableRawPointer(destination).storeBytes(of: sum, as: SIMD16<Float>.self)
-            } else {
-                for lane in 0..<count { destination[lane] = sum[lane] }
-            }
+            field.storeVector16(
+                verticalSum(block + y &* 16, taps: taps, halfWidth: n), at: y &* fieldStride &+ x, count: count)
             y &+= 1
         }
     }
@@ -181,19 +186,8 @@ enum SeparableBlur {
             k &+= 1
             y &+= 1
         }
-        let middle = UnsafePointer(buffer + n)
-        var sum = splat(taps[0]) * middle.vector16(at: 0)
-        var up = middle
-        var down = middle
-        var tap = taps
-        var i = 0
-        while i < n {
-            up -= 1
-            down += 1
-            tap += 1
-            sum += splat(tap.pointee) * (up.vector16(at: 0) + down.vector16(at: 0))
-            i &+= 1
-        }
+        // The copied column is one contiguous run, so the horizontal pass's sum convolves it.
+        let sum = horizontalSum(UnsafePointer(buffer + n), centre: splat(taps[0]), taps: taps, halfWidth: n)
         for k in 0..<rows.count { field[(rows.lowerBound &+ k) &* fieldStride &+ column] = sum[k] }
     }
 }

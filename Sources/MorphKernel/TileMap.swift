@@ -445,36 +445,34 @@ final class TileMap {
         static let firstLanes: UInt8 = 4
     }
 
-    /// values[i] = min(values[i], others[i]) for i < count, 8 at a time.
+    /// values[i] = min(values[i], others[i]) for i < count.
     @inline(__always)
     private static func lower(_ values: UnsafeMutablePointer<Float>, toward others: UnsafePointer<Float>, count: Int) {
-        var i = 0
-        while i &+ 8 <= count {
-            var a = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD8<Float>.self)
-            let b = UnsafeRawPointer(others + i).loadUnaligned(as: SIMD8<Float>.self)
-            a.replace(with: b, where: b .< a)
-            UnsafeMutableRawPointer(values + i).storeBytes(of: a, as: SIMD8<Float>.self)
-            i &+= 8
-        }
-        while i < count {
-            if others[i] < values[i] { values[i] = others[i] }
-            i &+= 1
-        }
+        combine(values, with: others, count: count, keepingLarger: false)
     }
 
-    /// values[i] = max(values[i], others[i]) for i < count, 8 at a time.
+    /// values[i] = max(values[i], others[i]) for i < count.
     @inline(__always)
     private static func raise(_ values: UnsafeMutablePointer<Float>, toward others: UnsafePointer<Float>, count: Int) {
+        combine(values, with: others, count: count, keepingLarger: true)
+    }
+
+    /// values[i] = the larger (or smaller) of values[i] and others[i] for i < count, 8 at a
+    /// time; `keepingLarger` is a constant at each inlined call, so the choice folds away.
+    @inline(__always)
+    private static func combine(
+        _ values: UnsafeMutablePointer<Float>, with others: UnsafePointer<Float>, count: Int, keepingLarger: Bool
+    ) {
         var i = 0
         while i &+ 8 <= count {
             var a = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD8<Float>.self)
             let b = UnsafeRawPointer(others + i).loadUnaligned(as: SIMD8<Float>.self)
-            a.replace(with: b, where: b .> a)
+            a.replace(with: b, where: keepingLarger ? b .> a : b .< a)
             UnsafeMutableRawPointer(values + i).storeBytes(of: a, as: SIMD8<Float>.self)
             i &+= 8
         }
         while i < count {
-            if others[i] > values[i] { values[i] = others[i] }
+            if keepingLarger ? others[i] > values[i] : others[i] < values[i] { values[i] = others[i] }
             i &+= 1
         }
     }

@@ -28,6 +28,17 @@ extension UnsafeMutablePointer where Pointee == Float {
     func storeVector16(_ value: SIMD16<Float>, at offset: Int) {
         UnsafeMutableRawPointer(self + offset).storeBytes(of: value, as: SIMD16<Float>.self)
     }
+
+    /// Writes the first `count` (1…16) of 16 floats starting `offset` elements from here;
+    /// nothing beyond them is touched.
+    @inline(__always)
+    func storeVector16(_ value: SIMD16<Float>, at offset: Int, count: Int) {
+        if count == 16 {
+            storeVector16(value, at: offset)
+        } else {
+            for lane in 0..<count { self[offset &+ lane] = value[lane] }
+        }
+    }
 }
 
 extension UnsafePointer where Pointee == UInt8 {

@@ -27,33 +27,10 @@ enum AnimatedPNGLayout: Equatable {
         }
     }
 
-    /// The layout for a first frame of RGBA: indexed when every pixel has one colour and
-    /// `reduces`, else RGBA. (Gray, RGB and gray+alpha are not used: a later frame with alpha
-    /// or colour would force a rewrite, and on morph frames they would save little next to
-    /// the indexed layout.)
-    static func forFirstFrame(rgba: UnsafePointer<UInt8>, pixelCount: Int, reduces: Bool) -> AnimatedPNGLayout {
-        guard reduces else { return .rgba }
-        let (red, green, blue) = (rgba[0], rgba[1], rgba[2])
-        return fitsIndexed(rgba: rgba, pixelCount: pixelCount, red: red, green: green, blue: blue)
-            ? .indexed(red: red, green: green, blue: blue) : .rgba
-    }
-
-    /// Whether every pixel of `rgba` has colour (red, green, blue).
-    private static func fitsIndexed(
-        rgba: UnsafePointer<UInt8>, pixelCount: Int, red: UInt8, green: UInt8, blue: UInt8
-    ) -> Bool {
-        let raw = UnsafeRawPointer(rgba)
-        let color = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
-        // One OR over all pixels, no branch in the loop.
-        var difference: UInt32 = 0
-        for i in 0..<pixelCount {
-            difference |= UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) ^ color
-        }
-        return difference & 0x00FF_FFFF == 0
-    }
-
     /// Writes an RGBA frame in this layout to `output`; false (output undefined) when it
-    /// does not fit (a pixel of another colour, for `.indexed`).
+    /// does not fit (a pixel of another colour, for `.indexed`). (Gray, RGB and gray+alpha
+    /// are not used: a later frame with alpha or colour would force a rewrite, and on morph
+    /// frames they would save little next to the indexed layout.)
     func store(rgba: UnsafePointer<UInt8>, pixelCount: Int, into output: UnsafeMutablePointer<UInt8>) -> Bool {
         switch self {
         case .rgba:
@@ -62,6 +39,7 @@ enum AnimatedPNGLayout: Equatable {
         case .indexed(let red, let green, let blue):
             let raw = UnsafeRawPointer(rgba)
             let color = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
+            // One OR over all pixels, no branch in the loop.
             var difference: UInt32 = 0
             for i in 0..<pixelCount {
                 let value = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))

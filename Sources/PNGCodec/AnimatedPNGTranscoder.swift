@@ -78,19 +78,24 @@ enum AnimatedPNGTranscoder {
             try Zlib.inflate($0, expectedCount: height * (width + 1), name: original.destination)
         }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        var indices = [UInt8](repeating: 0, count: width * height)
+        // A zero row above the first, then the frame's rows.
+        var indices = [UInt8](repeating: 0, count: width * (height + 1))
         try filtered.withUnsafeBufferPointer { input in
             try indices.withUnsafeMutableBufferPointer { rows in
                 for y in 0..<height {
-                    let row = rows.baseAddress! + y * width
-                    let above: UnsafePointer<UInt8>? = y == 0 ? nil : UnsafePointer(row - width)
-                    try unfilter(
-                        type: input[y * (width + 1)], input.baseAddress! + y * (width + 1) + 1, above: above,
-                        count: width, into: row, name: original.destination)
+                    let row = rows.baseAddress! + (y + 1) * width
+                    let type = input[y * (width + 1)]
+                    guard ScanlineFilter.unfilter(
+                        type: type, input.baseAddress! + y * (width + 1) + 1, above: row - width, count: width, step: 1,
+                        into: row)
+                    else {
+                        throw PNGError.invalidPNG(
+                            path: original.destination, reason: "bad adaptive filter value \(type) in a frame being rewritten")
+                    }
                 }
                 rgba.withUnsafeMutableBufferPointer {
                     AnimatedPNGLayout.expand(
-                        alpha: rows.baseAddress!, count: width * height, red: color.red, green: color.green,
+                        alpha: rows.baseAddress! + width, count: width * height, red: color.red, green: color.green,
                         blue: color.blue, into: $0.baseAddress!)
                 }
             }
@@ -100,29 +105,6 @@ enum AnimatedPNGTranscoder {
                 encoder.frame(
                     $0.baseAddress!, rowStride: width * 4, step: 4, control: control, isDefaultImage: isDefaultImage,
                     sequence: &sequence))
-        }
-    }
-
-    /// Undoes filter `type` on one row of 1-byte pixels (PNG specification §9.2); `above` is
-    /// the unfiltered row above, nil for the first row (zeros).
-    private static func unfilter(
-        type: UInt8, _ input: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
-        into output: UnsafeMutablePointer<UInt8>, name: String
-    ) throws {
-        for i in 0..<count {
-            let a = i > 0 ? output[i - 1] : 0
-            let b = above?[i] ?? 0
-            let c = i > 0 ? above?[i - 1] ?? 0 : 0
-            let prediction: UInt8
-            switch type {
-            case 0: prediction = 0
-            case 1: prediction = a
-            case 2: prediction = b
-            case 3: prediction = UInt8((UInt16(a) + UInt16(b)) / 2)
-            case 4: prediction = ScanlineFilter.paethPredictor(a, b, c)
-            default: throw PNGError.invalidPNG(path: name, reason: "bad adaptive filter value \(type) in a frame being rewritten")
-            }
-            output[i] = input[i] &+ prediction
         }
     }
 }

@@ -119,8 +119,11 @@ public final class AnimatedPNGWriter {
                 reason: "\(path): frame \(addedFrameCount) holds \(rgba.count) bytes; a \(width)×\(height) RGBA frame needs \(pixelCount &* 4)")
         }
         try run {
-            let chosen = layout ?? AnimatedPNGLayout.forFirstFrame(
-                rgba: base, pixelCount: pixelCount, reduces: encoder.compression.reducesColorType)
+            // A first frame is tried as indexed in its first pixel's colour: `store` checks
+            // every pixel as it copies, and one that does not fit turns the (still empty) file
+            // to RGBA below.
+            let chosen = layout
+                ?? (encoder.compression.reducesColorType ? .indexed(red: base[0], green: base[1], blue: base[2]) : .rgba)
             layout = chosen
             if !chosen.store(rgba: base, pixelCount: pixelCount, into: incoming.bytes(pixelCount &* chosen.bytesPerPixel)) {
                 try promoteToRGBA()

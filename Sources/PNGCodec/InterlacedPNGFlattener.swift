@@ -42,22 +42,26 @@ enum InterlacedPNGFlattener {
                 var offset = 0
                 for pass in passes {
                     let passStride = pass.columns * bytesPerPixel
-                    var previous = [UInt8](repeating: 0, count: passStride)
-                    var current = [UInt8](repeating: 0, count: passStride)
-                    for passRow in 0..<pass.rows {
-                        let filter = input[offset]
-                        try unfilter(
-                            filter, UnsafeBufferPointer(rebasing: input[(offset + 1)..<(offset + 1 + passStride)]),
-                            previous: previous, into: &current, bytesPerPixel: bytesPerPixel, name: name)
-                        offset += 1 + passStride
-                        let y = pass.startY + passRow * pass.stepY
-                        for column in 0..<pass.columns {
-                            let x = pass.startX + column * pass.stepX
-                            let target = y * outputStride + 1 + x * bytesPerPixel
-                            let source = column * bytesPerPixel
-                            for byte in 0..<bytesPerPixel { output[target + byte] = current[source + byte] }
+                    // The row above in this pass (zeros for its first row), then the row.
+                    var pair = [UInt8](repeating: 0, count: 2 * passStride)
+                    try pair.withUnsafeMutableBufferPointer { pair in
+                        var previous = pair.baseAddress!, current = previous + passStride
+                        for passRow in 0..<pass.rows {
+                            let filter = input[offset]
+                            guard ScanlineFilter.unfilter(
+                                type: filter, input.baseAddress! + offset + 1, above: previous, count: passStride,
+                                step: bytesPerPixel, into: current)
+                            else { throw PNGError.invalidPNG(path: name, reason: "bad adaptive filter value \(filter)") }
+                            offset += 1 + passStride
+                            let y = pass.startY + passRow * pass.stepY
+                            for column in 0..<pass.columns {
+                                let x = pass.startX + column * pass.stepX
+                                let target = y * outputStride + 1 + x * bytesPerPixel
+                                let source = column * bytesPerPixel
+                                for byte in 0..<bytesPerPixel { output[target + byte] = current[source + byte] }
+                            }
+                            swap(&previous, &current)
                         }
-                        swap(&previous, &current)
                     }
                 }
             }
@@ -201,40 +205,6 @@ enum InterlacedPNGFlattener {
                 startX: startX, startY: startY, stepX: stepX, stepY: stepY,
                 columns: width > startX ? (width - startX + stepX - 1) / stepX : 0,
                 rows: height > startY ? (height - startY + stepY - 1) / stepY : 0)
-        }
-    }
-
-    /// Reverses one row's filter (PNG spec §9.2); `previous` is the unfiltered row above in the
-    /// same pass, zeros for a pass's first row.
-    private static func unfilter(
-        _ filter: UInt8, _ row: UnsafeBufferPointer<UInt8>, previous: [UInt8], into current: inout [UInt8],
-        bytesPerPixel bpp: Int, name: String
-    ) throws {
-        let count = row.count
-        switch filter {
-        case 0:
-            for i in 0..<count { current[i] = row[i] }
-        case 1:
-            for i in 0..<count { current[i] = row[i] &+ (i >= bpp ? current[i - bpp] : 0) }
-        case 2:
-            for i in 0..<count { current[i] = row[i] &+ previous[i] }
-        case 3:
-            for i in 0..<count {
-                let left = i >= bpp ? Int(current[i - bpp]) : 0
-                current[i] = row[i] &+ UInt8((left + Int(previous[i])) / 2)
-            }
-        case 4:
-            for i in 0..<count {
-                let a = i >= bpp ? Int(current[i - bpp]) : 0
-                let b = Int(previous[i])
-                let c = i >= bpp ? Int(previous[i - bpp]) : 0
-                let p = a + b - c
-                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                current[i] = row[i] &+ UInt8(predictor)
-            }
-        default:
-            throw PNGError.invalidPNG(path: name, reason: "bad adaptive filter value \(filter)")
         }
     }
 }

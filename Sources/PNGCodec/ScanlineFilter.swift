@@ -79,6 +79,31 @@ enum ScanlineFilter {
         }
     }
 
+    /// Undoes filter `type` on one row: `output` gets the `count` unfiltered bytes of the
+    /// filtered `input`, pixels of `step` bytes, `above` being the unfiltered row above (a
+    /// zero row for the first). False, with nothing written, for a type other than 0…4.
+    ///
+    /// Byte by byte: each byte depends on the one `step` to its left. Only for reading back
+    /// (interlaced 16-bit flattening, an indexed animation rewritten as RGBA), never per frame.
+    static func unfilter(
+        type: UInt8, _ input: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, step: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        guard type <= 4 else { return false }
+        for i in 0..<count {
+            let a = i >= step ? output[i &- step] : 0, b = above[i]
+            let prediction: UInt8 = switch type {
+            case 0: 0
+            case 1: a
+            case 2: b
+            case 3: (a & b) &+ ((a ^ b) >> 1)
+            default: paethPredictor(a, b, i >= step ? above[i &- step] : 0)
+            }
+            output[i] = input[i] &+ prediction
+        }
+        return true
+    }
+
     /// `paethPredictor` for 16 lanes at once, in bytes: |p − a| = |b − c| and |p − b| = |a − c|
     /// fit in 8 bits, and |p − c| = |(b − c) + (a − c)| is their sum when b − c and a − c have
     /// the same sign (saturated at 255, which keeps every comparison right because the sum is

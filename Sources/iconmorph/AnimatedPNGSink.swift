@@ -1,26 +1,15 @@
 import PNGCodec
 
-/// What the apng output needs of an animated PNG writer; `PNGCodec.AnimatedPNGWriter` is the
-/// one used.
-protocol AnimatedPNGWriting: AnyObject {
-    func addFrame(rgba: UnsafeRawBufferPointer, delayNumerator: UInt16, delayDenominator: UInt16) throws
-    func addFrame(
-        alpha: UnsafeRawBufferPointer, red: UInt8, green: UInt8, blue: UInt8,
-        delayNumerator: UInt16, delayDenominator: UInt16) throws
-    func finish() throws
-    func cancel()
-}
-
 /// Adds the frames to one animated PNG in frame order, each with its delay; the writer
 /// encodes (and merges frames that do not change) as they arrive, and its file appears only
 /// at `finish()`.
 struct AnimatedPNGSink: FrameSink, @unchecked Sendable {
     /// Used by one worker at a time: frames are added in turn.
-    let writer: any AnimatedPNGWriting
+    let writer: AnimatedPNGWriter
     /// Each frame's delay as the two UInt16 of an fcTL chunk, seconds = numerator/denominator.
     let delays: [(numerator: UInt16, denominator: UInt16)]
 
-    init(writer: any AnimatedPNGWriting, delays: [Rational]) {
+    init(writer: AnimatedPNGWriter, delays: [Rational]) {
         self.writer = writer
         self.delays = delays.map(Self.fcTLDelay)
     }

@@ -127,6 +127,10 @@ struct FrameExporter {
             table.deallocate()
             alphaMap.deallocate()
         }
+        // What `table` and `alphaMap` were last filled for: without `--color-to` every frame
+        // has one tint, so they are filled once, not per frame.
+        var tableTint: TintColor?
+        var mapAlpha: UInt8?
         while let index = sequencer.claim() {
             do {
                 let p = progress[index]
@@ -134,12 +138,18 @@ struct FrameExporter {
                 let tint = coloring.tint(atProgress: p)
                 let frame: RenderedFrame
                 if let rgba {
-                    coloring.fillPixelTable(table, tint: tint)
+                    if tint != tableTint {
+                        coloring.fillPixelTable(table, tint: tint)
+                        tableTint = tint
+                    }
                     Self.expand(plane, through: table, into: rgba)
                     frame = .rgba(UnsafeRawBufferPointer(rgba), width: width, height: height)
                 } else {
                     if coloring.needsAlphaMap(for: tint) {
-                        FrameColoring.fillAlphaMap(alphaMap, alpha: tint.alpha)
+                        if tint.alpha != mapAlpha {
+                            FrameColoring.fillAlphaMap(alphaMap, alpha: tint.alpha)
+                            mapAlpha = tint.alpha
+                        }
                         for i in 0..<pixelCount { plane[i] = alphaMap[Int(plane[i])] }
                     }
                     frame = .oneColor(

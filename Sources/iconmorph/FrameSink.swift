@@ -16,6 +16,13 @@ protocol FrameSink: Sendable {
     func cancel()
 }
 
+extension FrameSink {
+    /// Nothing to complete: each frame was written whole as it came.
+    func finish() throws {}
+    /// Nothing to remove: frames already written stay, as they would after a failure.
+    func cancel() {}
+}
+
 /// One worker's side of a `FrameSink`.
 protocol FrameSinkWorker {
     /// Takes frame `index`. Calls `waitForTurn` before anything that must happen in frame

@@ -53,15 +53,23 @@ enum IconMorphTool {
     /// interrupt ends the process with `_exit`. Returns the `errno` of a failed write (EPIPE
     /// for a closed pipe, SIGPIPE being ignored), or `nil` when every byte was written.
     @discardableResult
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// `writeAll(_:to:)` for bytes: retries short writes and EINTR; the `errno` of a failed
+    /// write, or `nil` when every byte was written.
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
-                return errno
+                let code = errno
+                if code == EINTR { continue }
+                return code
             }
-            bytes = bytes.dropFirst(written)
+            offset += written
         }
         return nil
     }

@@ -15,10 +15,6 @@ struct PNGFileSink: FrameSink {
 
     func makeWorker() -> any FrameSinkWorker { Worker(paths: paths, encoder: PNGEncoder(compression: compression)) }
 
-    func finish() throws {}
-
-    func cancel() {}
-
     private struct Worker: FrameSinkWorker {
         let paths: [String]
         let encoder: PNGEncoder

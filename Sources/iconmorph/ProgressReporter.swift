@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PNGCodec  // MutexLock
 
 /// Reports an export's progress on standard error: frames done, frames per second and time
 /// left.
@@ -30,7 +31,7 @@ final class ProgressReporter: @unchecked Sendable {
     let total: Int
     let style: Style
     private let descriptor: Int32
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let lock = MutexLock()
     private let start: Double
     // Guarded by `lock`.
     private var done = 0
@@ -44,19 +45,13 @@ final class ProgressReporter: @unchecked Sendable {
         self.total = max(total, 1)
         self.style = style
         self.descriptor = descriptor
-        pthread_mutex_init(lock, nil)
         start = Self.now()
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
     }
 
     /// Counts one more frame written, and reports when it is time.
     func frameWritten() {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         done += 1
         let elapsed = Self.now() - start
         switch style {
@@ -78,8 +73,8 @@ final class ProgressReporter: @unchecked Sendable {
     /// Ends a bar that stopped short (the export failed), so that what follows starts on a
     /// line of its own.
     func abandon() {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         if style == .bar, done < total, lastDraw >= 0 { emit("\n") }
         Interrupts.lineOpenOnStandardError = false
     }
@@ -119,15 +114,7 @@ final class ProgressReporter: @unchecked Sendable {
     /// Writes straight to the descriptor (no stdio buffer to lose at `_exit`); a failure to
     /// report progress does not stop the export.
     private func emit(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        IconMorphTool.writeAll(text, to: descriptor)
     }
 
     /// Seconds on the monotonic clock.

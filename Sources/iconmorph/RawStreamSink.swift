@@ -16,10 +16,6 @@ struct RawStreamSink: FrameSink {
 
     func makeWorker() -> any FrameSinkWorker { Worker(descriptor: descriptor) }
 
-    func finish() throws {}
-
-    func cancel() {}
-
     private struct Worker: FrameSinkWorker {
         let descriptor: Int32
 
@@ -36,16 +32,8 @@ struct RawStreamSink: FrameSink {
     /// - Throws: `StandardOutputError.closed` for EPIPE (SIGPIPE is ignored, see
     ///   `Interrupts`), `.writeFailed` for anything else.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                if code == EPIPE { throw StandardOutputError.closed }
-                throw StandardOutputError.writeFailed(reason: String(cString: strerror(code)))
-            }
-            offset += written
-        }
+        guard let code = IconMorphTool.writeAll(bytes, to: descriptor) else { return }
+        if code == EPIPE { throw StandardOutputError.closed }
+        throw StandardOutputError.writeFailed(reason: String(cString: strerror(code)))
     }
 }

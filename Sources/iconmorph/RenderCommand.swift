@@ -263,7 +263,7 @@ enum RenderCommand {
             return "wrote \(progress.count) frame\(progress.count == 1 ? "" : "s") of \(size) RGBA to standard output "
                 + "(\(progress.count * source.width * source.height * 4) bytes)"
         case .apng:
-            let writer = try AnimatedPNGOutput.makeWriter(
+            let writer = try AnimatedPNGWriter(
                 path: plan.paths[0], width: source.width, height: source.height, loopCount: options.timing.loops,
                 compression: options.compression)
             try export(to: AnimatedPNGSink(writer: writer, delays: options.schedule.map(\.delay)))

@@ -12,10 +12,6 @@ struct SheetSink: FrameSink, @unchecked Sendable {
 
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
 
-    func finish() throws {}
-
-    func cancel() {}
-
     private struct Worker: FrameSinkWorker {
         let sink: SheetSink
 

@@ -14,32 +14,9 @@ struct VectorLayerUnionTests {
         VectorIcon.Layer(path: polygonPath(points), paint: .fill(rule), opacity: opacity)
     }
 
-    /// Whether (x, y) is inside the polygon under the rule (crossing count, half-open in y).
-    static func inside(_ x: Double, _ y: Double, _ polygon: [SIMD2<Double>], _ rule: FillRule) -> Bool {
-        var winding = 0
-        for i in polygon.indices {
-            let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-            if (p.y <= y && q.y > y) || (q.y <= y && p.y > y) {
-                let crossingX = p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x)
-                if crossingX < x { winding += q.y > p.y ? 1 : -1 }
-            }
-        }
-        return rule == .nonZero ? winding != 0 : winding % 2 != 0
-    }
-
     /// Per pixel: the fraction of n × n sample points inside any of the shapes.
     static func unionOracle(_ shapes: [([SIMD2<Double>], FillRule)], side: Int, samples n: Int) -> [Double] {
-        var coverage = [Double](repeating: 0, count: side * side)
-        for sy in 0..<(side * n) {
-            let y = (Double(sy) + 0.5) / Double(n)
-            for sx in 0..<(side * n) {
-                let x = (Double(sx) + 0.5) / Double(n)
-                if shapes.contains(where: { inside(x, y, $0.0, $0.1) }) {
-                    coverage[(sy / n) * side + sx / n] += 1
-                }
-            }
-        }
-        return coverage.map { $0 / Double(n * n) }
+        supersampledCoverage(shapes: shapes.map { ([$0.0], $0.1) }, width: side, height: side, samples: n)
     }
 
     @Test("opaque shapes meeting inside a pixel cover it fully: no seam")

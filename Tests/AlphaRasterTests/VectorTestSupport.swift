@@ -57,34 +57,49 @@ func shoelaceArea(_ points: [SIMD2<Double>]) -> Double {
 
 /// The oracle: coverage of polygons by point sampling on an `n × n` grid of sub-pixel
 /// centres per pixel, in float64, with the winding number of each sample counted from the
-/// edges it lies left of (a straightforward crossing count per sample row).
+/// edges it lies left of (a straightforward crossing count per sample row). All polygons
+/// form one shape under `rule`.
 func supersampledCoverage(
     polygons: [[SIMD2<Double>]], rule: FillRule, width: Int, height: Int, samples n: Int
 ) -> [Double] {
+    supersampledCoverage(shapes: [(polygons, rule)], width: width, height: height, samples: n)
+}
+
+/// The same oracle for the union of several shapes: a sample is covered when it is inside
+/// any shape, each shape (its polygons) under its own fill rule.
+func supersampledCoverage(
+    shapes: [(polygons: [[SIMD2<Double>]], rule: FillRule)], width: Int, height: Int, samples n: Int
+) -> [Double] {
     var coverage = [Double](repeating: 0, count: width * height)
-    var crossings: [(x: Double, winding: Int)] = []
+    var crossings: [(x: Double, shape: Int, winding: Int)] = []
+    var windings = [Int](repeating: 0, count: shapes.count)
     for sy in 0..<(height * n) {
         let y = (Double(sy) + 0.5) / Double(n)
         crossings.removeAll(keepingCapacity: true)
-        for polygon in polygons {
-            for i in polygon.indices {
-                let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-                // Half-open rule: an edge counts for y in [min, max).
-                if (p.y <= y && q.y > y) || (q.y <= y && p.y > y) {
-                    let x = p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x)
-                    crossings.append((x, q.y > p.y ? 1 : -1))
+        for (shape, (polygons, _)) in shapes.enumerated() {
+            for polygon in polygons {
+                for i in polygon.indices {
+                    let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+                    // Half-open rule: an edge counts for y in [min, max).
+                    if (p.y <= y && q.y > y) || (q.y <= y && p.y > y) {
+                        let x = p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x)
+                        crossings.append((x, shape, q.y > p.y ? 1 : -1))
+                    }
                 }
             }
         }
         crossings.sort { $0.x < $1.x }
-        var next = 0, winding = 0
+        for k in windings.indices { windings[k] = 0 }
+        var next = 0
         for sx in 0..<(width * n) {
             let x = (Double(sx) + 0.5) / Double(n)
             while next < crossings.count, crossings[next].x < x {
-                winding += crossings[next].winding
+                windings[crossings[next].shape] += crossings[next].winding
                 next += 1
             }
-            let inside = rule == .nonZero ? winding != 0 : winding % 2 != 0
+            let inside = shapes.indices.contains { k in
+                shapes[k].rule == .nonZero ? windings[k] != 0 : windings[k] % 2 != 0
+            }
             if inside { coverage[(sy / n) * width + sx / n] += 1 }
         }
     }
