@@ -21,6 +21,10 @@ let package = Package(
             dependencies: [.product(name: "IconMorph", package: "iconmorph")]
         ),
         .executableTarget(
+            name: "interrupt-demo",
+            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+        ),
+        .executableTarget(
             name: "edge-crop",
             dependencies: [.product(name: "IconMorph", package: "iconmorph")]
         ),

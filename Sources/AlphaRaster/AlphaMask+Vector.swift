@@ -23,8 +23,9 @@ extension AlphaMask {
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point
     ///   mapped beyond `VectorRasterizer.coordinateLimit`, a layer needing more than
-    ///   `VectorRasterizer.maximumSegments` line segments, or edges needing more than
-    ///   `VectorRasterizer.maximumEdgeRows` rows (see there).
+    ///   `VectorRasterizer.maximumSegments` line segments, edges needing more than
+    ///   `VectorRasterizer.maximumEdgeRows` rows, or an icon needing more than
+    ///   `VectorRasterizer.maximumWork` units of work (see there).
     public init(icon: VectorIcon, box: IconBox) throws {
         self = try VectorRasterizer().mask(for: icon, in: box)
     }

@@ -10,10 +10,11 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidBox(field: String, reason: String)
     /// A `VectorIcon` cannot be drawn; `field` names the part at fault (`"width"`,
     /// `"height"`, or a layer's `"layer 2 path"`, `"layer 2 opacity"`, `"layer 2 transform"`,
-    /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1), `reason`
-    /// says what is wrong with it (a non-finite value, or a path needing more line segments
-    /// than `VectorRasterizer.maximumSegments`, or more work than
-    /// `VectorRasterizer.maximumEdgeRows`, at the requested size).
+    /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1; `"layers"` or
+    /// `"opaque layers 1...5"` for work past the whole-icon budget), `reason` says what is
+    /// wrong with it (a non-finite value, or a path needing more line segments than
+    /// `VectorRasterizer.maximumSegments`, or more work than `VectorRasterizer.maximumEdgeRows`
+    /// or `VectorRasterizer.maximumWork`, at the requested size).
     case invalidIcon(field: String, reason: String)
 
     /// The failure as one sentence, naming the field or size at fault.

@@ -70,6 +70,12 @@ final class CoverageAccumulator {
 
     /// Σ over the edges kept of the rows each spans: the work the sweep will do.
     @exclusivity(unchecked) private(set) var edgeRows = 0
+    /// Work units the next sweep may still spend cutting clusters into strips (see
+    /// `VectorRasterizer.maximumWork`): each strip costs `stripWork` per edge of its cluster.
+    /// When it runs out, `sweep` stops and returns false. Set by the caller before each sweep.
+    @exclusivity(unchecked) var workLeft = Int.max
+    /// Set when a sweep stopped because `workLeft` ran out.
+    @exclusivity(unchecked) private var overBudget = false
     @exclusivity(unchecked) private var edges: [Edge] = []
     /// Edge indices sorted by first row, and where each row's run starts.
     private var order: [Int32] = []
@@ -239,11 +245,17 @@ final class CoverageAccumulator {
     /// (the edges added with `group` g) being inside under `rules[g]`, and hands it to `sink`
     /// pixel by pixel; then clears the buffer and sets `group` back to 0. Every group used
     /// must have a rule.
-    func sweep<Sink: CoverageSink>(rules: [FillRule], into sink: Sink) {
+    ///
+    /// - Returns: false when the strips of the rows' clusters would cost more than
+    ///   `workLeft`: the sweep then stops part way, having handed `sink` only some rows, and
+    ///   leaves the buffer clean as after a full sweep.
+    @discardableResult
+    func sweep<Sink: CoverageSink>(rules: [FillRule], into sink: Sink) -> Bool {
         group = 0
+        overBudget = false
         guard let (rows, first, last) = sweepBounds else {
             edges.removeAll(keepingCapacity: true)
-            return
+            return true
         }
         windingCounts.removeAll(keepingCapacity: true)
         windingCounts.append(contentsOf: repeatElement(0, count: rules.count))
@@ -296,12 +308,18 @@ final class CoverageAccumulator {
                         accumulateRows(
                             top..<bottom, origin: origin, list: list, order: order, starts: starts, windings: &windings,
                             slots: &slots, splits: &splits, ends: &ends, joins: &joins)
+                        if overBudget {
+                            // The band's deltas are partly written: clear them, as summing would.
+                            for row in top..<bottom { (deltas + (row - top) * stride + first).update(repeating: 0, count: clearCount) }
+                            break
+                        }
                         sumRows(sink, rows: top, bottom, base: top, first: first, count: count, clearCount: clearCount)
                         top = bottom
                     }
                 }
             }
         }
+        return !overBudget
     }
 
     /// Accumulates the rows of one band (its first row at the top of the buffer), carrying
@@ -330,11 +348,16 @@ final class CoverageAccumulator {
                 return slots.count - kept
             }
             if ended > 0 { slots.removeLast(ended) }
+            if overBudget { return }
         }
     }
 
     /// Strips every pixel row starts with, before cuts at edge ends and crossings.
     static let stripsPerRow = 1
+
+    /// Work units charged per edge of a cluster for each strip it is cut into (see
+    /// `VectorRasterizer.maximumWork`).
+    static let stripWork = 16
 
     /// The most strips a cluster of n edges in one row may gain at edge crossings:
     /// `crossingsPerRow + 8·n` (each costs O(n), so this bounds a row's work by O(n²)); beyond,
@@ -399,7 +422,7 @@ final class CoverageAccumulator {
         // Ranges of x joined by horizontal edges, as (low, high) sorted by low.
         joins.removeAll(keepingCapacity: true)
         if ends.count > 1 {
-            ends.withUnsafeMutableBufferPointer { insertionSort($0) { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) } }
+            ends.withUnsafeMutableBufferPointer { stableSort($0) { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) } }
             var k = 0
             while k < ends.count {
                 var low = ends[k].y, high = low
@@ -411,20 +434,10 @@ final class CoverageAccumulator {
                 if low < high { joins.append(SIMD2(low, high)) }
                 k = m
             }
-            if joins.count > 1 { joins.withUnsafeMutableBufferPointer { insertionSort($0) { $0.x < $1.x } } }
+            if joins.count > 1 { joins.withUnsafeMutableBufferPointer { stableSort($0) { $0.x < $1.x } } }
         }
         var nextJoin = 0
-        var i = 1
-        while i < slots.count {
-            let s = slots[i]
-            var j = i
-            while j > 0 && slots[j - 1].low > s.low {
-                slots[j] = slots[j - 1]
-                j -= 1
-            }
-            slots[j] = s
-            i += 1
-        }
+        stableSort(slots) { $0.low < $1.low }
         // Left of the row every winding number is 0 (edges left of the clip run down its
         // side); the walk leaves the numbers right of the row, set back at the end.
         defer { windings.clear(slots, list) }
@@ -467,28 +480,13 @@ final class CoverageAccumulator {
             } else {
                 let cluster = UnsafeMutableBufferPointer(rebasing: slots[start..<end])
                 accumulateCluster(row, line, cluster, list, windings: &windings, splits: &splits)
+                if overBudget { return }
                 for slot in cluster {
                     let e = list[Int(slot.edge)]
                     if e.y0 <= rowTop { _ = windings.add(e.direction, to: e.group) }
                 }
             }
             start = end
-        }
-    }
-
-    /// Sorts a short list in place (the lists of one row, a few elements).
-    @inline(__always)
-    private func insertionSort<T>(_ items: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
-        var i = 1
-        while i < items.count {
-            let item = items[i]
-            var j = i
-            while j > 0 && less(item, items[j - 1]) {
-                items[j] = items[j - 1]
-                j -= 1
-            }
-            items[j] = item
-            i += 1
         }
     }
 
@@ -504,7 +502,7 @@ final class CoverageAccumulator {
             let e = list[Int(slot.edge)]
             if e.direction != head.direction || e.group != head.group { return false }
         }
-        insertionSort(slots) { list[Int($0.edge)].y0 < list[Int($1.edge)].y0 }
+        stableSort(slots) { list[Int($0.edge)].y0 < list[Int($1.edge)].y0 }
         var y = rowTop
         var previous: Edge? = nil
         for slot in slots {
@@ -534,7 +532,7 @@ final class CoverageAccumulator {
             if e.y0 > rowTop { splits.append(e.y0); extra = true }
             if e.y1 < rowBottom { splits.append(e.y1); extra = true }
         }
-        if extra { splits.withUnsafeMutableBufferPointer { insertionSort($0) { $0 < $1 } } }
+        if extra { splits.withUnsafeMutableBufferPointer { stableSort($0) { $0 < $1 } } }
         // Strips also end where two edges cross, found between neighbours in the order at
         // mid-height; a budget bounds the work in rows where many edges cross.
         var crossingBudget = Self.crossingsPerRow + 8 * slots.count
@@ -547,6 +545,13 @@ final class CoverageAccumulator {
                 continue
             }
             while true {
+                // Each strip walks and sorts the whole cluster: the cost that grows with the
+                // square of the edges when many of them end inside one row.
+                workLeft &-= slots.count &* Self.stripWork
+                if workLeft < 0 {
+                    overBudget = true
+                    return
+                }
                 let mid = (a + b) * 0.5
                 for i in slots.indices {
                     let e = list[Int(slots[i].edge)]
@@ -559,18 +564,8 @@ final class CoverageAccumulator {
                         slots[i].live = false
                     }
                 }
-                // Insertion sort: the order barely changes from strip to strip.
-                var i = 1
-                while i < slots.count {
-                    let s = slots[i]
-                    var j = i
-                    while j > 0 && slots[j - 1].key > s.key {
-                        slots[j] = slots[j - 1]
-                        j -= 1
-                    }
-                    slots[j] = s
-                    i += 1
-                }
+                // The order barely changes from strip to strip (see `stableSort`).
+                stableSort(slots) { $0.key < $1.key }
                 guard crossingBudget > 0 else { break }
                 // A crossing within rounding of the strip's ends (such as the one just cut
                 // at) changes nothing visible.

@@ -41,6 +41,40 @@ public final class VectorRasterizer {
     /// filling a 2048 px mask needs about 0.8 · 10⁶).
     public static let maximumEdgeRows = 128_000_000
 
+    /// The most work units drawing one icon (or one path) may take, all its sweeps together:
+    /// the opaque layers' union and every translucent layer. A unit is about 1 ns of a
+    /// release build (0.7–1.3 ns measured), and the limit, 6 · 10⁹, stops the worst input
+    /// found within 8.4 s on a 2-core VM (release CLI, SVG parsing included; figures below).
+    /// Real icons need far less: the 647 Adwaita scalable icons and the built-in symbols at
+    /// most 1.9 · 10⁵ at the default 132 px and 1.4 · 10⁷ at 3072 px, 400 times below.
+    ///
+    /// Work = Σ over sweeps of (the pixels it visits, rows × columns of its edges' bounding
+    /// box in the mask, + 16 × its edge rows, as in `maximumEdgeRows`) + 16 × Σ over the
+    /// strips its rows are cut into of the edges of the strip's cluster (a row is cut at every
+    /// edge end inside it, and each strip walks and sorts the edges overlapping there in x,
+    /// so thousands of ends inside one row cost their product). The weight 16: an edge visit
+    /// in a large cluster measured about 16 times a composited pixel.
+    ///
+    /// It is checked where it is cheap to know: up front, the translucent layers' bounding
+    /// boxes in pixels (the mapped control points, clipped to the mask; each is composited on
+    /// its own) must add up to at most the limit, so thousands of large translucent layers
+    /// are refused before any is drawn; before each sweep, its pixels and edge rows are
+    /// added; during a sweep, each strip's edges (one subtraction and compare per strip).
+    /// Past the limit, drawing stops and throws `AlphaRasterError.invalidIcon` naming the
+    /// limit, the layer or layers being drawn and the work counted (no mask half drawn).
+    ///
+    /// Time to the error (release CLI `iconmorph mask`, 2-core VM; before the budget in
+    /// brackets): one path of 560 000 rectangles whose tops lie inside one pixel row (the
+    /// most the 16 MiB SVG limit and `maximumEdgeRows` let through), 8.4 s [hours]; 100 000
+    /// such `<rect>` elements, 6.1 s [about 11 min]; 100 000 full-size translucent
+    /// rectangles at 243 px, 4.4 s (stopped in the sweeps), at 441 px 0.7 s (refused up
+    /// front) [12 s; hours at 4096 px]; 900 of them at 3072 px, 0.01 s [6.6 s].
+    public static let maximumWork = 6_000_000_000
+
+    /// Work units per edge row and per edge of a strip (`maximumWork`), relative to one
+    /// swept pixel.
+    static let edgeRowWork = CoverageAccumulator.stripWork
+
     /// The default flattening tolerance, 0.01 px: chords stay within 0.01 px of their curves,
     /// which moves an edge pixel's coverage by at most 2.6 of 255 levels.
     public static let defaultTolerance = 0.01
@@ -56,6 +90,12 @@ public final class VectorRasterizer {
     /// Largest distance, in pixels, between a curve (or round join or cap) and the chords
     /// that replace it, in `toleranceRange`.
     public let tolerance: Double
+
+    /// The work limit this rasterizer applies: `maximumWork`, lowered by tests so that
+    /// the stop can be reached in a debug build.
+    var workLimit = VectorRasterizer.maximumWork
+    /// The work units counted for the last mask drawn (see `maximumWork`).
+    private(set) var lastWork = 0
 
     private var accumulator: CoverageAccumulator?
     private var composite: UnsafeMutablePointer<Float>?
@@ -144,17 +184,30 @@ public final class VectorRasterizer {
     private func render(
         _ layers: [PreparedLayer], width: Int, height: Int, clip: (Int, Int, Int, Int)
     ) throws -> AlphaMask {
+        lastWork = 0
+        let opaque = layers.filter { $0.opacity == 1 }
+        let translucent = layers.filter { $0.opacity > 0 && $0.opacity < 1 }
+        // Refuse hopeless icons before any work: each translucent layer is swept and
+        // composited over its own box.
+        var translucentArea = 0
+        for layer in translucent {
+            translucentArea &+= layer.clippedArea(clip)
+            if translucentArea > workLimit {
+                throw AlphaRasterError.invalidIcon(
+                    field: "layers",
+                    reason: "the bounding boxes of the translucent ones among layers 1...\(layer.number) cover \(translucentArea) pixels at this size, each composited on its own, more than the work limit of \(workLimit) units")
+            }
+        }
         let accumulator = prepareBuffers(width: width, height: height)
         accumulator.reset()
         accumulator.setClip(x0: clip.0, y0: clip.1, x1: clip.2, y1: clip.3)
         var pixels = [UInt8](repeating: 0, count: width * height)
-        let opaque = layers.filter { $0.opacity == 1 }
-        let translucent = layers.filter { $0.opacity > 0 && $0.opacity < 1 }
         guard let composite else { return try AlphaMask(width: width, height: height, pixels: pixels) }
 
         // Each pass adds one shape's edges: the opaque union, then each translucent layer.
         var passes: [[PreparedLayer]] = opaque.isEmpty ? [] : [opaque]
         passes += translucent.map { [$0] }
+        var work = 0
         func addEdges(of pass: [PreparedLayer]) throws {
             for (group, layer) in pass.enumerated() {
                 accumulator.group = Int32(group)
@@ -166,16 +219,34 @@ public final class VectorRasterizer {
                     throw error
                 }
             }
+            // The sweep's pixels and edge rows, known before it starts.
+            if let bounds = accumulator.sweepBounds {
+                work &+= bounds.rows.count &* (bounds.last - bounds.first + 1) &+ accumulator.edgeRows &* Self.edgeRowWork
+            }
+            if work > workLimit {
+                accumulator.reset()
+                accumulator.group = 0
+                throw Self.overWork(pass, counted: work, limit: workLimit)
+            }
+            accumulator.workLeft = workLimit - work
+        }
+        /// Accounts for a finished sweep's strips; throws when it stopped over the limit.
+        func finish(_ pass: [PreparedLayer], completed: Bool) throws {
+            work = workLimit - accumulator.workLeft
+            accumulator.workLeft = .max
+            lastWork = work
+            if !completed { throw Self.overWork(pass, counted: nil, limit: workLimit) }
         }
 
         if passes.count == 1 {
             // One pass: its coverage goes straight to bytes.
             let pass = passes[0]
             try addEdges(of: pass)
-            pixels.withUnsafeMutableBufferPointer { buffer in
+            let completed = pixels.withUnsafeMutableBufferPointer { buffer in
                 accumulator.sweep(
                     rules: pass.map(\.rule), into: ByteSink(base: buffer.baseAddress!, width: width, scale: pass[0].opacity * 255))
             }
+            try finish(pass, completed: completed)
             return try AlphaMask(width: width, height: height, pixels: pixels)
         }
 
@@ -192,7 +263,14 @@ public final class VectorRasterizer {
                 rowStart = min(rowStart, bounds.rows.lowerBound); rowEnd = max(rowEnd, bounds.rows.upperBound)
                 columnStart = min(columnStart, bounds.first); columnEnd = max(columnEnd, bounds.last)
             }
-            accumulator.sweep(rules: pass.map(\.rule), into: CompositeSink(base: composite, width: width, opacity: pass[0].opacity))
+            let completed = accumulator.sweep(
+                rules: pass.map(\.rule), into: CompositeSink(base: composite, width: width, opacity: pass[0].opacity))
+            do {
+                try finish(pass, completed: completed)
+            } catch {
+                clearComposite(composite, width: width, rows: rowStart, rowEnd, columns: columnStart, columnEnd)
+                throw error
+            }
         }
         if rowStart < rowEnd {
             pixels.withUnsafeMutableBufferPointer { buffer in
@@ -207,6 +285,19 @@ public final class VectorRasterizer {
         }
         clearComposite(composite, width: width, rows: rowStart, rowEnd, columns: columnStart, columnEnd)
         return try AlphaMask(width: width, height: height, pixels: pixels)
+    }
+
+    /// The error for work past `maximumWork` while drawing `pass` (the opaque layers'
+    /// union, or one translucent layer): `counted` units counted before its sweep, or nil
+    /// when the sweep itself ran out.
+    private static func overWork(_ pass: [PreparedLayer], counted: Int?, limit: Int) -> AlphaRasterError {
+        let what = pass.count == 1 ? "layer \(pass[0].number) path" : "opaque layers \(pass[0].number)...\(pass[pass.count - 1].number)"
+        let reason = if let counted {
+            "drawing the icon up to here would take \(counted) units of work at this size (pixels swept plus 16 per edge row), more than the limit of \(limit) (VectorRasterizer.maximumWork)"
+        } else {
+            "drawing the icon up to here would take more than the limit of \(limit) units of work at this size (VectorRasterizer.maximumWork): its rows are cut into a strip at each of thousands of edge ends, each strip walking every edge there"
+        }
+        return AlphaRasterError.invalidIcon(field: what, reason: reason)
     }
 
     /// Zeroes rows `top..<bottom`, columns `first...last` (nothing when either is empty).
@@ -329,6 +420,9 @@ private struct PreparedLayer {
     var opacity: Float
     /// Layer number from 1, for messages.
     var number: Int
+    /// The mapped box of the control points (and a stroke's reach), in pixels; nil for an
+    /// empty path.
+    var pixelBounds: (min: SIMD2<Double>, max: SIMD2<Double>)?
 
     var rule: FillRule {
         if case .fill(let rule) = paint { return rule }
@@ -380,6 +474,7 @@ private struct PreparedLayer {
                 bounds.max += reach
             }
             let limit = VectorRasterizer.coordinateLimit
+            var low = SIMD2(Double.infinity, .infinity), high = -low
             for corner in [bounds.min, bounds.max, SIMD2(bounds.min.x, bounds.max.y), SIMD2(bounds.max.x, bounds.min.y)] {
                 let p = transform.apply(corner)
                 guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
@@ -387,8 +482,20 @@ private struct PreparedLayer {
                         field: "\(name) path",
                         reason: "reaches (\(p.x), \(p.y)) in pixels, beyond the ±\(limit) the rasterizer handles")
                 }
+                low = pointwiseMin(low, p); high = pointwiseMax(high, p)
             }
+            pixelBounds = (low, high)
         }
+    }
+
+    /// Whole pixels of the clip rectangle (x0, y0, x1, y1) that `pixelBounds` meets: an
+    /// estimate of what the layer's sweep visits (a stroke's box covers its reach).
+    func clippedArea(_ clip: (Int, Int, Int, Int)) -> Int {
+        guard let (low, high) = pixelBounds else { return 0 }
+        let x0 = max(Double(clip.0), low.x.rounded(.down)), x1 = min(Double(clip.2), high.x.rounded(.up))
+        let y0 = max(Double(clip.1), low.y.rounded(.down)), y1 = min(Double(clip.3), high.y.rounded(.up))
+        guard x0 < x1, y0 < y1 else { return 0 }
+        return Int(x1 - x0) * Int(y1 - y0)
     }
 
     @inline(__always)

@@ -1,4 +1,6 @@
-/// The mix stage: M = (1 − e) · S + e · T for one row, with S and T the mask bytes / 255.
+/// The mix stage: M = (1 − e) · S + e · T for one row, with S and T the mask bytes / 255, and
+/// with a captured field C of weight w, M = (1 − w) · ((1 − e) · S + e · T) + w · C
+/// (`MorphFrame`).
 ///
 /// The weights arrive already divided by 255, so a pixel is `Float(s) · wS + Float(t) · wT`:
 /// two products and one sum, whichever pixel of the row it is, so a pixel's value never
@@ -19,6 +21,20 @@ enum Mix {
         var x = 0
         while x < count {
             destination[x] = Float(source[x]) * sourceWeight + Float(target[x]) * targetWeight
+            x &+= 1
+        }
+    }
+
+    /// `row` with the captured field's term: `Float(s) · wS + Float(t) · wT + c · wC`, the
+    /// mask weights already multiplied by 1 − w.
+    @inline(__always)
+    static func row(
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, captured: UnsafePointer<Float>, count: Int,
+        sourceWeight: Float, targetWeight: Float, capturedWeight: Float, into destination: UnsafeMutablePointer<Float>
+    ) {
+        var x = 0
+        while x < count {
+            destination[x] = Float(source[x]) * sourceWeight + Float(target[x]) * targetWeight + captured[x] * capturedWeight
             x &+= 1
         }
     }

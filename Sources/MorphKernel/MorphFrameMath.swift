@@ -145,7 +145,37 @@ public enum MorphFrameMath {
         let far = Float(fold.nearEnd)
         let near = 1 - far
         let (source, target) = fold.pastHalf ? (far, near) : (near, far)
-        return FrameConstants(level: level, sourceWeight: source / 255, targetWeight: target / 255)
+        return FrameConstants(level: level, sourceWeight: source / 255, targetWeight: target / 255, capturedWeight: 0)
+    }
+
+    /// R_eff = √(R_k² + w · R_C²): the radius of the one Gaussian whose variance is the frame's
+    /// blur R_k plus, for the captured field's weight w, the blur R_C it carries (variances of
+    /// Gaussians add under convolution; σ = R / 2). The automatic edge of a frame with a
+    /// captured field takes its taps w_0, w_1 from this radius (`gaussianCentreTaps`), so the
+    /// frame right after a capture (R_k = 0, w = 1) ramps exactly as the captured frame did.
+    public static func effectiveBlurRadius(levelRadius rk: Double, capturedWeight w: Double, capturedRadius rc: Double) -> Double {
+        (rk * rk + w * rc * rc).squareRoot()
+    }
+
+    /// w_0 and w_1 of `GaussianKernel`'s normalised Gaussian of radius R (n = ⌈R⌉, σ = R / 2),
+    /// in double precision: (1, 0) for R = 0.
+    static func gaussianCentreTaps(radius: Double) -> (centre: Double, neighbour: Double) {
+        let n = kernelHalfWidth(radius: radius)
+        guard n > 0 else { return (1, 0) }
+        let sigma = radius / 2
+        var sum = 1.0
+        for i in 1...n { sum += 2 * exp(-Double(i * i) / (2 * sigma * sigma)) }
+        return (1 / sum, exp(-1 / (2 * sigma * sigma)) / sum)
+    }
+
+    /// The constants of a frame that also mixes in a captured field with weight `w` in
+    /// (0, 1] (`MorphFrame`): the mask weights times 1 − w, rounded once from double precision.
+    static func frame(progress p: Double, style: MorphStyle, capturedWeight w: Double) -> FrameConstants {
+        let plain = frame(progress: p, style: style)
+        let keep = 1 - w
+        return FrameConstants(
+            level: plain.level, sourceWeight: Float(Double(plain.sourceWeight) * keep),
+            targetWeight: Float(Double(plain.targetWeight) * keep), capturedWeight: Float(w))
     }
 
     /// Progress folded onto the first half: d = easing(min(p, 1 − p)).
@@ -169,4 +199,6 @@ struct FrameConstants {
     let sourceWeight: Float
     /// e / 255: multiplies a target byte.
     let targetWeight: Float
+    /// w: multiplies a captured field value (0 without one).
+    let capturedWeight: Float
 }

@@ -9,6 +9,8 @@ import PNGCodec  // MutexLock
 /// with `.fixed(s)` softness, or the automatic ramp (`MorphFrameMath.automaticCoverage`),
 /// which also reads each pixel's four neighbours in V.
 /// RGBA output is straight alpha: RGB = the tint, A = round(tintAlpha · α).
+/// A `MorphFrame` may also mix in a field captured from an earlier frame
+/// (`renderRGBA(_:into:)`, `captureField(of:)`, `MorphAnimator`).
 ///
 /// Accuracy: single-precision arithmetic; every output byte is within ±1 of the same formula
 /// evaluated in double precision and rounded (the test suite checks this against a plain
@@ -24,9 +26,11 @@ import PNGCodec  // MutexLock
 /// depend on what is skipped. Frames at both ends (level 0) skip the blur. Measured on one
 /// core of a 2-core VM (release, default flags), 132² with n = 12: 0.044 ms; 1024² with
 /// n = 48: 4.4 ms (`Benchmarks`, morph-bench; fixed softness). The automatic ramp stores V
-/// and reads it back with its neighbours in a third pass: on one core at p = ½ it measured
-/// 6–12 % over fixed softness from 132² (n = 12) to 2048² (n = 96), and 10–28 % over a whole
-/// 61-frame morph (the frames near rest, cheap in both modes, cost it relatively more).
+/// and reads it back with its neighbours a tile row later, in the vertical pass
+/// (`FramePlan+AutomaticEdge.swift`): on one core at p = ½ it measured 3–5 % over fixed
+/// softness from 132² (n = 12) to 2048² (n = 96), and 12–13 % over the whole 61-frame morph
+/// at 132² (morph-bench `--edge-modes`, thread CPU time): near rest every pixel along an edge
+/// takes the ramp's division, in frames that are cheap in both modes.
 ///
 /// Allocation: all memory is allocated in `init`, and the helper threads by the first frame
 /// that is split over them; after that a frame allocates nothing, on one thread or several
@@ -57,7 +61,7 @@ public final class MorphRenderer: @unchecked Sendable {
     ///
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
     /// scratch memory on top of the caller's buffers, and with automatic softness another
-    /// 4 · (height + 2) · (width + 32) for the field plane.
+    /// 4 · height · (width + 47) for the field plane and two rows per thread.
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
@@ -81,7 +85,7 @@ public final class MorphRenderer: @unchecked Sendable {
     private let lock = MutexLock()
     private var storedConcurrency: MorphConcurrency = .automatic
     private var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
-    private let bank: GaussianKernelBank
+    let bank: GaussianKernelBank
     private let scratch: RenderScratch
     private let tiles: TileMap
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
@@ -177,7 +181,7 @@ public final class MorphRenderer: @unchecked Sendable {
         try output.withUnsafeMutableBytes { try renderAlpha(source: source, target: target, progress: progress, into: $0) }
     }
 
-    private func checkInputs(source: AlphaMask, target: AlphaMask, progress: Double) throws {
+    func checkInputs(source: AlphaMask, target: AlphaMask, progress: Double) throws {
         guard progress.isFinite, progress >= 0, progress <= 1 else {
             throw MorphError.invalidParameter(name: "progress", reason: "must be a finite number in [0, 1], got \(progress)")
         }
@@ -217,9 +221,11 @@ public final class MorphRenderer: @unchecked Sendable {
         return pool!.bandCount
     }
 
-    private func render(
-        source: AlphaMask, target: AlphaMask, progress: Double, output: UnsafeMutableRawBufferPointer,
-        format: PixelWriter.Format, formatName: String
+    /// Renders a frame; `capture` is a captured field with weight > 0 (`MorphFrame`), already
+    /// checked against the renderer's size.
+    func render(
+        source: AlphaMask, target: AlphaMask, progress: Double, capture: (field: CapturedField, weight: Double)? = nil,
+        output: UnsafeMutableRawBufferPointer, format: PixelWriter.Format, formatName: String
     ) throws {
         try checkInputs(source: source, target: target, progress: progress)
         let writer = PixelWriter(tint: style.tint, format: format)
@@ -228,12 +234,23 @@ public final class MorphRenderer: @unchecked Sendable {
             throw MorphError.sizeMismatch(
                 "The output buffer holds \(output.count) bytes but a \(width)×\(height) \(formatName) frame needs \(needed).")
         }
-        let frame = MorphFrameMath.frame(progress: progress, style: style)
+        let frame = capture.map { MorphFrameMath.frame(progress: progress, style: style, capturedWeight: $0.weight) }
+            ?? MorphFrameMath.frame(progress: progress, style: style)
+        // The captured field can be non-zero anywhere, so nothing is skipped (`TileMap`
+        // measures the masks only).
+        let skipping = storedSkipsFlatTiles && capture == nil
         let kernel = bank.levels[frame.level]
         let n = kernel.halfWidth
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         // The automatic ramp's kernel taps, as the blur uses them.
-        let w0 = Double(kernel.weights[n]), w1 = n > 0 ? Double(kernel.weights[n + 1]) : 0
+        let levelCentre = Double(kernel.weights[n])
+        var w0 = levelCentre, w1 = n > 0 ? Double(kernel.weights[n + 1]) : 0
+        if let capture {
+            // The ramp of the blur the frame's field carries in all (`CapturedField.blurRadius`).
+            let radius = MorphFrameMath.effectiveBlurRadius(
+                levelRadius: kernel.radius, capturedWeight: capture.weight, capturedRadius: capture.field.blurRadius)
+            (w0, w1) = MorphFrameMath.gaussianCentreTaps(radius: radius)
+        }
         let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule
         switch style.softness {
         case .fixed(let s):
@@ -243,57 +260,60 @@ public final class MorphRenderer: @unchecked Sendable {
         case .automatic:
             threshold = nil
             edges = EdgeRamp(
-                threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n, writer: writer)
+                threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n,
+                slopeBoundCentre: capture == nil ? nil : levelCentre, writer: writer)
             rule = .automatic(threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n)
         }
         lock.lock()
         defer { lock.unlock() }
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
-                kernel.weights.withUnsafeBufferPointer { weights in
-                    var plan = FramePlan(
-                        width: width, height: height,
-                        source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
-                        sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
-                        taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
-                        horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
-                        edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
-                        output: outputBase, scratch: scratch, tiles: tiles, skipping: storedSkipsFlatTiles,
-                        bandCount: 1)
-                    // The stats pass reads every mask byte once: split it when the whole frame's
-                    // work would be.
-                    plan.bandCount = bandCountLocked(work: width * height * (2 * n + 1))
-                    run(plan, phase: .measure)
-                    let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
-                    // Where V can be non-zero, and where α can (one pixel more with the
-                    // automatic ramp, which reads the neighbours).
-                    let extra = rule.extraReach
-                    plan.outputRows = !plan.skipping
-                        ? 0..<height : rows.isEmpty ? 0..<0 : max(0, rows.lowerBound - v)..<min(height, rows.upperBound + v)
-                    let alphaRows = !plan.skipping || rows.isEmpty
-                        ? plan.outputRows : max(0, rows.lowerBound - v - extra)..<min(height, rows.upperBound + v + extra)
-                    let alphaColumns = columns.isEmpty
-                        ? 0..<0 : max(0, columns.lowerBound - h - extra)..<min(width, columns.upperBound + h + extra)
-                    tiles.classify(
-                        horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, outputRows: alphaRows,
-                        outputColumns: alphaColumns, skipping: storedSkipsFlatTiles)
-                    plan.bandCount = bandCountLocked(
-                        work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
-                    tiles.split(bands: plan.bandCount)
-                    lastBandCount = plan.bandCount
-                    if edges != nil {
-                        if n == 0 {
-                            run(plan, phase: .unblurredField)
+                withCapturedValues(capture?.field) { captured in
+                    kernel.weights.withUnsafeBufferPointer { weights in
+                        var plan = FramePlan(
+                            width: width, height: height,
+                            source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
+                            sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
+                            captured: captured, capturedWeight: frame.capturedWeight,
+                            taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
+                            horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
+                            edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
+                            output: outputBase, scratch: scratch, tiles: tiles, skipping: skipping,
+                            bandCount: 1)
+                        // The stats pass reads every mask byte once: split it when the whole frame's
+                        // work would be.
+                        plan.bandCount = bandCountLocked(work: width * height * (2 * n + 1))
+                        run(plan, phase: .measure)
+                        let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
+                        // Where V can be non-zero, and where α can (one pixel more with the
+                        // automatic ramp, which reads the neighbours).
+                        let extra = rule.extraReach
+                        plan.outputRows = !plan.skipping
+                            ? 0..<height : rows.isEmpty ? 0..<0 : max(0, rows.lowerBound - v)..<min(height, rows.upperBound + v)
+                        let alphaRows = !plan.skipping || rows.isEmpty
+                            ? plan.outputRows : max(0, rows.lowerBound - v - extra)..<min(height, rows.upperBound + v + extra)
+                        let alphaColumns = columns.isEmpty
+                            ? 0..<0 : max(0, columns.lowerBound - h - extra)..<min(width, columns.upperBound + h + extra)
+                        tiles.classify(
+                            horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, outputRows: alphaRows,
+                            outputColumns: alphaColumns, skipping: skipping)
+                        plan.bandCount = bandCountLocked(
+                            work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
+                        tiles.split(bands: plan.bandCount)
+                        lastBandCount = plan.bandCount
+                        if edges != nil {
+                            if n == 0 {
+                                run(plan, phase: .unblurredEdges)
+                            } else {
+                                run(plan, phase: .horizontal)
+                                run(plan, phase: .edges)
+                            }
+                        } else if n == 0 {
+                            run(plan, phase: .unblurred)
                         } else {
                             run(plan, phase: .horizontal)
-                            run(plan, phase: .field)
+                            run(plan, phase: .vertical)
                         }
-                        run(plan, phase: .edges)
-                    } else if n == 0 {
-                        run(plan, phase: .unblurred)
-                    } else {
-                        run(plan, phase: .horizontal)
-                        run(plan, phase: .vertical)
                     }
                 }
             }

@@ -12,12 +12,14 @@
 ///   pass. Only canvas columns are ever written, so the zeros stay.
 /// - The tap table: w_0 … w_⌈Rmax⌉ of the current level, each in 4 lanes.
 /// - With automatic softness only, the field plane: V of the frame row-major with a border
-///   of one row above and below and 16 columns on each side, rows `fieldStride` floats apart
-///   (a multiple of 16, so a row's vectors are 64-byte aligned). The edge ramp reads each
-///   pixel's four neighbours from it with plain offset loads; the border row or column next
-///   to the canvas holds the values outside the canvas it needs (`FramePlan`). And per band
-///   a column buffer of 16 + 2 · `paddingRows` floats, where one column of the blur plane is
-///   copied to be convolved down as one vector.
+///   of 16 columns on each side, rows `fieldStride` floats apart (a multiple of 16, so a
+///   row's vectors are 64-byte aligned). The edge ramp reads each pixel's neighbours across
+///   from it with plain offset loads; the border column next to the canvas holds the value
+///   outside the canvas it needs (`FramePlan+AutomaticEdge.swift`). And per band a column
+///   buffer of 16 + 2 · `paddingRows` floats, where one column of the blur plane is copied
+///   to be convolved down as one vector, and two halo rows of `blockCount` · 16 floats: V of
+///   the rows just above and below the band's tile rows (rows of other bands, which the band
+///   computes itself rather than wait for them), or the values outside the canvas there.
 ///
 /// The padding covers the largest half-width a frame can use, ⌈Rmax⌉, capped by the taps
 /// that can reach the canvas (`blockCount · 16 − 1` across, `height − 1` down).
@@ -41,6 +43,7 @@ final class RenderScratch {
     private let field: UnsafeMutableRawPointer?
     private let columns: UnsafeMutablePointer<Float>?
     private let columnLength: Int
+    private let halos: UnsafeMutableRawPointer?
 
     /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
     init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, fieldPlane: Bool) {
@@ -64,17 +67,22 @@ final class RenderScratch {
         columnLength = 16 + 2 * paddingRows
         if fieldPlane {
             fieldStride = blockCount * 16 + 32
-            let fieldBytes = (height + 2) * fieldStride * 4
+            let fieldBytes = height * fieldStride * 4
             let field = UnsafeMutableRawPointer.allocate(byteCount: fieldBytes, alignment: 64)
             field.initializeMemory(as: UInt8.self, repeating: 0, count: fieldBytes)
             self.field = field
             let columns = UnsafeMutablePointer<Float>.allocate(capacity: bandCount * columnLength)
             columns.initialize(repeating: 0, count: bandCount * columnLength)
             self.columns = columns
+            let haloBytes = bandCount * 2 * blockCount * 16 * 4
+            let halos = UnsafeMutableRawPointer.allocate(byteCount: haloBytes, alignment: 64)
+            halos.initializeMemory(as: UInt8.self, repeating: 0, count: haloBytes)
+            self.halos = halos
         } else {
             fieldStride = 0
             field = nil
             columns = nil
+            halos = nil
         }
     }
 
@@ -84,17 +92,25 @@ final class RenderScratch {
         tapTable.deallocate()
         field?.deallocate()
         columns?.deallocate()
+        halos?.deallocate()
     }
 
     /// Row 0, column 0 of the field plane: row y, column x is `fieldOrigin[y · fieldStride + x]`
-    /// for rows −1 … height and columns −16 ..< blockCount · 16 + 16. Only with a field plane.
+    /// for rows 0 ..< height and columns −16 ..< blockCount · 16 + 16. Only with a field plane.
     var fieldOrigin: UnsafeMutablePointer<Float> {
-        field!.assumingMemoryBound(to: Float.self) + fieldStride + 16
+        field!.assumingMemoryBound(to: Float.self) + 16
     }
 
     /// The column buffer of `band`: 16 + 2 · `paddingRows` floats. Only with a field plane.
     func columnBuffer(band: Int) -> UnsafeMutablePointer<Float> {
         columns! + band * columnLength
+    }
+
+    /// Column 0 of the halo rows above and below `band`'s tile rows: `blockCount` · 16 floats
+    /// each, 64-byte aligned. Only with a field plane.
+    func haloRows(band: Int) -> (above: UnsafeMutablePointer<Float>, below: UnsafeMutablePointer<Float>) {
+        let above = halos!.assumingMemoryBound(to: Float.self) + band * 2 * blockCount * 16
+        return (above, above + blockCount * 16)
     }
 
     /// Row 0 of column block 0 of the blur plane: column block b, row y is the 16 floats at

@@ -34,14 +34,20 @@
 /// tiles' bounds reach one pixel further (h + 1, v + 1: the neighbours that g reads) to
 /// narrow it per tile, and the rows and columns out of reach are one more. (Reaching further
 /// always would add a ring of tiles when n is a multiple of 16: measured 23 % more computed
-/// tiles at 1024² with n = 48.)
+/// tiles at 1024² with n = 48.) The [min, max] in the tests on V are still those of the taps'
+/// reach; the wider bounds only enter W. Where the extra pixel falls in the next tile (h or
+/// v a multiple of 16, as at level 0) the two differ, and a tile beside an edge is filled
+/// when its own V decides it whatever its neighbours do (measured: 24 instead of 46
+/// computed tiles at level 0 of the 132² disc → rounded-square morph; fixed softness: 21).
 ///
 /// A horizontal-pass tile is `needed` when a computed tile within reach reads it; only those
 /// are written to the blur plane each frame, so every plane row a computed tile reads was
 /// written in the same frame (or is the zero padding outside the canvas). With automatic
 /// softness the field plane also gets V for the row above and below and the column left and
-/// right of every computed tile (`FramePlan`), from the blur plane of the neighbouring tiles:
-/// of a block beside a computed tile only the four lanes next to it are needed (`Need`).
+/// right of every computed tile (`FramePlan+AutomaticEdge.swift`), from the blur plane of
+/// the neighbouring tiles: of a block beside a computed tile only the four lanes next to it
+/// are needed (`Need`); the row above or below reads one plane row beyond the computed
+/// tile's reach, which is in a needed tile unless v is a multiple of 16.
 ///
 /// Tiles are indexed row-major by tile row: tile (b, r) is `r · blockCount + b`.
 final class TileMap {
@@ -114,8 +120,13 @@ final class TileMap {
 
         /// W = max(G, (r − 1) · w_0 · min(1, G / (κ w_0)), w_flat, s_min) for a bound G on g.
         static func width(slopeBound g: Double, w0: Double, w1: Double) -> Double {
-            let r = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
-            return max(
+            width(slopeBound: g, w0: w0, r: MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1))
+        }
+
+        /// `width(slopeBound:w0:w1:)` with r = `slopeCorrection(w0, w1)` given, for loops over tiles.
+        @inline(__always)
+        static func width(slopeBound g: Double, w0: Double, r: Double) -> Double {
+            max(
                 g, (r - 1) * w0 * min(1, g / (MorphFrameMath.edgeSlopeFraction * w0)),
                 MorphFrameMath.flatFadeWidth, MorphStyle.minimumSoftness)
         }
@@ -132,6 +143,10 @@ final class TileMap {
     private let high: UnsafeMutablePointer<Float>
     private let lowAcross: UnsafeMutablePointer<Float>
     private let highAcross: UnsafeMutablePointer<Float>
+    /// Per tile, with the automatic ramp when its reach ends in another tile than the taps':
+    /// the bounds over the reach of the neighbours the ramp reads (`classify`).
+    private let lowWide: UnsafeMutablePointer<Float>
+    private let highWide: UnsafeMutablePointer<Float>
     /// Per tile: `Kind.rawValue`.
     let kinds: UnsafeMutablePointer<UInt8>
     /// Per tile: 0, or the lanes the horizontal pass must write (`Need`).
@@ -159,6 +174,8 @@ final class TileMap {
         high = .allocate(capacity: tiles)
         lowAcross = .allocate(capacity: tiles)
         highAcross = .allocate(capacity: tiles)
+        lowWide = .allocate(capacity: tiles)
+        highWide = .allocate(capacity: tiles)
         kinds = .allocate(capacity: tiles)
         needed = .allocate(capacity: tiles)
         tileContent = .allocate(capacity: tiles)
@@ -166,7 +183,9 @@ final class TileMap {
         horizontalSplits = .allocate(capacity: maxBands + 1)
         verticalSplits = .allocate(capacity: maxBands + 1)
         rowWork = .allocate(capacity: tileRowCount)
-        for buffer in [low, high, lowAcross, highAcross] { buffer.initialize(repeating: 0, count: tiles) }
+        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide] {
+            buffer.initialize(repeating: 0, count: tiles)
+        }
         kinds.initialize(repeating: Kind.compute.rawValue, count: tiles)
         needed.initialize(repeating: 1, count: tiles)
         tileContent.initialize(repeating: 1, count: tiles)
@@ -177,7 +196,7 @@ final class TileMap {
     }
 
     deinit {
-        for buffer in [low, high, lowAcross, highAcross] { buffer.deallocate() }
+        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide] { buffer.deallocate() }
         kinds.deallocate()
         needed.deallocate()
         tileContent.deallocate()
@@ -316,7 +335,6 @@ final class TileMap {
         horizontalHalfWidth across: Int, verticalHalfWidth down: Int, rule: Rule,
         outputRows: Range<Int>, outputColumns: Range<Int>, skipping: Bool
     ) {
-        let h = across + rule.extraReach, v = down + rule.extraReach
         let tiles = blockCount * tileRowCount
         guard skipping else {
             kinds.update(repeating: Kind.compute.rawValue, count: tiles)
@@ -324,38 +342,42 @@ final class TileMap {
             return
         }
         let blocks = blockCount
-        let reachAcross = (h + 15) / 16
-        let reachDown = (v + TileMap.tileRows - 1) / TileMap.tileRows
-        // The loops below run along tile rows so that they vectorise; a reach leaving the grid
-        // sees M = 0, so its low bound is 0.
-        for r in 0..<tileRowCount {
-            let lowRow = low + r * blocks, highRow = high + r * blocks
-            let lows = lowAcross + r * blocks, highs = highAcross + r * blocks
-            lows.update(from: lowRow, count: blocks)
-            highs.update(from: highRow, count: blocks)
-            for d in stride(from: 1, through: min(reachAcross, blocks - 1), by: 1) {
-                // Block b takes the bounds of blocks b − d and b + d.
-                TileMap.lower(lows + d, toward: lowRow, count: blocks - d)
-                TileMap.lower(lows, toward: lowRow + d, count: blocks - d)
-                TileMap.raise(highs + d, toward: highRow, count: blocks - d)
-                TileMap.raise(highs, toward: highRow + d, count: blocks - d)
-            }
-            let edge = min(reachAcross, blocks)
-            lows.update(repeating: 0, count: edge)
-            (lows + (blocks - edge)).update(repeating: 0, count: edge)
+        // The taps' reach bounds V; with the automatic ramp the reach one pixel further bounds
+        // the neighbours, so the slope. When that pixel lies in another tile (h or v a
+        // multiple of 16, as at level 0) the two are dilated separately: the wide bounds then
+        // only widen W, and the tiles beside an edge keep their own V bounds.
+        let reachAcross = (across + 15) / 16
+        let reachDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
+        let extraReach = rule.extraReach
+        let wideAcross = (across + extraReach + 15) / 16
+        let wideDown = (down + extraReach + TileMap.tileRows - 1) / TileMap.tileRows
+        // The automatic rule's frame constants, once a frame rather than once a tile row (each
+        // takes divisions; near rest, frames cost little, so they showed).
+        var interiorWidth = 0.0, correction = 0.0, error = 0.0
+        if case .automatic(_, let w0, let w1, let n) = rule {
+            interiorWidth = rule.frameWidth
+            correction = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
+            error = Rule.fieldError(halfWidth: n)
         }
+        // Every W below is at least this (`Rule.width` takes the maximum with it), so a tile
+        // that is neither empty nor full with it is computed whatever its own W.
+        let narrowest = max(MorphFrameMath.flatFadeWidth, MorphStyle.minimumSoftness)
+        let separate = wideAcross != reachAcross || wideDown != reachDown
+        if separate {
+            dilateAcross(wideAcross)
+            for r in 0..<tileRowCount {
+                dilateDown(tileRow: r, reach: wideDown, lows: lowWide + r * blocks, highs: highWide + r * blocks)
+            }
+        }
+        dilateAcross(reachAcross)
         let compute = Kind.compute.rawValue, empty = Kind.empty.rawValue, full = Kind.full.rawValue
         let firstBlock = outputColumns.lowerBound / 16
         let endBlock = (outputColumns.upperBound + 15) / 16
         for r in 0..<tileRowCount {
             // Down: the bounds of this tile row, then of its neighbours, into `low` / `high`.
             let lows = low + r * blocks, highs = high + r * blocks
-            lows.update(from: lowAcross + r * blocks, count: blocks)
-            highs.update(from: highAcross + r * blocks, count: blocks)
-            for neighbour in max(0, r - reachDown)...min(tileRowCount - 1, r + reachDown) where neighbour != r {
-                TileMap.lower(lows, toward: lowAcross + neighbour * blocks, count: blocks)
-                TileMap.raise(highs, toward: highAcross + neighbour * blocks, count: blocks)
-            }
+            dilateDown(tileRow: r, reach: reachDown, lows: lows, highs: highs)
+            let wideLows = separate ? lowWide + r * blocks : lows, wideHighs = separate ? highWide + r * blocks : highs
             let row = kinds + r * blocks
             guard rows(ofTileRow: r).overlaps(outputRows) else {
                 row.update(repeating: empty, count: blocks)
@@ -376,30 +398,44 @@ final class TileMap {
                         row[b] = compute
                     }
                 }
-            case .automatic(let t, let w0, let w1, let n):
-                let interiorWidth = rule.frameWidth
-                let tileBounds = rule.extraReach > 0
+            case .automatic(let t, let w0, _, _):
+                let tileBounds = extraReach > 0
                 let edgeRow = r == 0 || r == tileRowCount - 1
                 // V is within `fieldError` of [min, max] (the mix itself is computed as
                 // `measure` bounds it), and a pixel 5 · 10⁻⁵ inside the band still rounds to
                 // the fill's byte (u is at most 5 · 10⁻⁵ / W ≤ 5 · 10⁻⁴ past 0 or 1, as
                 // W ≥ w_flat), so the last margin leans towards filling.
-                let error = Rule.fieldError(halfWidth: n)
+                let emptyAtNarrowest = t - narrowest / 2 + 5e-5, fullAtNarrowest = t + narrowest / 2 - 5e-5
                 // In a last block (tile row) one pixel across, a pixel's neighbour inside lies
                 // in the tile before it, beyond the bounds unless they reach one pixel further.
                 let thinRow = r == tileRowCount - 1 && height % TileMap.tileRows == 1
                 for b in 0..<blocks {
                     let low = Double(lows[b]), high = Double(highs[b])
+                    let wideLow = Double(wideLows[b]), wideHigh = Double(wideHighs[b])
+                    // V = 0 at every pixel and its neighbours: α = 0 (g = 0, w = w_flat ≤ 2t);
+                    // and α = 0 out of the content's reach. No need for W then.
+                    if wideHigh == 0 || b < firstBlock || b >= endBlock {
+                        row[b] = empty
+                        continue
+                    }
+                    // The tests below only get harder as W grows (rounding is monotonic).
+                    if !(high + error < emptyAtNarrowest) && (reachesOut || !(low - error > fullAtNarrowest)) {
+                        row[b] = compute
+                        continue
+                    }
                     // The bounds reach the neighbours only when they can narrow the frame's W.
                     var width = tileBounds
-                        ? min(interiorWidth, Rule.width(slopeBound: w0 * (high - low) + 4 * error, w0: w0, w1: w1))
+                        ? min(interiorWidth, Rule.width(slopeBound: w0 * (wideHigh - wideLow) + 4 * error, w0: w0, r: correction))
                         : interiorWidth
                     if edgeRow || b == 0 || b == blocks - 1 {
                         // The differences across the canvas's edge read this tile only.
                         let thin = !tileBounds && (thinRow || (b == blocks - 1 && self.width % 16 == 1))
-                        width = max(width, rule.edgeWidth(largestField: thin ? 1 : high))
+                        // `rule.edgeWidth(largestField:)`.
+                        let largest = thin ? 1 : wideHigh
+                        width = max(
+                            width, Rule.width(slopeBound: correction * (largest + error) + 4 * error, w0: w0, r: correction))
                     }
-                    if high == 0 || high + error < t - width / 2 + 5e-5 || b < firstBlock || b >= endBlock {
+                    if high + error < t - width / 2 + 5e-5 {
                         row[b] = empty
                     } else if !reachesOut && low - error > t + width / 2 - 5e-5 {
                         row[b] = full
@@ -411,8 +447,9 @@ final class TileMap {
         }
         // A horizontal tile is needed when a computed tile within the taps' reach down reads
         // it. With the automatic ramp the blocks beside such tiles need only the lanes next to
-        // them (`Need`), for the field's neighbour columns; the one plane row beyond the taps'
-        // reach that the rows around a computed tile need is computed on its own (`FramePlan`).
+        // them (`Need`), for the field's neighbour columns; when v is a multiple of 16, the one
+        // plane row beyond the taps' reach that the rows around a computed tile need is
+        // computed on its own (`FramePlan+AutomaticEdge.swift`).
         let neededDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
         for r in 0..<tileRowCount {
             let row = needed + r * blocks
@@ -432,6 +469,44 @@ final class TileMap {
                     previous = here
                 }
             }
+        }
+    }
+
+    /// `lowAcross` / `highAcross`: the measured bounds of each tile combined with those of
+    /// the `reach` blocks on each side; a reach leaving the grid sees M = 0, so its low
+    /// bound is 0. The loops run along tile rows so that they vectorise.
+    private func dilateAcross(_ reach: Int) {
+        let blocks = blockCount
+        for r in 0..<tileRowCount {
+            let lowRow = low + r * blocks, highRow = high + r * blocks
+            let lows = lowAcross + r * blocks, highs = highAcross + r * blocks
+            lows.update(from: lowRow, count: blocks)
+            highs.update(from: highRow, count: blocks)
+            for d in stride(from: 1, through: min(reach, blocks - 1), by: 1) {
+                // Block b takes the bounds of blocks b − d and b + d.
+                TileMap.lower(lows + d, toward: lowRow, count: blocks - d)
+                TileMap.lower(lows, toward: lowRow + d, count: blocks - d)
+                TileMap.raise(highs + d, toward: highRow, count: blocks - d)
+                TileMap.raise(highs, toward: highRow + d, count: blocks - d)
+            }
+            let edge = min(reach, blocks)
+            lows.update(repeating: 0, count: edge)
+            (lows + (blocks - edge)).update(repeating: 0, count: edge)
+        }
+    }
+
+    /// `lows` / `highs` (tile row `r`'s, which may be `low` / `high` themselves): the
+    /// across-dilated bounds of tile row r combined with those of the `reach` tile rows above
+    /// and below.
+    private func dilateDown(
+        tileRow r: Int, reach: Int, lows: UnsafeMutablePointer<Float>, highs: UnsafeMutablePointer<Float>
+    ) {
+        let blocks = blockCount
+        lows.update(from: lowAcross + r * blocks, count: blocks)
+        highs.update(from: highAcross + r * blocks, count: blocks)
+        for neighbour in max(0, r - reach)...min(tileRowCount - 1, r + reach) where neighbour != r {
+            TileMap.lower(lows, toward: lowAcross + neighbour * blocks, count: blocks)
+            TileMap.raise(highs, toward: highAcross + neighbour * blocks, count: blocks)
         }
     }
 

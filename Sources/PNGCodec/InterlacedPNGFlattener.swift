@@ -26,6 +26,23 @@ enum InterlacedPNGFlattener {
     ///   corrupt compressed data or an unknown row filter.
     static func flatten(_ data: UnsafeRawBufferPointer, name: String) throws -> [UInt8] {
         let stream = try ChunkStream(data, name: name)
+        // Peak memory is 16 bytes a pixel, 1 GiB at the 64-megapixel limit: the inflated passes
+        // and the rows (8 bytes a pixel each) live only inside `deinterlacedRows`, the rows and
+        // the output here, and the chunks are written from the rows with no copy of the zlib
+        // stream in between.
+        let rows = try deinterlacedRows(stream, name: name)
+        var out = signature
+        var header = stream.header
+        header[12] = 0  // interlace method: none
+        appendChunk("IHDR", header, to: &out)
+        out.append(contentsOf: stream.ancillary)
+        appendStoredImageData(rows, to: &out)
+        appendChunk("IEND", [], to: &out)
+        return out
+    }
+
+    /// The image's rows, non-interlaced, each with a leading filter byte of 0 (None).
+    private static func deinterlacedRows(_ stream: ChunkStream, name: String) throws -> [UInt8] {
         let bytesPerPixel = stream.channels * 2
         // A pass with no columns or no rows is absent from the data, filter bytes included.
         let passes = adam7Passes(width: stream.width, height: stream.height).filter { $0.columns > 0 && $0.rows > 0 }
@@ -67,21 +84,7 @@ enum InterlacedPNGFlattener {
             }
         }
 
-        var out = signature
-        var header = stream.header
-        header[12] = 0  // interlace method: none
-        appendChunk("IHDR", header, to: &out)
-        out.append(contentsOf: stream.ancillary)
-        let zlib = storedZlibStream(rows)
-        let idatLimit = 1 << 20
-        var start = 0
-        repeat {
-            let end = min(start + idatLimit, zlib.count)
-            appendChunk("IDAT", zlib[start..<end], to: &out)
-            start = end
-        } while start < zlib.count
-        appendChunk("IEND", [], to: &out)
-        return out
+        return rows
     }
 
     // MARK: - Chunk layer
@@ -107,7 +110,8 @@ enum InterlacedPNGFlattener {
                 guard data.count - offset >= 12 else { throw invalid("the data ends early, it is truncated") }
                 let length = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8
                     | Int(data[offset + 3])
-                let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                // Escaped: a damaged type would otherwise put raw bytes into the messages below.
+                let type = PNGChunkLimits.printable(data[(offset + 4)..<(offset + 8)])
                 guard length <= 0x7FFF_FFFF, data.count - offset - 12 >= length else {
                     throw invalid("\(type): the data ends early, it is truncated")
                 }
@@ -164,23 +168,34 @@ enum InterlacedPNGFlattener {
         out.append(contentsOf: bigEndian(crc))
     }
 
-    /// A zlib stream (RFC 1950) of stored deflate blocks (RFC 1951, BTYPE 00): the flattened
-    /// stream lives only in memory, so compressing it again would be wasted work.
-    private static func storedZlibStream(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        out.reserveCapacity(bytes.count + bytes.count / 65535 * 5 + 16)
+    /// Appends `bytes` as a zlib stream (RFC 1950) of stored deflate blocks (RFC 1951, BTYPE 00)
+    /// in IDAT chunks of 16 blocks (about 1 MiB) each: the flattened stream lives only in
+    /// memory, so compressing it again would be wasted work, and writing the chunks straight
+    /// from `bytes` needs no copy of the whole stream.
+    private static func appendStoredImageData(_ bytes: [UInt8], to out: inout [UInt8]) {
+        let blockSize = 65535, blocksPerChunk = 16
+        let blocks = max(1, (bytes.count + blockSize - 1) / blockSize)
+        let chunks = (blocks + blocksPerChunk - 1) / blocksPerChunk
+        out.reserveCapacity(out.count + bytes.count + blocks * 5 + chunks * 12 + 6 + 12)
+        let adler = bytes.withUnsafeBytes { Zlib.adler32($0) }
+        var piece: [UInt8] = []
+        piece.reserveCapacity(2 + blocksPerChunk * (blockSize + 5) + 4)
         var start = 0
         repeat {
-            let end = min(start + 65535, bytes.count)
-            let count = UInt16(end - start)
-            out.append(end == bytes.count ? 1 : 0)
-            out.append(contentsOf: [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8)])
-            out.append(contentsOf: bytes[start..<end])
-            start = end
+            piece.removeAll(keepingCapacity: true)
+            if start == 0 { piece.append(contentsOf: [0x78, 0x01]) }
+            for _ in 0..<blocksPerChunk {
+                let end = min(start + blockSize, bytes.count)
+                let count = UInt16(end - start)
+                piece.append(end == bytes.count ? 1 : 0)
+                piece.append(contentsOf: [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8)])
+                piece.append(contentsOf: bytes[start..<end])
+                start = end
+                if start == bytes.count { break }
+            }
+            if start == bytes.count { piece.append(contentsOf: bigEndian(adler)) }
+            appendChunk("IDAT", piece, to: &out)
         } while start < bytes.count
-        let adler = bytes.withUnsafeBytes { Zlib.adler32($0) }
-        out.append(contentsOf: bigEndian(adler))
-        return out
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -26,8 +26,9 @@ enum LibPNG {
 
     static func message(of image: png_image) -> String {
         withUnsafeBytes(of: image.message) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
+            // A message may quote a damaged chunk type byte for byte; escaping all but printable
+            // ASCII keeps it one readable line.
+            PNGChunkLimits.printable(raw.prefix { $0 != 0 })
         }
     }
 
@@ -113,6 +114,8 @@ enum LibPNG {
             InterlacedPNGFlattener.needsFlattening(UnsafeRawBufferPointer(rebasing: $0.prefix(peeked)))
         }
 
+        try PNGChunkLimits.check(file: file, name: name)
+        try PNGImageDataBudget.check(file: file, name: name, pixelLimit: pixelLimit)
         var image = newImage()
         if png_image_begin_read_from_stdio(&image, file) == 0 {
             let reason = readFailureReason(file, libpng: message(of: image))
@@ -170,6 +173,8 @@ enum LibPNG {
         guard let base = memory.baseAddress, memory.count > 0 else {
             throw PNGError.invalidPNG(path: name, reason: "no data")
         }
+        try PNGChunkLimits.check(memory, name: name)
+        try PNGImageDataBudget.check(memory, name: name, pixelLimit: pixelLimit)
         if png_image_begin_read_from_memory(&image, base, memory.count) == 0 {
             let reason = memoryFailureReason(libpng: message(of: image))
             png_image_free(&image)

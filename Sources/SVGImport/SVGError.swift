@@ -28,9 +28,31 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let file, let limit):
             "\(file): the file is larger than the limit of \(limit) bytes for an SVG icon"
         case .malformedXML(let file, let line, let column, let reason):
-            "\(file):\(line):\(column): malformed XML: \(reason)"
+            "\(file):\(line):\(column): malformed XML: \(Self.oneLine(reason))"
         case .invalidDocument(let file, let line, let column, let reason):
-            "\(file):\(line):\(column): \(reason)"
+            "\(file):\(line):\(column): \(Self.oneLine(reason))"
         }
+    }
+
+    /// `text` with every control character and line separator escaped (`\n`, `\r`, `\t`,
+    /// `\u{B}`, ...). Reasons quote the file's own text (an encoding name, a namespace, an
+    /// attribute value), which may hold line breaks; fuzzing found several such messages.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where needsEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }

@@ -6,6 +6,10 @@ public struct SVGImportLimits: Sendable, Equatable {
     public var maximumDepth: Int
     /// The most elements drawn, counting every copy made by `<use>`. Default 100 000.
     public var maximumDrawnElements: Int
+    /// The most elements in the file, drawn or not (`<defs>`, metadata, ...). Default 200 000.
+    /// The reader stops there, before storing more: each element costs a few hundred bytes, so
+    /// without it a 16 MiB file of empty elements took 1.5 GB.
+    public var maximumElements: Int
     /// The most path segments in all layers together, counting copies made by `<use>`.
     /// Default 4 000 000.
     public var maximumSegments: Int
@@ -13,8 +17,9 @@ public struct SVGImportLimits: Sendable, Equatable {
     /// Creates limits; the defaults suit any real icon.
     public init(
         maximumBytes: Int = 16 << 20, maximumDepth: Int = 256, maximumDrawnElements: Int = 100_000,
-        maximumSegments: Int = 4_000_000
+        maximumSegments: Int = 4_000_000, maximumElements: Int = 200_000
     ) {
+        self.maximumElements = maximumElements
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth
         self.maximumDrawnElements = maximumDrawnElements

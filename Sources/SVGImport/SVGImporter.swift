@@ -57,7 +57,8 @@ public enum SVGImporter {
         guard data.count <= limits.maximumBytes else {
             throw .tooLarge(file: name, limit: limits.maximumBytes)
         }
-        let document = try XMLReader.parse(data, name: name, maximumDepth: limits.maximumDepth)
+        let document = try XMLReader.parse(
+            data, name: name, maximumDepth: limits.maximumDepth, maximumElements: limits.maximumElements)
         var renderer = DocumentRenderer(document: document, name: name, limits: limits)
         return try renderer.render()
     }

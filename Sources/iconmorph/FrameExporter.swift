@@ -30,10 +30,9 @@ struct FrameExporter {
     /// buffers (about 4).
     static let bytesPerPixelPerWorker = 16
 
-    let source: AlphaMask
-    let target: AlphaMask
-    /// The progress of each frame, in output order.
-    let progress: [Double]
+    /// The frames, in output order: frames of one pair for `render`, an animator's frames
+    /// (captured fields included) for `animate`.
+    let frames: [MorphFrame]
     let coloring: FrameColoring
     let sink: any FrameSink
     let reporter: ProgressReporter?
@@ -45,9 +44,10 @@ struct FrameExporter {
         paths: [String], compression: PNGCompression = .default, workers: Int? = nil
     ) throws {
         try self.init(
-            source: source, target: target, renderer: renderer,
-            progress: (0..<paths.count).map(frames.progress(ofFrame:)),
-            coloring: FrameColoring(start: renderer.style.tint, easing: renderer.style.easing),
+            frames: (0..<paths.count).map {
+                MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0))
+            },
+            renderer: renderer, coloring: FrameColoring(start: renderer.style.tint, easing: renderer.style.easing),
             sink: PNGFileSink(paths: paths, compression: compression), workers: workers)
     }
 
@@ -55,16 +55,14 @@ struct FrameExporter {
     /// the size, its tint `coloring.rendererTint`) is the first worker's. `workers` overrides
     /// `workerCount(frameCount:pixelCount:)` (tests compare worker counts).
     init(
-        source: AlphaMask, target: AlphaMask, renderer: MorphRenderer, progress: [Double],
-        coloring: FrameColoring, sink: any FrameSink, reporter: ProgressReporter? = nil, workers: Int? = nil
+        frames: [MorphFrame], renderer: MorphRenderer, coloring: FrameColoring, sink: any FrameSink,
+        reporter: ProgressReporter? = nil, workers: Int? = nil
     ) throws {
-        self.source = source
-        self.target = target
-        self.progress = progress
+        self.frames = frames
         self.coloring = coloring
         self.sink = sink
         self.reporter = reporter
-        let workers = workers ?? Self.workerCount(frameCount: progress.count, pixelCount: renderer.width * renderer.height)
+        let workers = workers ?? Self.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
         var renderers = [renderer]
         if workers > 1 {
             renderer.concurrency = .serial
@@ -94,7 +92,7 @@ struct FrameExporter {
     ///   `StandardOutputError` from the stream, unchanged), after which the sink is
     ///   cancelled; every frame before it reached the sink, none after it.
     func run() throws {
-        let sequencer = FrameSequencer(count: progress.count, progress: reporter)
+        let sequencer = FrameSequencer(count: frames.count, progress: reporter)
         if renderers.count == 1 {
             work(renderer: renderers[0], sequencer: sequencer)
         } else {
@@ -133,9 +131,8 @@ struct FrameExporter {
         var mapAlpha: UInt8?
         while let index = sequencer.claim() {
             do {
-                let p = progress[index]
-                try renderer.renderAlpha(source: source, target: target, progress: p, into: plane)
-                let tint = coloring.tint(atProgress: p)
+                try renderer.renderAlpha(frames[index], into: plane)
+                let tint = coloring.tint(atProgress: frames[index].progress)
                 let frame: RenderedFrame
                 if let rgba {
                     if tint != tableTint {

@@ -11,13 +11,14 @@ enum IconMorphTool {
     static let version = "0.1.0"
 
     /// Every subcommand.
-    static let commands = [RenderCommand.spec, MaskCommand.spec, SymbolsCommand.spec]
+    static let commands = [RenderCommand.spec, AnimateCommand.spec, MaskCommand.spec, SymbolsCommand.spec]
 
     /// The top-level help text.
     static var help: String { HelpFormatter.toolHelp(commands: commands, version: version) }
 
     /// Runs the program with the process's arguments and exits.
     static func main() -> Never {
+        StandardDescriptors.reserve()
         Interrupts.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
         exit(status.rawValue)
@@ -90,6 +91,15 @@ enum IconMorphTool {
             if options.quiet { return nil }
             // Standard output carries the frames; the summary goes beside the progress.
             if options.format == .rgba {
+                writeAll(summary + "\n", to: STDERR_FILENO)
+                return nil
+            }
+            return summary + "\n"
+        case "animate":
+            guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
+            let summary = try AnimateCommand.run(options, warn: warn)
+            if options.output.quiet { return nil }
+            if options.output.format == .rgba {
                 writeAll(summary + "\n", to: STDERR_FILENO)
                 return nil
             }

@@ -73,6 +73,7 @@ enum MaskCommand {
     static func run(_ options: MaskOptions, warn: (String) -> Void) throws -> String {
         let plan = try OutputTarget.file(options.output)
             .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
+        try OutputSafety.checkInputsSpared(inputs: [("--from", options.source)], outputs: [(options.outputSpelling, plan.paths)])
         let mask = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
         let image = picture(of: mask)
         try image.write(toFile: plan.paths[0])

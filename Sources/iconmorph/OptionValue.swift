@@ -6,6 +6,8 @@ enum ValueKind: Equatable, Sendable {
     /// An icon: a PNG or SVG file, a built-in symbol name, or `-` for standard input. Not
     /// empty; which of these it is is settled later, by `IconInput.resolve`.
     case icon
+    /// A file to read (a timeline), or `-` for standard input. Not empty.
+    case inputFile
     /// A file, folder or pattern to write. Not empty, not `-`.
     case outputPath
     /// As `outputPath`, or `-` for standard output.
@@ -27,6 +29,7 @@ enum ValueKind: Equatable, Sendable {
     var phrase: String {
         switch self {
         case .icon: "a PNG or SVG file, a built-in symbol name, or - for standard input"
+        case .inputFile: "a file to read, or - for standard input"
         case .outputPath: "a file or folder path (standard output is not supported)"
         case .outputPathOrStandardOutput: "a file or folder path, or - for standard output"
         case .number(let range): range.phrase
@@ -44,7 +47,7 @@ enum ValueKind: Equatable, Sendable {
     /// - Throws: `CommandLineError.invalidValue` naming the option, the expectation and the text.
     func parse(_ text: String, option: String) throws -> OptionValue {
         let value: OptionValue? = switch self {
-        case .icon:
+        case .icon, .inputFile:
             text.isEmpty ? nil : .text(text)
         case .outputPath:
             text.isEmpty || text == "-" ? nil : .text(text)

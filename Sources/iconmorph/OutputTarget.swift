@@ -40,6 +40,9 @@ enum OutputTarget: Equatable, Sendable {
                 return OutputPlan(paths: [join(path, defaultName)], folderToCreate: nil)
             }
             if path.hasSuffix("/") {
+                // "a.png/" where a.png is a file: the folder is not missing, it is a file.
+                let named = String(path.reversed().drop { $0 == "/" }.reversed())
+                if !named.isEmpty, exists(named) { throw OutputError.notAFolder(path: named) }
                 throw OutputError.missingFolder(file: path, folder: path)
             }
             let folder = parentFolder(of: path)

@@ -183,7 +183,7 @@ enum RenderCommand {
 
     /// Limits that involve two options, in the options' own units, then the style's own
     /// validation as a backstop.
-    private static func check(_ style: MorphStyle, blur: Double, scale: Double, _ parsed: ParsedArguments) throws {
+    static func check(_ style: MorphStyle, blur: Double, scale: Double, _ parsed: ParsedArguments) throws {
         if style.maxBlurRadius > MorphStyle.maximumBlurRadius {
             throw CommandLineError.invalidSetting(
                 option: parsed.spelling(of: "blur"),
@@ -230,41 +230,75 @@ enum RenderCommand {
     /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError`, `AlphaRasterError`,
     ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
+        if options.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        let (plan, manifest) = try planOutputs(options, inputs: [("--from", options.source), ("--to", options.target)])
+        let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
+        let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
+        let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
+        let frames = options.scheduledProgress.map { MorphFrame(source: source, target: target, progress: $0) }
+        return try write(frames, renderer: renderer, options: options, plan: plan, manifest: manifest)
+    }
+
+    /// The output files of `options` (and the manifest's), checked before any frame is
+    /// rendered: none of them is one of `inputs` (option spelling, path), and a file written
+    /// only at the end (sheet, strip, manifest) can be created. `animate` plans through this too.
+    ///
+    /// - Throws: `OutputError` or `CommandLineError` from the checks.
+    static func planOutputs(
+        _ options: RenderOptions, inputs: [(String, String)]
+    ) throws -> (plan: OutputPlan, manifest: String?) {
         let format = options.format
-        if format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
         let plan = try options.output.plan(
             frameCount: format == .png ? options.outputFrameCount : 1, option: options.outputSpelling,
             defaultName: format.defaultFile)
         let manifest = try options.manifest.map {
             try OutputTarget.file($0).plan(frameCount: 1, option: "--manifest", defaultName: "sheet.json").paths[0]
         }
-        let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
-        let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
-        let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
-        let progress = options.scheduledProgress
+        try OutputSafety.checkInputsSpared(
+            inputs: inputs, outputs: [(options.outputSpelling, plan.paths), ("--manifest", manifest.map { [$0] } ?? [])])
+        if format == .sheet || format == .strip {
+            for path in plan.paths + (manifest.map { [$0] } ?? []) { try OutputSafety.probeCreatable(path) }
+        }
+        return (plan, manifest)
+    }
+
+    /// Renders `frames` (the output's frames, in order) with `renderer` and writes them as
+    /// `options` say to `plan` (and `manifest`), both settled by the caller; returns the line
+    /// that says what was written. `animate` writes its frames through this too.
+    ///
+    /// - Throws: as `run(_:warn:)`.
+    static func write(
+        _ frames: [MorphFrame], renderer: MorphRenderer, options: RenderOptions, plan: OutputPlan, manifest: String?
+    ) throws -> String {
+        let format = options.format
+        let progress = frames.map(\.progress)
         let reporter = options.quiet || progress.count < 2
             ? nil : ProgressReporter(total: progress.count, style: ProgressReporter.styleForStandardError)
         func export(to sink: any FrameSink) throws {
             try FrameExporter(
-                source: source, target: target, renderer: renderer, progress: progress,
-                coloring: options.coloring, sink: sink, reporter: reporter
+                frames: frames, renderer: renderer, coloring: options.coloring, sink: sink, reporter: reporter
             ).run()
         }
 
-        let size = "\(source.width)×\(source.height)"
+        let size = "\(renderer.width)×\(renderer.height)"
         switch format {
         case .png:
             try plan.createFolder()
-            try export(to: PNGFileSink(paths: plan.paths, compression: options.compression))
+            do {
+                try export(to: PNGFileSink(paths: plan.paths, compression: options.compression))
+            } catch {
+                plan.removeCreatedFolderIfEmpty()
+                throw error
+            }
             if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
             return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
         case .rgba:
             try export(to: RawStreamSink())
             return "wrote \(progress.count) frame\(progress.count == 1 ? "" : "s") of \(size) RGBA to standard output "
-                + "(\(progress.count * source.width * source.height * 4) bytes)"
+                + "(\(progress.count * renderer.width * renderer.height * 4) bytes)"
         case .apng:
             let writer = try AnimatedPNGWriter(
-                path: plan.paths[0], width: source.width, height: source.height, loopCount: options.timing.loops,
+                path: plan.paths[0], width: renderer.width, height: renderer.height, loopCount: options.timing.loops,
                 compression: options.compression)
             try export(to: AnimatedPNGSink(writer: writer, delays: options.schedule.map(\.delay)))
             let loops = switch options.timing.loops {
@@ -274,7 +308,7 @@ enum RenderCommand {
             }
             return "wrote \(plan.paths[0]) (\(size), \(progress.count) frames at \(formatNumber(options.timing.fps.doubleValue)) fps, \(loops))"
         case .sheet, .strip:
-            let layout = ExportOptions.sheetLayout(options, frameSize: (source.width, source.height))
+            let layout = ExportOptions.sheetLayout(options, frameSize: (renderer.width, renderer.height))
             let pixels = try sheet(layout, gap: options.coloring.gapPixel) { try export(to: SheetSink(pixels: $0, layout: layout)) }
             let image = try PNGImage(width: layout.width, height: layout.height, format: .rgba, pixels: pixels)
             try PNGEncoder(compression: options.compression).write(image, toFile: plan.paths[0])

@@ -19,8 +19,14 @@ import Testing
         alpha[position] = ~UInt8(truncatingIfNeeded: position) ^ UInt8(source % 64)
     }
 
-    /// The process's resident memory in bytes (/proc/self/statm's second field, in pages).
+    /// The process's resident memory in bytes (/proc/self/statm's second field, in pages),
+    /// after handing free heap pages back to the system (`malloc_trim`), so that memory other
+    /// suites running in parallel allocated and freed again does not count.
     static func residentBytes() throws -> Int {
+        // glibc's malloc_trim(0), looked up because Swift's Glibc module leaves malloc.h out.
+        if let trim = dlsym(nil, "malloc_trim") {
+            _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
         let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
         return try #require(Int(fields[1])) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

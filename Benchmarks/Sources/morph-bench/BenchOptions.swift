@@ -5,7 +5,8 @@ import Foundation
 /// - no mode: the standard report (baseline, workloads a–d, allocations);
 /// - `--export DIR`: workloads a–d as files and JSON for `Scripts/compare-opencv.py`;
 /// - `--scaling`: time against frame size and blur radius and fit the exponents
-///   (`--json FILE` also writes the figures as JSON).
+///   (`--json FILE` also writes the figures as JSON);
+/// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -13,6 +14,7 @@ struct BenchOptions {
         case standard
         case export(directory: String)
         case scaling(json: String?)
+        case edgeModes
     }
 
     var mode: Mode = .standard
@@ -22,6 +24,7 @@ struct BenchOptions {
         usage: morph-bench [--quick]
                morph-bench --export DIR [--quick]
                morph-bench --scaling [--json FILE] [--quick]
+               morph-bench --edge-modes [--quick]
         """
 
     /// Parses the arguments after the program name.
@@ -31,6 +34,7 @@ struct BenchOptions {
     init(arguments: [String]) throws {
         var export: String?
         var scaling = false
+        var edgeModes = false
         var json: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -44,6 +48,8 @@ struct BenchOptions {
                 export = value
             case "--scaling":
                 scaling = true
+            case "--edge-modes":
+                edgeModes = true
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw Invalid(reason: "--json needs a file to write the figures to")
@@ -53,13 +59,19 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if export != nil && scaling {
-            throw Invalid(reason: "--export and --scaling are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes].filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling and --edge-modes are separate runs; pass one of them")
         }
         if json != nil && !scaling {
             throw Invalid(reason: "--json goes with --scaling (--export writes its own JSON)")
         }
-        if let export { mode = .export(directory: export) } else if scaling { mode = .scaling(json: json) }
+        if let export {
+            mode = .export(directory: export)
+        } else if scaling {
+            mode = .scaling(json: json)
+        } else if edgeModes {
+            mode = .edgeModes
+        }
     }
 
     /// A command line morph-bench cannot run; `reason` is one sentence.

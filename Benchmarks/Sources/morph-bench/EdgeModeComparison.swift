@@ -4,11 +4,12 @@ import MorphKernel
 
 /// The cost of the library's default automatic edge (issue 5) against the fixed smoothstep
 /// edge of the other rows: workloads a–d at p = 0.5, one thread, timed alternately, and the
-/// whole 61-frame morph of workload a (frames near rest cost relatively more).
+/// whole 61-frame morph of workload a (frames near rest cost relatively more). Both run on
+/// the calling thread alone, so the samples are its CPU time (`interleavedMedianThreadCPUNanoseconds`).
 enum EdgeModeComparison {
     static func run(sink: inout UInt64) throws {
         print("")
-        print("Edge modes, one thread, p = 0.5: automatic (the default) against fixed s = \(Workload.softness):")
+        print("Edge modes, one thread, p = 0.5, thread CPU time: automatic (the default) against fixed s = \(Workload.softness):")
         for workload in Workload.all {
             let (source, target) = try workload.masks()
             let fixed = try renderer(workload, softness: .fixed(Workload.softness))
@@ -22,13 +23,13 @@ enum EdgeModeComparison {
                 sink &+= UInt64(frame[centre])
             }
             let samples = runs(workload.samples)
-            let (fixedTime, automaticTime) = try interleavedMedianNanoseconds(
+            let (fixedTime, automaticTime) = try interleavedMedianThreadCPUNanoseconds(
                 runs: samples, { try render(fixed, 0.5) }, { try render(automatic, 0.5) })
             print("  \(workload.name)  fixed \(formatted(fixedTime)), automatic \(formatted(automaticTime)): "
                   + String(format: "%.2f×", automaticTime / fixedTime) + "  (median of \(samples))")
             if workload.name == "a" {
                 let progressValues = (0...60).map { Double($0) / 60 }
-                let (fixedMorph, automaticMorph) = try interleavedMedianNanoseconds(
+                let (fixedMorph, automaticMorph) = try interleavedMedianThreadCPUNanoseconds(
                     runs: runs(201),
                     { for p in progressValues { try render(fixed, p) } },
                     { for p in progressValues { try render(automatic, p) } })

@@ -11,8 +11,8 @@ exit(2)
 #endif
 
 /// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
-/// its figures are rougher. `--export` and `--scaling` select the other reports
-/// (`BenchOptions`).
+/// its figures are rougher. `--export`, `--scaling` and `--edge-modes` select the other
+/// reports (`BenchOptions`).
 let options: BenchOptions
 do {
     options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -126,7 +126,22 @@ func runBenchmarks() throws {
             let calls = quick ? 5 : 20
             let serial = try counter.allocationsPerCall(calls, renderSerial)
             let automatic = try counter.allocationsPerCall(calls, renderAutomatic)
-            allocationLines.append(String(format: "  %@  one thread %.1f, automatic %.1f", workload.name, serial, automatic))
+            // The library's default automatic edge too, on one thread and split over threads.
+            let edgeStyle = MorphStyle(maxBlurRadius: workload.maxBlurRadius, softness: .automatic)
+            let edgeSerial = try MorphRenderer(width: workload.size, height: workload.size, style: edgeStyle)
+            edgeSerial.concurrency = .serial
+            let edgeThreads = try MorphRenderer(width: workload.size, height: workload.size, style: edgeStyle)
+            func renderEdge(_ renderer: MorphRenderer) throws {
+                try automaticFrame.withUnsafeMutableBytes {
+                    try renderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+                }
+                sink &+= UInt64(automaticFrame[centre])
+            }
+            let edgeOne = try counter.allocationsPerCall(calls) { try renderEdge(edgeSerial) }
+            let edgeAll = try counter.allocationsPerCall(calls) { try renderEdge(edgeThreads) }
+            allocationLines.append(String(
+                format: "  %@  one thread %.1f, automatic %.1f; automatic edge: one thread %.1f, automatic %.1f",
+                workload.name, serial, automatic, edgeOne, edgeAll))
         }
     }
     try EdgeModeComparison.run(sink: &sink)
@@ -147,4 +162,10 @@ switch options.mode {
 case .standard: try runBenchmarks()
 case .export(let directory): try FrameExport.run(directory: directory, options: options)
 case .scaling(let json): try ScalingFit.run(json: json, options: options)
+case .edgeModes:
+    print("morph-bench --edge-modes — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var sink: UInt64 = 0
+    try EdgeModeComparison.run(sink: &sink)
+    print("")
+    print("(sink \(sink))")
 }

@@ -96,7 +96,10 @@ struct DocumentRenderer {
         var warnings: [String] = []
         if let summary = unsupported.warning(file: name) { warnings.append(summary) }
         warnings += referenceWarnings
-        return SVGIcon(icon: VectorIcon(width: canvas.width, height: canvas.height, layers: layers), warnings: warnings)
+        // Warnings quote element names and references from the file: one line each, like errors.
+        return SVGIcon(
+            icon: VectorIcon(width: canvas.width, height: canvas.height, layers: layers),
+            warnings: warnings.map(SVGError.oneLine))
     }
 
     /// The cascaded declarations of element `index` (memoised).

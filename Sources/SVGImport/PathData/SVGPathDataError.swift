@@ -65,7 +65,15 @@ public struct SVGPathDataError: Error, Sendable, Equatable, CustomStringConverti
         case " ": return "a space"
         case "\t": return "a tab"
         case "\n", "\r": return "a line break"
-        default: return "'\(character)'"
+        default:
+            // Other control and line-separator characters would break the one-line message
+            // (a vertical tab or form feed counts as a line break), so they are named by code.
+            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+               scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            return "'\(character)'"
         }
     }
 }

@@ -1,0 +1,70 @@
+/// libFuzzer target: the CLI's command-line parsing and validation, for every subcommand,
+/// without reading icons, rendering or writing files. Compiled into the `iconmorph` module
+/// (the CLI's sources minus main.swift) by Fuzz/build-fuzzers, so it reaches the internal
+/// parser.
+///
+/// The input is an argument vector: words separated by NUL bytes, as the kernel hands them to
+/// a process (invalid UTF-8 is repaired, as `CommandLine.arguments` does). Properties checked:
+/// every rejected command line is reported as one `iconmorph: error:` line with exit status
+/// 64; an accepted `render` line yields options whose derived values (schedule, output frame
+/// count, sheet layout, ffmpeg text) can be computed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+    }
+    do {
+        try parseOnly(arguments)
+    } catch {
+        let failure = CommandFailure(error)
+        require(failure.exitCode == .usage, "a command-line error must exit 64: \(failure.line)")
+        require(!failure.line.contains(where: \.isNewline), "error is not one line: \(failure.line)")
+        require(failure.line.hasPrefix("iconmorph: error: ") && failure.line.count > 18)
+    }
+    return 0
+}
+
+/// What `IconMorphTool.execute` does before anything touches a file: `render`, `animate` and
+/// `mask` stop after their options are checked; every other first word (`symbols`, `help`,
+/// `--help`, `--version`, mistakes) runs the real dispatch, which only builds text.
+func parseOnly(_ arguments: [String]) throws {
+    let rest = Array(arguments.dropFirst())
+    switch arguments.first {
+    case "render":
+        guard let options = try RenderCommand.options(from: rest) else { return }
+        let width = try options.box.pixelWidth, height = try options.box.pixelHeight
+        require(width > 0 && height > 0)
+        let count = options.outputFrameCount
+        require(count >= 1 && count <= TimingOptions.maximumOutputFrames)
+        if options.format == .png || options.format == .rgba {
+            require(options.scheduledProgress.allSatisfy { (0...1).contains($0) })
+        }
+        if options.format == .sheet || options.format == .strip {
+            let layout = ExportOptions.sheetLayout(options, frameSize: (width, height))
+            require(layout.width > 0 && layout.height > 0)
+        }
+        _ = FFmpegCommands.text(for: options, width: width, height: height)
+    case "animate":
+        // `--timeline FILE` reads a file (or standard input, which would block): not this
+        // target's business.
+        if rest.contains(where: { $0.hasPrefix("--timeline") }) { return }
+        _ = try AnimateCommand.options(from: rest)
+    case "mask":
+        _ = try MaskCommand.options(from: rest)
+    case let name? where name != "symbols" && IconMorphTool.commands.contains(where: { $0.name == name }):
+        // A command added after this target was written: its options only, never `execute`,
+        // which would run it.
+        let command = IconMorphTool.commands.first { $0.name == name }!
+        _ = try ArgumentParser(command: command).parse(rest)
+    default:
+        // `symbols`, `help`, `--help`, `--version` and mistakes only build text.
+        _ = try IconMorphTool.execute(arguments)
+    }
+}
+
+/// `precondition` that prints its message in optimized builds too, so a crash log says which
+/// property failed.
+func require(_ condition: Bool, _ message: @autoclosure () -> String = "property failed", line: UInt = #line) {
+    if !condition { fatalError(message(), line: line) }
+}

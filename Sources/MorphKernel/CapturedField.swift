@@ -1,0 +1,57 @@
+/// The blurred field V of one rendered frame, kept so that a later frame can start from it
+/// (`MorphFrame.captured`): the third input of an interrupted morph.
+///
+/// V is the frame's field before the edge (`MorphFrameMath`, step 5), one `Float` a pixel in
+/// [0, 1], row-major without padding. Immutable, so one field can be shared by the frames of
+/// several renderers and threads.
+public final class CapturedField: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The width × height field values, row-major.
+    public let values: [Float]
+    /// R, in pixels, of the Gaussian blur the field carries (σ = R / 2, as `GaussianKernel`):
+    /// the automatic edge of a frame that mixes the field in ramps as if the field's blur
+    /// were added to the frame's own (`MorphFrameMath.effectiveBlurRadius`), so the edge of
+    /// the first frame after a capture is the captured frame's edge.
+    public let blurRadius: Double
+
+    /// Wraps field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
+    ///
+    /// - Throws: `MorphError.invalidParameter` (name "values") unless there are exactly
+    ///   width × height values, each finite and in [0, 1]; (name "width" / "height") for a size
+    ///   below 1 pixel; (name "blurRadius") unless it is finite and in
+    ///   0 … `MorphStyle.maximumBlurRadius`.
+    public convenience init(width: Int, height: Int, values: [Float], blurRadius: Double = 0) throws {
+        guard width > 0 else {
+            throw MorphError.invalidParameter(name: "width", reason: "must be at least 1 pixel, got \(width)")
+        }
+        guard height > 0 else {
+            throw MorphError.invalidParameter(name: "height", reason: "must be at least 1 pixel, got \(height)")
+        }
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, values.count == area else {
+            throw MorphError.invalidParameter(
+                name: "values", reason: "must hold \(width) × \(height) numbers, got \(values.count)")
+        }
+        if let bad = values.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
+            throw MorphError.invalidParameter(
+                name: "values", reason: "must be numbers in [0, 1], got \(values[bad]) at index \(bad)")
+        }
+        guard blurRadius.isFinite, blurRadius >= 0, blurRadius <= MorphStyle.maximumBlurRadius else {
+            throw MorphError.invalidParameter(
+                name: "blurRadius",
+                reason: "must be a finite number of pixels from 0 to \(Int(MorphStyle.maximumBlurRadius)), got \(blurRadius)")
+        }
+        self.init(validWidth: width, height: height, values: values, blurRadius: blurRadius)
+    }
+
+    /// Wraps values the renderer computed (clamped to [0, 1]).
+    init(validWidth width: Int, height: Int, values: [Float], blurRadius: Double) {
+        self.width = width
+        self.height = height
+        self.values = values
+        self.blurRadius = blurRadius
+    }
+}

@@ -1,0 +1,58 @@
+/// The blurred field V of a whole frame, for `MorphRenderer.captureField(of:)`.
+///
+/// The same stages as a rendered frame — the mix (`Mix`), the horizontal and the vertical
+/// pass (`SeparableBlur`, with the same taps in the same order) — over every pixel, nothing
+/// skipped, on one thread, into fresh memory: a capture happens once per interruption, not
+/// per frame. The values are the ones the frame's edge stage reads.
+enum FieldCapture {
+    /// V of the frame with `constants` (weights already scaled for the captured field) and
+    /// level kernel `kernel`, `captured` (width × height values) mixed in when its weight is
+    /// non-zero.
+    static func field(
+        width: Int, height: Int, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>,
+        captured: UnsafePointer<Float>?, constants: FrameConstants, kernel: GaussianKernel
+    ) -> [Float] {
+        let n = kernel.halfWidth
+        let scratch = RenderScratch(width: width, height: height, maxHalfWidth: n, bandCount: 1, fieldPlane: false)
+        let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
+        let row = scratch.paddedRow(band: 0)
+        let plane = scratch.planeOrigin
+        let columns = 0..<scratch.blockCount * 16
+        return kernel.weights.withUnsafeBufferPointer { weights in
+            let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
+            for y in 0..<height {
+                let offset = y * width
+                if let captured {
+                    Mix.row(
+                        source: source + offset, target: target + offset, captured: captured + offset, count: width,
+                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
+                        capturedWeight: constants.capturedWeight, into: row)
+                } else {
+                    Mix.row(
+                        source: source + offset, target: target + offset, count: width,
+                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight, into: row)
+                }
+                SeparableBlur.horizontalRow(
+                    padded: row, columns: columns, taps: taps, halfWidth: h, into: plane + y * 16,
+                    blockStride: scratch.blockStride)
+            }
+            var field = [Float](repeating: 0, count: width * height)
+            field.withUnsafeMutableBufferPointer { out in
+                let base = out.baseAddress!
+                for b in 0..<scratch.blockCount {
+                    let x = b * 16
+                    let count = min(16, width - x)
+                    let block = UnsafePointer(plane + b * scratch.blockStride)
+                    for y in 0..<height {
+                        // The weights sum to 1 within 10⁻⁶: the clamp keeps C in [0, 1] as documented.
+                        var sum = SeparableBlur.verticalSum(block + y * 16, taps: taps, halfWidth: v)
+                        sum.replace(with: 0, where: sum .< 0)
+                        sum.replace(with: 1, where: sum .> 1)
+                        base.storeVector16(sum, at: y * width + x, count: count)
+                    }
+                }
+            }
+            return field
+        }
+    }
+}

@@ -1,0 +1,333 @@
+import AlphaRaster
+import PNGCodec  // MutexLock
+
+/// How an animation of a `MorphAnimator` ended, as passed to its completion handler.
+public enum MorphCompletion: Sendable, Equatable {
+    /// It reached progress 1.
+    case finished
+    /// A later call (`display`, `animate`) replaced it before it finished.
+    case interrupted
+}
+
+/// An interruptible morph: the state of an icon view that can be scrubbed, reversed, or sent
+/// to a third icon mid-flight without a visual jump, driven by explicit times.
+///
+/// The animator has no clock. Every call takes a time in seconds (any origin; each call's
+/// time must be at least the previous call's), so a script of calls always gives the same
+/// frames. It renders through a `MorphRenderer`, whose size and style it uses.
+///
+/// State: a canonical pair (source S, target T), a progress p in [0, 1], at most one running
+/// animation, and at most one captured field C with a weight w (`MorphFrame`). A frame is
+/// M = (1 − w) · ((1 − e) · S + e · T) + w · C, e the eased progress, then the blur and the
+/// edge of the renderer.
+///
+/// - An animation runs p from where it starts to 1 at 1 / duration per second: `duration`
+///   is the time of a full 0 → 1 transition, so one starting from 0.4 takes 60 % of it. It
+///   finishes at the first call whose time is at or past its end; its completion then
+///   reports `.finished` and p rests at 1, where it can still be scrubbed with `display`.
+/// - A call that replaces a running animation reports `.interrupted` to its completion.
+///   Completions run on the calling thread after the animator's lock is released, in the
+///   order they happened, so a completion may call the animator.
+/// - The captured field fades with the easing of the morph: from weight w₀ at the progress
+///   p₀ where it was taken or last re-anchored, w(p) = w₀ · (1 − e(p)) / (1 − e(p₀)), which
+///   is 0 at p = 1, where the field is dropped. Taking it at p₀ = 0 with w₀ = 1 gives
+///   w = 1 − e.
+///
+/// Thread safety: every method takes the animator's lock, so one animator may be shared
+/// between threads; calls are then ordered by the lock, and their times must still not go
+/// backwards.
+public final class MorphAnimator: @unchecked Sendable {
+    /// A completion handler: called once with how its animation ended.
+    public typealias Completion = (MorphCompletion) -> Void
+
+    /// The renderer that draws the frames and captures fields.
+    public let renderer: MorphRenderer
+
+    private struct Animation {
+        let startTime: Double
+        let startProgress: Double
+        /// The duration of a full transition, ≥ 0.
+        let duration: Double
+        let completion: Completion?
+
+        /// The time p reaches 1.
+        var endTime: Double { duration == 0 ? startTime : startTime + (1 - startProgress) * duration }
+
+        func progress(at time: Double) -> Double {
+            guard duration > 0, time < endTime else { return 1 }
+            return min(1, max(startProgress, startProgress + (time - startTime) / duration))
+        }
+    }
+
+    private struct Capture {
+        let field: CapturedField
+
+        /// w = 1 − e.
+        func weight(eased e: Double) -> Double { min(1, max(0, 1 - e)) }
+    }
+
+    /// What the last rendered frame was made from; the same key means the same bytes.
+    private struct FrameKey: Equatable {
+        let generation: Int
+        let progress: Double
+        let alphaOnly: Bool
+    }
+
+    private let lock = MutexLock()
+    private var pair: (source: AlphaMask, target: AlphaMask)
+    /// p while no animation runs.
+    private var restingProgress: Double
+    private var animation: Animation?
+    private var capture: Capture?
+    /// The latest time given, −∞ before the first call.
+    private var now = -Double.infinity
+    /// Changed whenever the pair or the capture changes, so equal keys mean equal frames.
+    private var generation = 0
+    private var lastRendered: FrameKey?
+    /// Completions to run once the lock is released.
+    private var pending: [(Completion, MorphCompletion)] = []
+
+    /// An animator resting at `progress` of the pair (`source`, `target`), no animation, no
+    /// captured field.
+    ///
+    /// - Throws: `MorphError` when a mask does not match the renderer's size or the progress is
+    ///   not a finite number in [0, 1].
+    public init(renderer: MorphRenderer, source: AlphaMask, target: AlphaMask, progress: Double = 0) throws {
+        try renderer.checkInputs(source: source, target: target, progress: progress)
+        self.renderer = renderer
+        pair = (source, target)
+        restingProgress = progress
+    }
+
+    /// The canonical pair (source, target) as of the latest call.
+    public var source: AlphaMask { lock.withLock { pair.source } }
+
+    /// See `source`.
+    public var target: AlphaMask { lock.withLock { pair.target } }
+
+    /// Whether an animation was running at the latest call's time.
+    public var isAnimating: Bool { lock.withLock { animation != nil } }
+
+    /// The progress at `time` (advancing the animator to it, which may finish an animation).
+    ///
+    /// - Throws: `MorphError.invalidParameter` (name "time") for a time that is not finite or
+    ///   is earlier than the previous call's.
+    public func progress(at time: Double) throws -> Double {
+        try locked(at: time) { progressNow }
+    }
+
+    /// The frame at `time`: pair, progress, captured field and weight.
+    ///
+    /// - Throws: as `progress(at:)`.
+    public func frame(at time: Double) throws -> MorphFrame {
+        try locked(at: time) { frameNow }
+    }
+
+    /// Shows exactly `progress` of (`source`, `target`) from `time` on: stops a running
+    /// animation (its completion reports `.interrupted`) and drops a captured field. The
+    /// authoritative way to scrub.
+    ///
+    /// - Throws: as `init` and `progress(at:)`; nothing changes then.
+    public func display(source: AlphaMask, target: AlphaMask, progress: Double, at time: Double) throws {
+        try renderer.checkInputs(source: source, target: target, progress: progress)
+        try locked(at: time) {
+            interruptAnimation()
+            capture = nil
+            pair = (source, target)
+            restingProgress = progress
+            generation &+= 1
+        }
+    }
+
+    /// Animates to `icon` from `time` on, taking `duration` seconds for a full transition.
+    ///
+    /// - `icon` is the target: the morph goes on (or starts) towards it from the current
+    ///   progress, at the new duration; a running animation is replaced. At rest at 1 the
+    ///   new completion reports `.finished` at once.
+    /// - `icon` is the source: the pair is reversed and the morph continues from 1 − p, which
+    ///   shows the same frame (both easings satisfy e(1 − p) = 1 − e(p), and the reversed
+    ///   pair's frame at 1 − p has the same blur level and weights, to rounding), so going
+    ///   back takes as long as coming had. While a captured field is still visible it is
+    ///   handled as a third icon instead: fading the rest of a capture over the short way
+    ///   back would change the frame several times faster than a morph does.
+    /// - Any other icon: the current frame's field is captured (`MorphRenderer.captureField`)
+    ///   with weight 1 — including an earlier capture, so the three-way result is captured
+    ///   again — the old target and `icon` become the pair, and the morph runs from 0, where
+    ///   the frame is the captured one, while the capture fades out. At rest at p = 1 the
+    ///   frame is the target itself and nothing needs capturing.
+    ///
+    /// - Throws: `MorphError` for a mask of the wrong size, a duration that is not a finite
+    ///   number ≥ 0, or a bad time (see `progress(at:)`); nothing changes then.
+    public func animate(to icon: AlphaMask, duration: Double, at time: Double, completion: Completion? = nil) throws {
+        try checkDuration(duration)
+        try renderer.checkInputs(source: icon, target: icon, progress: 0)
+        try locked(at: time) {
+            let p = progressNow
+            if icon == pair.target {
+                interruptAnimation()
+                start(from: p, duration: duration, completion: completion)
+            } else if icon == pair.source && captureWeightNow == 0 {
+                interruptAnimation()
+                capture = nil
+                pair = (pair.target, pair.source)
+                generation &+= 1
+                start(from: 1 - p, duration: duration, completion: completion)
+            } else {
+                let current = frameNow
+                interruptAnimation()
+                if p < 1 || current.effectiveCapture != nil {
+                    try recapture(frame: current)
+                } else {
+                    capture = nil
+                }
+                pair = (pair.target, icon)
+                generation &+= 1
+                start(from: 0, duration: duration, completion: completion)
+            }
+        }
+    }
+
+    /// Replaces both sides from `time` on and animates from `source` to `target` over
+    /// `duration`: the current frame is captured with weight 1 and fades out as the new
+    /// morph runs from 0, so nothing jumps. When the current frame already is `source` at
+    /// rest (progress 0 of a pair starting with it, or 1 of one ending with it, no captured
+    /// field), nothing is captured.
+    ///
+    /// - Throws: as `animate(to:duration:at:completion:)`.
+    public func animate(
+        source: AlphaMask, target: AlphaMask, duration: Double, at time: Double, completion: Completion? = nil
+    ) throws {
+        try checkDuration(duration)
+        try renderer.checkInputs(source: source, target: target, progress: 0)
+        try locked(at: time) {
+            let p = progressNow
+            let current = frameNow
+            interruptAnimation()
+            let showsSource = current.effectiveCapture == nil
+                && ((p == 0 && pair.source == source) || (p == 1 && pair.target == source))
+            if showsSource {
+                capture = nil
+            } else {
+                try recapture(frame: current)
+            }
+            pair = (source, target)
+            generation &+= 1
+            start(from: 0, duration: duration, completion: completion)
+        }
+    }
+
+    /// Renders the frame at `time` as straight-alpha RGBA8 into `output` (exactly
+    /// `renderer.rgbaByteCount` bytes) and returns true; or returns false without rendering
+    /// or touching `output` when the frame is the same as the last one this animator
+    /// rendered in this format (nothing changed since: idle costs nothing — keep rendering
+    /// into the same buffer).
+    ///
+    /// - Throws: as `progress(at:)` and `MorphRenderer.renderRGBA(_:into:)`.
+    @discardableResult
+    public func renderRGBA(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+        try render(at: time, alphaOnly: false, into: output)
+    }
+
+    /// `renderRGBA(at:into:)` for alpha-only frames (`renderer.alphaByteCount` bytes).
+    @discardableResult
+    public func renderAlpha(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+        try render(at: time, alphaOnly: true, into: output)
+    }
+
+    private func render(at time: Double, alphaOnly: Bool, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+        try locked(at: time) {
+            let key = FrameKey(generation: generation, progress: progressNow, alphaOnly: alphaOnly)
+            guard key != lastRendered else { return false }
+            lastRendered = nil
+            if alphaOnly {
+                try renderer.renderAlpha(frameNow, into: output)
+            } else {
+                try renderer.renderRGBA(frameNow, into: output)
+            }
+            lastRendered = key
+            return true
+        }
+    }
+
+    // MARK: State, under the lock
+
+    private var progressNow: Double { animation?.progress(at: now) ?? restingProgress }
+
+    private func eased(_ p: Double) -> Double { MorphFrameMath.easedProgress(p, easing: renderer.style.easing) }
+
+    private var captureWeightNow: Double { capture?.weight(eased: eased(progressNow)) ?? 0 }
+
+    private var frameNow: MorphFrame { frameNow(progress: progressNow, pair: pair) }
+
+    private func frameNow(progress: Double, pair: (source: AlphaMask, target: AlphaMask)) -> MorphFrame {
+        MorphFrame(
+            source: pair.source, target: pair.target, progress: progress, captured: capture?.field,
+            capturedWeight: capture?.weight(eased: eased(progress)) ?? 0)
+    }
+
+    /// Runs `body` under the lock at `time` (validated, then the animator advanced to it),
+    /// then the completions it queued, outside the lock.
+    private func locked<R>(at time: Double, _ body: () throws -> R) throws -> R {
+        lock.lock()
+        let result: Result<R, Error>
+        do {
+            guard time.isFinite, time >= now else {
+                throw MorphError.invalidParameter(
+                    name: "time",
+                    reason: "must be a finite number of seconds, not earlier than the previous call's \(now), got \(time)")
+            }
+            advance(to: time)
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        let completions = pending
+        pending.removeAll()
+        lock.unlock()
+        for (handler, outcome) in completions { handler(outcome) }
+        return try result.get()
+    }
+
+    /// Moves the clock to `time`, finishing an animation whose end it reaches.
+    private func advance(to time: Double) {
+        now = time
+        guard let running = animation, time >= running.endTime else { return }
+        animation = nil
+        restingProgress = 1
+        capture = nil
+        generation &+= 1
+        if let completion = running.completion { pending.append((completion, .finished)) }
+    }
+
+    private func interruptAnimation() {
+        guard let running = animation else { return }
+        restingProgress = running.progress(at: now)
+        animation = nil
+        if let completion = running.completion { pending.append((completion, .interrupted)) }
+    }
+
+    /// Starts an animation from `progress` now; at 1 it has nothing to do and finishes at once.
+    private func start(from progress: Double, duration: Double, completion: Completion?) {
+        restingProgress = progress
+        if progress >= 1 {
+            capture = nil
+            if let completion { pending.append((completion, .finished)) }
+            return
+        }
+        animation = Animation(startTime: now, startProgress: progress, duration: duration, completion: completion)
+        if duration == 0 { advance(to: now) }
+    }
+
+    /// Captures `frame`'s field as the new captured field (weight 1 at progress 0).
+    private func recapture(frame: MorphFrame) throws {
+        capture = Capture(field: try renderer.captureField(of: frame))
+        generation &+= 1
+    }
+
+    private func checkDuration(_ duration: Double) throws {
+        guard duration.isFinite, duration >= 0 else {
+            throw MorphError.invalidParameter(
+                name: "duration", reason: "must be a finite number of seconds ≥ 0, got \(duration)")
+        }
+    }
+}

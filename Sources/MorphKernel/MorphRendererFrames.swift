@@ -1,0 +1,84 @@
+import AlphaRaster
+
+/// Frames with a captured field (`MorphFrame`), and the capture itself.
+extension MorphRenderer {
+    /// Renders `frame` as straight-alpha RGBA8 into `output` (exactly `rgbaByteCount` bytes).
+    /// Without a captured field (or with weight 0) the bytes are those of
+    /// `renderRGBA(source:target:progress:into:)`.
+    ///
+    /// A frame with a captured field is computed over every tile (no tile is skipped: the
+    /// field can be non-zero anywhere), so it costs about as much as the same frame of two
+    /// masks with nothing to skip.
+    ///
+    /// - Throws: as `renderRGBA(source:target:progress:into:)`, and `MorphError` when the
+    ///   captured field has another size or its weight is not in [0, 1].
+    public func renderRGBA(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
+        try checkCapture(of: frame)
+        try render(
+            source: frame.source, target: frame.target, progress: frame.progress, capture: frame.effectiveCapture,
+            output: output, format: .rgba(rgb: style.tint.rgbBits), formatName: "RGBA")
+    }
+
+    /// Renders `frame`'s alpha only into `output` (exactly `alphaByteCount` bytes); see
+    /// `renderRGBA(_:into:)`.
+    public func renderAlpha(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
+        try checkCapture(of: frame)
+        try render(
+            source: frame.source, target: frame.target, progress: frame.progress, capture: frame.effectiveCapture,
+            output: output, format: .alpha, formatName: "alpha")
+    }
+
+    /// The blurred field V of `frame` over the whole canvas, the values its edge stage reads,
+    /// to be mixed into later frames (`MorphFrame.captured`): what `MorphAnimator` keeps when a
+    /// morph is sent to a third icon mid-flight.
+    ///
+    /// Cost: one frame's mix and passes with nothing skipped, on one thread, plus
+    /// 4 · width · height bytes for the result and the passes' memory for the call.
+    ///
+    /// - Throws: as `renderRGBA(_:into:)`.
+    public func captureField(of frame: MorphFrame) throws -> CapturedField {
+        try checkCapture(of: frame)
+        try checkInputs(source: frame.source, target: frame.target, progress: frame.progress)
+        let capture = frame.effectiveCapture
+        let constants = capture.map {
+            MorphFrameMath.frame(progress: frame.progress, style: style, capturedWeight: $0.weight)
+        } ?? MorphFrameMath.frame(progress: frame.progress, style: style)
+        let kernel = bank.levels[constants.level]
+        let values = frame.source.pixels.withUnsafeBufferPointer { source in
+            frame.target.pixels.withUnsafeBufferPointer { target in
+                withCapturedValues(capture?.field) { captured in
+                    FieldCapture.field(
+                        width: width, height: height, source: source.baseAddress!, target: target.baseAddress!,
+                        captured: captured, constants: constants, kernel: kernel)
+                }
+            }
+        }
+        let levelRadius = MorphFrameMath.levelRadius(
+            level: constants.level, blurLevels: style.blurLevels, maxBlurRadius: style.maxBlurRadius)
+        let radius = capture.map {
+            MorphFrameMath.effectiveBlurRadius(
+                levelRadius: levelRadius, capturedWeight: $0.weight, capturedRadius: $0.field.blurRadius)
+        } ?? levelRadius
+        return CapturedField(validWidth: width, height: height, values: values, blurRadius: radius)
+    }
+
+    private func checkCapture(of frame: MorphFrame) throws {
+        guard let captured = frame.captured else { return }
+        let w = frame.capturedWeight
+        guard w.isFinite, w >= 0, w <= 1 else {
+            throw MorphError.invalidParameter(
+                name: "capturedWeight", reason: "must be a finite number in [0, 1], got \(w)")
+        }
+        guard captured.width == width, captured.height == height else {
+            throw MorphError.sizeMismatch(
+                "The captured field is \(captured.width)×\(captured.height) pixels but the renderer is \(width)×\(height).")
+        }
+    }
+}
+
+/// Lends `field`'s values as a pointer, or nil without a field.
+@inline(__always)
+func withCapturedValues<R>(_ field: CapturedField?, _ body: (UnsafePointer<Float>?) throws -> R) rethrows -> R {
+    guard let field else { return try body(nil) }
+    return try field.values.withUnsafeBufferPointer { try body($0.baseAddress!) }
+}

@@ -1,0 +1,349 @@
+import AlphaRaster
+import MorphKernel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `iconmorph animate`: an interruptible morph played from a timeline — an icon at rest, then
+/// events that send it to other icons at given times, each interrupting the one before
+/// without a jump (`MorphAnimator`) — rendered to frames as `render` writes them.
+///
+/// As with `render`, `options(from:)` checks the whole command line (and reads the timeline
+/// file) before anything else happens; `run(_:warn:)` loads the icons, plays the timeline
+/// (`TimelinePlayer`), and renders and writes the frames through `RenderCommand.write`.
+enum AnimateCommand {
+    static let timelineSection = "TIMELINE"
+    static let playbackSection = "PLAYBACK"
+
+    /// `render`'s options that mean nothing here, and why: given to `animate` they are a
+    /// usage error that says so, not an unknown option.
+    static let renderOnlyOptions: [String: String] = [
+        "progress": "the timeline sets every frame's progress: --at says when each morph starts, --transition how "
+            + "long a full morph takes",
+        "frames": "the timeline sets the frames: one every 1/--fps seconds up to --until",
+        "duration": "the timeline's length is --until (default: when the last morph ends); --transition is the "
+            + "time of a full morph",
+        "from": "the timeline names its icons: --start for the first, --at <time> <icon> for each next one",
+        "to": "the timeline names its icons: --start for the first, --at <time> <icon> for each next one",
+        "color-to": "it blends the color along one morph's progress, and a timeline has several; give one --color",
+        "print-ffmpeg": "it is render's; pipe -o - into the ffmpeg lines that 'iconmorph render --duration 1 "
+            + "--print-ffmpeg' prints, with this command's size and --fps",
+    ]
+
+    /// The look options, the same declarations as `render`'s.
+    static let lookOptions = ["blur", "blur-levels", "threshold", "softness", "ease", "color", "background"]
+
+    static let spec = CommandSpec(
+        name: "animate",
+        abstract: "Render an interruptible morph from a timeline of icons, to frames.",
+        usage: [
+            "animate [--start <icon>] [--at <time> <icon>]… [options]",
+            "animate --timeline <file> [options]",
+        ],
+        sections: ["INPUT", timelineSection, playbackSection, ExportOptions.section, "GEOMETRY", "LOOK", "OPTIONS"],
+        options: [
+            IconInput.option(
+                "start", help: "The icon at rest at time 0: a PNG or SVG file, a built-in symbol, or - for standard "
+                    + "input.", defaultText: Timeline.defaultStart),
+            OptionSpec(long: "timeline", value: .inputFile, valueName: "file",
+                       help: "Read the start icon and the events from a timeline file (see TIMELINE FILE below; - "
+                           + "is standard input) instead of --start and --at.",
+                       section: "INPUT"),
+            GeometryOptions.maskOption,
+            // The parser never sees --at (`splitEvents` takes it and its two words out first);
+            // it is declared for the help text and for messages about options.
+            OptionSpec(long: "at", value: .icon, valueName: "time> <icon",
+                       help: "At this time in seconds, animate to this icon: on towards it if it is the current "
+                           + "target, back if it is the current source, else from the current frame (even "
+                           + "mid-morph) into it. Give as many as you like, in time order; events at one time "
+                           + "happen in the order given.",
+                       section: timelineSection),
+            OptionSpec(long: "transition", value: .number(Timeline.timeRange), valueName: "s",
+                       help: "The time of a full morph (progress 0 to 1), in seconds; a morph that starts part "
+                           + "of the way takes that part of it. 0 cuts.",
+                       defaultText: formatNumber(Timeline.defaultTransition), section: timelineSection),
+            OptionSpec(long: "until", value: .number(Timeline.timeRange), valueName: "s",
+                       help: "The end time in seconds: the last frame is the last at or before it. Events after "
+                           + "it do not show.",
+                       defaultText: "the first frame at or after the last morph's end, at rest",
+                       section: timelineSection),
+            OptionSpec(long: "fps", value: .number(.closed(TimingOptions.minimumFPS, TimingOptions.maximumFPS)),
+                       valueName: "rate",
+                       help: "Frames per second (\(formatNumber(TimingOptions.minimumFPS)) to "
+                           + "\(formatNumber(TimingOptions.maximumFPS))): frame k shows the timeline at k/rate "
+                           + "seconds.",
+                       defaultText: "\(FrameTiming.defaultFPS)", section: timelineSection),
+            OptionSpec(long: "hold-start", value: .number(.closed(0, TimingOptions.maximumHold)), valueName: "s",
+                       help: "Seconds the first frame stays before the timeline plays: round(s × fps) extra "
+                           + "copies, or a longer first delay in an animated PNG (exactly s).",
+                       defaultText: "0", section: playbackSection),
+            OptionSpec(long: "hold-end", value: .number(.closed(0, TimingOptions.maximumHold)), valueName: "s",
+                       help: "Seconds the last frame stays (with --ping-pong: before it turns back), in the same "
+                           + "way.",
+                       defaultText: "0", section: playbackSection),
+            OptionSpec(long: "ping-pong",
+                       help: "Play the frames forwards, then backwards to the first; an animated PNG that loops "
+                           + "forever does not show either end twice.",
+                       section: playbackSection),
+            OptionSpec(long: "loops", value: .integer(0...TimingOptions.maximumLoops), valueName: "n",
+                       help: "How many times an animated PNG plays (--format apng); 0 is forever.",
+                       defaultText: "0", section: playbackSection),
+            OptionSpec(long: "output", short: "o", value: .outputPathOrStandardOutput, valueName: "path",
+                       help: "A folder that gets frame_0000.png, frame_0001.png, … (default: "
+                           + "\(OutputTarget.defaultFolder); created if missing, but its parent must exist), or a "
+                           + "file pattern with %d or %0Nd, such as 'out/f_%03d.png'. An animated PNG, sheet or "
+                           + "strip is one file (default: \(OutputFormat.apng.defaultFile), "
+                           + "\(OutputFormat.sheet.defaultFile), \(OutputFormat.strip.defaultFile)); - is standard "
+                           + "output, for --format rgba. A timeline of one frame (no events) writes one PNG "
+                           + "file (default: \(OutputTarget.defaultFile)).",
+                       section: ExportOptions.section),
+        ] + ExportOptions.options.filter { $0.long != "output" && $0.long != "print-ffmpeg" }
+            + GeometryOptions.boxOptions
+            + lookOptions.map { long in RenderCommand.spec.option(long: long)! } + [.help],
+        notes: [
+            ("HOW IT PLAYS", [
+                "One animated icon, as an app's icon view would show it: at rest on --start, then each "
+                    + "event animates it elsewhere at its time. An event to the icon it is heading for "
+                    + "continues (at the event's transition time); to the icon it came from, it turns back "
+                    + "from where it is; to any other icon (or back while an earlier interruption is still "
+                    + "fading), the current frame — mid-morph or not — melts into the new icon while it "
+                    + "fades out. Nothing jumps. Frame k shows time k/fps; the frames then play like "
+                    + "render's (holds, ping-pong, formats).",
+            ]),
+            ("TIMELINE FILE", TimelineFile.helpLines + [
+                "--transition and --until on the command line win over the file's.",
+            ]),
+            ("ICONS", IconInput.helpNote),
+            ("EXIT STATUS", ExitCode.helpLines),
+            ("EXAMPLES", [
+                "iconmorph animate --start play --at 0 pause --at 0.15 stop -o frames/",
+                "iconmorph animate --start play --at 0 pause --at 0.5 play --fps 60 --until 1.2 -o out.apng",
+                "iconmorph animate --timeline intro.txt --size 64 --color '#3478F6' -o intro.apng",
+                "iconmorph animate --at 0 heart --at 1 star --transition 0.4 -q -o - | ffmpeg …",
+            ]),
+        ]
+    )
+
+    /// The help text of `animate`, built from `spec`.
+    static var help: String { HelpFormatter.help(for: spec) }
+
+    /// Parses and checks an `animate` command line (the words after `animate`), reading the
+    /// timeline file if one is given.
+    ///
+    /// Returns `nil` when help was asked for.
+    ///
+    /// - Throws: `CommandLineError` for anything wrong with the command line or the timeline
+    ///   file (naming the file and line); `IconInputError` when the timeline file cannot be
+    ///   read.
+    static func options(from arguments: [String]) throws -> AnimateOptions? {
+        if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) { return nil }
+        let (events, rest) = try splitEvents(arguments)
+        let parsed = try ArgumentParser(command: spec).parse(rest)
+
+        var timeline: Timeline
+        if let path = parsed.text("timeline") {
+            let spelling = parsed.spelling(of: "timeline")
+            if parsed.has("start") { throw CommandLineError.conflictingOptions(spelling, parsed.spelling(of: "start")) }
+            if let event = events.first { throw CommandLineError.conflictingOptions(spelling, event.origin) }
+            timeline = try read(path)
+            if path == "-", let icon = timeline.icons.first(where: { $0.path == "-" }) {
+                throw CommandLineError.bothStandardInput(spelling, icon.origin)
+            }
+        } else {
+            let start = parsed.text("start") ?? Timeline.defaultStart
+            timeline = Timeline(start: Timeline.Icon(name: start, origin: parsed.spelling(of: "start")), events: events)
+            try timeline.validate()
+        }
+        if let transition = parsed.number("transition") {
+            timeline.transition = transition
+            timeline.transitionOrigin = parsed.spelling(of: "transition")
+        }
+        if let until = parsed.number("until") {
+            timeline.until = until
+            timeline.untilOrigin = parsed.spelling(of: "until")
+        }
+        let fps = parsed.number("fps").map { Rational.approximating($0) } ?? FrameTiming.defaultFPS
+
+        let box = try GeometryOptions.box(parsed)
+        var coloring = FrameColoring(start: RenderCommand.Defaults.color)
+        if case .color(let color)? = parsed.value("color") { coloring.start = color }
+        if case .color(let color)? = parsed.value("background") { coloring.background = color }
+        coloring.easing = parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? RenderCommand.Defaults.easing
+        let blur = parsed.number("blur") ?? RenderCommand.Defaults.blur
+        let style = MorphStyle(
+            maxBlurRadius: blur * box.scale,
+            blurLevels: parsed.integer("blur-levels"),
+            threshold: parsed.number("threshold") ?? RenderCommand.Defaults.threshold,
+            softness: parsed.number("softness").map(MorphSoftness.fixed) ?? RenderCommand.Defaults.softness,
+            easing: coloring.easing,
+            tint: coloring.rendererTint)
+        try RenderCommand.check(style, blur: blur, scale: box.scale, parsed)
+
+        var output = RenderOptions(
+            source: timeline.start.name, target: timeline.start.name, frames: .sequence(count: 2),
+            output: .folder(OutputTarget.defaultFolder), outputSpelling: parsed.spelling(of: "output"), box: box,
+            maskSource: GeometryOptions.maskSource(parsed), style: style, quiet: parsed.flag("quiet"))
+        output.timing = FrameTiming(
+            fps: fps, holdStart: parsed.number("hold-start") ?? 0, holdEnd: parsed.number("hold-end") ?? 0,
+            pingPong: parsed.flag("ping-pong"), loops: parsed.integer("loops") ?? 0)
+        output.coloring = coloring
+        output.given = parsed.given
+        var options = AnimateOptions(
+            timeline: timeline, timelinePath: parsed.text("timeline"), fps: fps, output: output, parsed: parsed)
+        // An explicit end gives the frame count now; otherwise the output is checked as a
+        // sequence here and settled again once the timeline has been played.
+        var count = timeline.events.isEmpty ? 1 : 2
+        if let until = timeline.until {
+            count = options.player.frameCount(until: until)
+            try checkFrameCount(count, options)
+        }
+        try settleOutput(&options.output, frameCount: count, parsed: parsed, box: box)
+        return options
+    }
+
+    /// Takes every `--at <time> <icon>` out of `arguments` (before a `--`), leaving the rest
+    /// for the parser, and refuses `render`'s options that mean nothing here.
+    ///
+    /// - Throws: `CommandLineError` for an `--at` without its two words, a time that is not a
+    ///   decimal number of seconds from 0 to a day, or an option of `render` only.
+    static func splitEvents(_ arguments: [String]) throws -> (events: [Timeline.Event], rest: [String]) {
+        var events: [Timeline.Event] = []
+        var rest: [String] = []
+        var index = arguments.startIndex
+        func isOption(_ word: String) -> Bool {
+            word.hasPrefix("--") || (word.count >= 2 && word.hasPrefix("-") && spec.option(short: word.dropFirst().first!) != nil)
+        }
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            index += 1
+            if word == "--" {
+                rest += arguments[(index - 1)...]
+                break
+            }
+            guard word.hasPrefix("--") else {
+                rest.append(word)
+                continue
+            }
+            let body = word.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            if let reason = renderOnlyOptions[name] {
+                throw CommandLineError.invalidSetting(option: "--" + name, reason: "is not an option of animate: " + reason)
+            }
+            guard name == "at" else {
+                rest.append(word)
+                continue
+            }
+            let expected = "a time in seconds and an icon, such as --at 0.5 pause"
+            var timeText: String
+            if let equals = body.firstIndex(of: "=") {
+                timeText = String(body[body.index(after: equals)...])
+            } else if index < arguments.endIndex, !isOption(arguments[index]) {
+                timeText = arguments[index]
+                index += 1
+            } else {
+                throw CommandLineError.missingValue(option: "--at", expected: expected)
+            }
+            let time = try Timeline.seconds(timeText, option: "--at")
+            guard index < arguments.endIndex, !isOption(arguments[index]), !arguments[index].isEmpty else {
+                throw CommandLineError.missingValue(option: "--at \(timeText)", expected: "an icon after the time")
+            }
+            let icon = arguments[index]
+            index += 1
+            let origin = "--at \(timeText) \(icon)"
+            events.append(Timeline.Event(time: time, action: .to(Timeline.Icon(name: icon, origin: origin)), origin: origin))
+        }
+        return (events, rest)
+    }
+
+    /// The timeline in the file at `path` (`-`: standard input).
+    ///
+    /// - Throws: `IconInputError.unreadable` when it cannot be read; what
+    ///   `TimelineFile.parse` throws.
+    static func read(_ path: String) throws -> Timeline {
+        let bytes: [UInt8]
+        let name: String
+        if path == "-" {
+            name = IconInput.standardInputName
+            bytes = try IconInput.readAll(descriptor: STDIN_FILENO, name: name)
+        } else {
+            name = path
+            bytes = try IconInput.readAll(path: path)
+        }
+        return try TimelineFile.parse(
+            String(decoding: bytes, as: UTF8.self), name: name, folder: path == "-" ? "." : parentFolder(of: path))
+    }
+
+    /// - Throws: `CommandLineError.invalidSetting` naming where the end time was set when
+    ///   the timeline has more frames than `render` allows.
+    private static func checkFrameCount(_ count: Int, _ options: AnimateOptions) throws {
+        guard count <= TimingOptions.maximumFrames else {
+            throw CommandLineError.invalidSetting(
+                option: options.timeline.untilOrigin,
+                reason: "\(formatNumber(options.timeline.until ?? 0)) s at \(formatNumber(options.fps.doubleValue)) fps "
+                    + "makes \(count) frames; the most is \(TimingOptions.maximumFrames)")
+        }
+    }
+
+    /// Sets `output`'s frames to the timeline's `frameCount` and checks the output options
+    /// against them (`ExportOptions.apply`), with this command's words for what only
+    /// `animate` can get wrong.
+    ///
+    /// - Throws: `CommandLineError`.
+    static func settleOutput(_ output: inout RenderOptions, frameCount: Int, parsed: ParsedArguments, box: IconBox) throws {
+        output.frames = frameCount >= 2 ? .sequence(count: frameCount) : .single(progress: 0)
+        if frameCount == 1 {
+            let outputText = parsed.text("output")
+            let format = parsed.choice("format").flatMap(OutputFormat.init(rawValue:))
+                ?? OutputFormat.inferred(fromOutput: outputText)
+            let blame = ["hold-start", "hold-end", "ping-pong", "loops"].first(where: parsed.has).map(parsed.spelling(of:))
+                ?? (format.isSingleFile ? (parsed.has("format") ? parsed.spelling(of: "format") : output.outputSpelling) : nil)
+            if let blame {
+                throw CommandLineError.invalidSetting(
+                    option: blame,
+                    reason: "the timeline is a single frame (it ends at time 0); give a later --until, or events "
+                        + "(--at) that animate")
+            }
+        }
+        try ExportOptions.apply(parsed, to: &output, frameSize: (try box.pixelWidth, try box.pixelHeight))
+        if case .folder(let folder) = output.output, !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
+            throw CommandLineError.invalidSetting(
+                option: output.outputSpelling,
+                reason: "a timeline of several frames writes many files, so expected a folder or a pattern such "
+                    + "as '\(folder.dropLast(4))_%04d.png', got \(quoted(folder))")
+        }
+    }
+
+    /// Loads the icons, plays the timeline, renders and writes every frame; returns the line
+    /// that says what was written.
+    ///
+    /// - Throws: as `RenderCommand.run(_:warn:)`, and `CommandLineError` when the timeline
+    ///   turns out to need more frames than allowed or a format that needs a sequence gets
+    ///   one frame.
+    static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
+        var output = options.output
+        if output.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        let masks = try TimelinePlayer.loadIcons(
+            of: options.timeline, in: output.box, source: output.maskSource, warn: warn)
+        let start = masks[options.timeline.start.path]!
+        let renderer = try MorphRenderer(width: start.width, height: start.height, style: output.style)
+        let timelineFrames = try options.player.frames(
+            masks: masks, renderer: renderer, maximumFrames: TimingOptions.maximumFrames)
+        try settleOutput(&output, frameCount: timelineFrames.count, parsed: options.parsed, box: output.box)
+
+        let frames: [MorphFrame]
+        if case .sequence = output.frames {
+            frames = output.schedule.map { timelineFrames[$0.step] }
+        } else {
+            frames = [timelineFrames[0]]
+        }
+        // The same checks as render's before any frame is rendered.
+        let (plan, manifest) = try RenderCommand.planOutputs(
+            output,
+            inputs: options.timeline.icons.map { ($0.origin, $0.path) }
+                + (options.timelinePath.map { [(options.parsed.spelling(of: "timeline"), $0)] } ?? []))
+        return try RenderCommand.write(frames, renderer: renderer, options: output, plan: plan, manifest: manifest)
+    }
+}

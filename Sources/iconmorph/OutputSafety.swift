@@ -1,0 +1,75 @@
+import PNGCodec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks made before any frame is rendered, so that a run that cannot finish fails at once
+/// and leaves every existing file as it was.
+///
+/// - An output that is one of the input icons would replace that icon: refused as a
+///   command-line conflict (exit 64), whatever the spelling (`./a.png`, a symbolic link,
+///   another hard link).
+/// - A file written only at the end (a sheet, a strip, its manifest) is tried first: a
+///   temporary file is created and removed in its folder, so that a folder that refuses new
+///   files (permissions, a read-only file system, `/sys`) is reported before the frames are
+///   rendered, and a sheet is never written without its manifest for that reason.
+enum OutputSafety {
+    /// The file system identity of the file at `path` (through symbolic links), or `nil` when
+    /// there is none.
+    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// Throws when an output path names the same file as an input icon.
+    ///
+    /// - Parameters:
+    ///   - inputs: each icon option with its text as given (`-` and symbol names match no file).
+    ///   - outputs: each output option's spelling with the paths it writes.
+    /// - Throws: `CommandLineError.invalidSetting` naming the output option, the path and the
+    ///   input option.
+    static func checkInputsSpared(inputs: [(option: String, text: String)], outputs: [(option: String, paths: [String])]) throws {
+        let files = inputs.compactMap { input in
+            input.text == "-" ? nil : identity(of: input.text).map { (input.option, $0) }
+        }
+        guard !files.isEmpty else { return }
+        for output in outputs {
+            for path in output.paths {
+                guard let written = identity(of: path) else { continue }
+                if let (option, _) = files.first(where: { $0.1 == written }) {
+                    throw CommandLineError.invalidSetting(
+                        option: output.option,
+                        reason: "\(quoted(path)) is the \(option) icon; writing it would replace the input, "
+                            + "so give another output path")
+                }
+            }
+        }
+    }
+
+    /// Creates and removes a temporary file beside `path`, as the atomic writer will.
+    ///
+    /// - Throws: `PNGError.cannotCreate` naming `path`, with the system's reason.
+    static func probeCreatable(_ path: String) throws {
+        var template = Array((parentFolder(of: path) + "/.iconmorph-probe.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+}
+
+extension OutputPlan {
+    /// Removes the folder `createFolder()` made when it is still empty: a run that failed
+    /// before its first frame file leaves no new empty folder behind. (`rmdir` removes only
+    /// an empty folder, so frames written by then stay.)
+    func removeCreatedFolderIfEmpty() {
+        guard let folder = folderToCreate else { return }
+        rmdir(folder)
+    }
+}

@@ -1,0 +1,96 @@
+import AlphaRaster
+import PNGCodec
+import Testing
+
+/// The raster module's public entry points given bad arguments: each throws
+/// `AlphaRasterError` naming the field (never traps). Vector icons' own bad values are
+/// covered by `VectorRobustnessTests`; this table covers sizes, boxes and the image path.
+@Suite struct APIValidationTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The field the error must name (`invalidBox`/`invalidIcon`), or nil for `invalidSize`.
+        let field: String?
+        let call: @Sendable () throws -> Void
+        var testDescription: String { name }
+    }
+
+    static let image = try! PNGImage(width: 4, height: 4, format: .rgba, pixels: [UInt8](repeating: 255, count: 64))
+    static let square = VectorIcon(width: 10, height: 10, layers: [
+        .init(path: VectorPath(segments: [.move([0, 0]), .line([10, 0]), .line([10, 10]), .close]), paint: .fill(.nonZero)),
+    ])
+
+    static func box(_ width: Double, _ height: Double = 10, scale: Double = 2, padding: Double = 0) -> IconBox {
+        IconBox(width: width, height: height, scale: scale, padding: padding)
+    }
+
+    static let rows: [Row] = [
+        Row(name: "mask of width 0", field: nil) { _ = try AlphaMask(width: 0, height: 3, pixels: []) },
+        Row(name: "mask of negative height", field: nil) { _ = try AlphaMask(width: 3, height: -3) },
+        Row(name: "mask whose area overflows", field: nil) { _ = try AlphaMask(width: Int.max, height: 2, pixels: []) },
+        Row(name: "empty mask of 2^40 × 2^40", field: nil) { _ = try AlphaMask(width: 1 << 40, height: 1 << 40) },
+        Row(name: "mask one value short", field: nil) { _ = try AlphaMask(width: 2, height: 2, pixels: [1, 2, 3]) },
+        Row(name: "box width NaN", field: "width") { try box(.nan).validate() },
+        Row(name: "box width -1", field: "width") { try box(-1).validate() },
+        Row(name: "box height infinite", field: "height") { try box(10, .infinity).validate() },
+        Row(name: "box scale 0", field: "scale") { try box(10, scale: 0).validate() },
+        Row(name: "box scale NaN", field: "scale") { try box(10, scale: .nan).validate() },
+        Row(name: "box padding -0.5", field: "padding") { try box(10, padding: -0.5).validate() },
+        Row(name: "box padding infinite", field: "padding") { try box(10, padding: .infinity).validate() },
+        Row(name: "box 1e300 wide", field: "width") { try box(1e300).validate() },
+        Row(name: "box rounding to 0 pixels", field: "height") { try box(10, 0.1, scale: 1).validate() },
+        Row(name: "padding past the side limit", field: "padding") { try box(16_000, 10, scale: 1, padding: 300).validate() },
+        Row(name: "pixelWidth of a bad box", field: "width") { _ = try box(.nan).pixelWidth },
+        Row(name: "paddingPixels of a bad box", field: "scale") { _ = try box(10, scale: -.infinity).paddingPixels },
+        Row(name: "image into a bad box", field: "width") { _ = try AlphaMask(image: image, box: box(0)) },
+        Row(name: "PNG file into a bad box (checked before reading)", field: "scale") {
+            _ = try AlphaMask(contentsOfPNGFile: "/nonexistent.png", box: box(10, scale: .nan))
+        },
+        Row(name: "icon into a bad box", field: "padding") { _ = try AlphaMask(icon: square, box: box(10, padding: .nan)) },
+        Row(name: "icon canvas of width 0", field: "width") {
+            _ = try AlphaMask(icon: VectorIcon(width: 0, height: 10, layers: square.layers), box: box(10))
+        },
+        Row(name: "icon canvas of negative height", field: "height") {
+            _ = try AlphaMask(icon: VectorIcon(width: 10, height: -10, layers: square.layers), box: box(10))
+        },
+        Row(name: "stroke miter limit below 1", field: "layer 1 miter limit") {
+            let layer = VectorIcon.Layer(path: square.layers[0].path, paint: .stroke(StrokeStyle(width: 1, miterLimit: 0.5)))
+            _ = try AlphaMask(icon: VectorIcon(width: 10, height: 10, layers: [layer]), box: box(10))
+        },
+        Row(name: "negative stroke width", field: "layer 1 stroke width") {
+            let layer = VectorIcon.Layer(path: square.layers[0].path, paint: .stroke(StrokeStyle(width: -1)))
+            _ = try AlphaMask(icon: VectorIcon(width: 10, height: 10, layers: [layer]), box: box(10))
+        },
+        Row(name: "tolerance 0", field: "tolerance") { _ = try VectorRasterizer(tolerance: 0) },
+        Row(name: "tolerance infinite", field: "tolerance") { _ = try VectorRasterizer(tolerance: .infinity) },
+    ]
+
+    @Test(arguments: rows) func throwsNamingTheField(_ row: Row) {
+        do {
+            try row.call()
+            Issue.record("no error")
+        } catch let error as AlphaRasterError {
+            switch (error, row.field) {
+            case (.invalidSize, nil):
+                break
+            case (.invalidBox(let field, _), let expected?), (.invalidIcon(let field, _), let expected?):
+                #expect(field == expected, "\(error)")
+            default:
+                Issue.record("unexpected \(error)")
+            }
+            #expect(!error.description.contains("\n"))
+        } catch {
+            Issue.record("not an AlphaRasterError: \(error)")
+        }
+    }
+
+    /// Out-of-range opacities are clamped, as documented, not refused: 2 draws as 1 and -1 as 0.
+    @Test func opacityIsClampedNotRefused() throws {
+        func mask(_ opacity: Double) throws -> [UInt8] {
+            let layer = VectorIcon.Layer(path: Self.square.layers[0].path, paint: .fill(.nonZero), opacity: opacity)
+            return try AlphaMask(icon: VectorIcon(width: 10, height: 10, layers: [layer]), box: Self.box(10)).pixels
+        }
+        #expect(try mask(2) == mask(1))
+        #expect(try mask(-1).allSatisfy { $0 == 0 })
+        #expect(try mask(1).contains(255))
+    }
+}

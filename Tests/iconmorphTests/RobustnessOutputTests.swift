@@ -1,0 +1,313 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// Outputs that cannot be written: the same file as an input, a folder in the way, folders
+/// that refuse new files even to root, a file size limit, a full disk and a standard output
+/// that is full or closed. Each run of the built binary ends with its documented status and
+/// one error line naming the file and the reason; every file that existed before is unchanged
+/// (bytes and modification time), no temporary file is left, and whatever new file is there
+/// is a complete PNG (frames finished before a sequence failed).
+///
+/// A full disk is made by a small preloaded library (compiled here with the system's C
+/// compiler) whose `write` and `pwrite` fail with ENOSPC once a byte budget for regular files
+/// (descriptors above 2) is spent, which works without privileges; one test also fills a
+/// real 64 KiB tmpfs where `mount` is permitted (as root on the CI machine).
+@Suite struct RobustnessOutputTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The command line, `$D` standing for the scratch folder.
+        let arguments: [String]
+        var shellPrefix = ":"
+        /// The full-disk budget in bytes, if the disk is to fill up.
+        var diskBytes: Int?
+        let status: Int32
+        /// The error line after `iconmorph: error: `; a `*` stands for any text (a frame number).
+        let message: String
+        /// New files allowed afterwards (relative paths starting with this), each a valid PNG
+        /// unless it is `raw.bin`.
+        var newFilesUnder: String?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        // The same file as an input.
+        Case(name: "mask over its own icon", arguments: ["mask", "--from", "$D/keep.png", "-o", "$D/keep.png"], status: 64,
+             message: "-o: '$D/keep.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "render over --to, spelled differently", arguments: ["render", "--to", "$D/keep.png", "--progress", "1", "-o", "$D/./keep.png"],
+             status: 64, message: "-o: '$D/./keep.png' is the --to icon; writing it would replace the input, so give another output path"),
+        Case(name: "render through a symbolic link to its icon", arguments: ["render", "--from", "$D/keep.png", "--progress", "0", "--output", "$D/link.png"],
+             status: 64, message: "--output: '$D/link.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "frame file that is the icon", arguments: ["render", "-q", "--from", "$D/seq/frame_0001.png", "--frames", "3", "-o", "$D/seq"],
+             status: 64, message: "-o: '$D/seq/frame_0001.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "manifest that is the icon",
+             arguments: ["render", "-q", "--from", "$D/keep.png", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/keep.png"],
+             status: 64, message: "--manifest: '$D/keep.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "animated PNG over its icon", arguments: ["render", "-q", "--to", "$D/keep.png", "--frames", "3", "--format", "apng", "-o", "$D/keep.png"],
+             status: 64, message: "-o: '$D/keep.png' is the --to icon; writing it would replace the input, so give another output path"),
+        // Something in the way.
+        Case(name: "output file is a folder", arguments: ["mask", "--from", "play", "-o", "$D/dir.png"], status: 73,
+             message: "$D/dir.png/mask.png: cannot create: it is a directory"),
+        Case(name: "a file used as a folder", arguments: ["render", "--progress", "0", "-o", "$D/plain/out.png"], status: 73,
+             message: "$D/plain: exists and is not a folder"),
+        Case(name: "a file given as a folder", arguments: ["mask", "--from", "play", "-o", "$D/plain/"], status: 73,
+             message: "$D/plain: exists and is not a folder"),
+        // Folders that refuse new files, even to root.
+        Case(name: "file in /sys", arguments: ["render", "--progress", "0", "-o", "/sys/kernel/iconmorph-test.png"], status: 73,
+             message: "/sys/kernel/iconmorph-test.png: cannot create: Permission denied"),
+        Case(name: "frames folder in /sys", arguments: ["render", "-q", "--frames", "3", "-o", "/sys/kernel/iconmorph-frames"], status: 73,
+             message: "/sys/kernel/iconmorph-frames: cannot create folder: Operation not permitted"),
+        Case(name: "animated PNG in /sys", arguments: ["render", "-q", "--frames", "3", "-o", "/sys/kernel/iconmorph.apng"], status: 73,
+             message: "/sys/kernel/iconmorph.apng: cannot create: Permission denied"),
+        Case(name: "strip in /sys", arguments: ["render", "-q", "--frames", "3", "--format", "strip", "-o", "/sys/kernel/iconmorph.png"], status: 73,
+             message: "/sys/kernel/iconmorph.png: cannot create: Permission denied"),
+        Case(name: "manifest in /sys leaves the sheet alone",
+             arguments: ["render", "-q", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "/sys/kernel/iconmorph.json"],
+             status: 73, message: "/sys/kernel/iconmorph.json: cannot create: Permission denied"),
+        // A full disk.
+        Case(name: "full disk: nothing fits", arguments: ["render", "--progress", "0.5", "-o", "$D/keep.png"], diskBytes: 0,
+             status: 74, message: "$D/keep.png: write failed: No space left on device"),
+        Case(name: "full disk: part of the file fits", arguments: ["mask", "--from", "heart", "-o", "$D/keep.png"], diskBytes: 100,
+             status: 74, message: "$D/keep.png: write failed: No space left on device"),
+        Case(name: "full disk: some frames fit", arguments: ["render", "-q", "--frames", "12", "-o", "$D/new-seq"], diskBytes: 3000,
+             status: 74, message: "$D/new-seq/frame_*.png: write failed: No space left on device", newFilesUnder: "new-seq"),
+        Case(name: "full disk: animated PNG", arguments: ["render", "-q", "--frames", "12", "-o", "$D/keep.apng"], diskBytes: 2000,
+             status: 74, message: "$D/keep.apng: write failed: No space left on device"),
+        Case(name: "full disk: sheet", arguments: ["render", "-q", "--frames", "9", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/sheet.json"],
+             diskBytes: 500, status: 74, message: "$D/sheet.png: write failed: No space left on device"),
+        Case(name: "full disk: manifest after the sheet",
+             arguments: ["render", "-q", "--frames", "2", "--format", "strip", "--compression", "best", "-o", "$D/strip.png", "--manifest", "$D/sheet.json"],
+             diskBytes: 1200, status: 74, message: "$D/sheet.json: write failed: No space left on device", newFilesUnder: "strip.png"),
+        // Standard output.
+        Case(name: "standard output full", arguments: ["render", "--frames", "3", "-q", "-o", "-"], shellPrefix: "exec >/dev/full",
+             status: 74, message: "standard output: No space left on device"),
+        Case(name: "standard output closed", arguments: ["render", "--frames", "3", "-q", "-o", "-"], shellPrefix: "exec >&-",
+             status: 74, message: "standard output: Bad file descriptor"),
+        Case(name: "standard output closed after a mask", arguments: ["mask", "--from", "play", "-o", "$D/new.png"], shellPrefix: "exec >&-",
+             status: 74, message: "standard output: Bad file descriptor", newFilesUnder: "new.png"),
+    ]
+
+    /// A file size limit of 512 bytes: SIGXFSZ is ignored, so the write fails with EFBIG.
+    /// (A separate test, so that a ThreadSanitizer run can leave it out: that runtime dies of
+    /// SIGBUS under so small a limit, before iconmorph runs; see Scripts/sanitize.)
+    static let fileSizeLimitCases: [Case] = [
+        Case(name: "limit: existing frame file", arguments: ["render", "--progress", "0.5", "-o", "$D/keep.png"], shellPrefix: "ulimit -f 1",
+             status: 74, message: "$D/keep.png: write failed: File too large"),
+        Case(name: "limit: mask", arguments: ["mask", "--from", "star", "-o", "$D/keep.png"], shellPrefix: "ulimit -f 1",
+             status: 74, message: "$D/keep.png: write failed: File too large"),
+        Case(name: "limit: new frames folder", arguments: ["render", "-q", "--frames", "3", "-o", "$D/new-seq"], shellPrefix: "ulimit -f 1",
+             status: 74, message: "$D/new-seq/frame_0000.png: write failed: File too large"),
+        Case(name: "limit: existing frames", arguments: ["render", "-q", "--frames", "3", "-o", "$D/seq"], shellPrefix: "ulimit -f 1",
+             status: 74, message: "$D/seq/frame_0000.png: write failed: File too large"),
+        Case(name: "limit: animated PNG", arguments: ["render", "-q", "--frames", "6", "-o", "$D/keep.apng"], shellPrefix: "ulimit -f 1",
+             status: 74, message: "$D/keep.apng: write failed: File too large"),
+        Case(name: "limit: sheet and manifest",
+             arguments: ["render", "-q", "--frames", "4", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/sheet.json"],
+             shellPrefix: "ulimit -f 1", status: 74, message: "$D/sheet.png: write failed: File too large"),
+        Case(name: "limit: raw stream", arguments: ["render", "--frames", "4", "-q", "-o", "-"], shellPrefix: "ulimit -f 1; exec >\"$D/raw.bin\"",
+             status: 74, message: "standard output: File too large", newFilesUnder: "raw.bin"),
+    ]
+
+    @Test(arguments: fileSizeLimitCases) func fileSizeLimit(_ test: Case) throws { try failsAndKeepsFiles(test) }
+
+    @Test(arguments: cases) func failsAndKeepsFiles(_ test: Case) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.populate(folder)
+        let before = snapshotTree(folder.path)
+        func expand(_ text: String) -> String { text.replacingOccurrences(of: "$D", with: folder.path) }
+
+        var environment: [String: String] = [:]
+        if let budget = test.diskBytes {
+            environment = ["LD_PRELOAD": try FullDiskLibrary.path(), FullDiskLibrary.budgetVariable: String(budget)]
+        }
+        let result = try MeasuredRun.run(
+            test.arguments.map(expand), in: folder.path, shellPrefix: expand(test.shellPrefix), environment: environment,
+            timeout: 30)
+
+        #expect(result.signal == nil)
+        #expect(result.status == test.status, "\(result.stderr)")
+        let expected = expand(test.message)
+        let message = result.errorMessage ?? "<\(result.stderr)>"
+        if let star = expected.range(of: "*") {
+            #expect(message.hasPrefix(expected[..<star.lowerBound]) && message.hasSuffix(expected[star.upperBound...]), "\(message)")
+        } else {
+            #expect(message == expected)
+        }
+        if test.newFilesUnder != "raw.bin" { #expect(result.stdout.isEmpty) }
+        try Self.checkFolder(folder.path, before: before, newFilesUnder: test.newFilesUnder)
+    }
+
+    /// A real full file system: a 64 KiB tmpfs where this process may mount one, else the
+    /// preloaded library with the same budget. Frames finished before the disk filled stay and
+    /// are complete; no temporary file is left.
+    @Test func realFullFileSystem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let disk = folder.file("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        let mounted = Self.system(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
+        defer { if mounted { _ = Self.system(["umount", disk]) } }
+        let environment = mounted
+            ? [:] : ["LD_PRELOAD": try FullDiskLibrary.path(), FullDiskLibrary.budgetVariable: String(64 << 10)]
+        let result = try MeasuredRun.run(
+            ["render", "--frames", "200", "--size", "64", "-q", "-o", disk + "/f_%03d.png"], environment: environment, timeout: 60)
+        #expect(result.status == 74)
+        let message = result.errorMessage ?? "<\(result.stderr)>"
+        #expect(message.hasPrefix(disk + "/f_") && message.hasSuffix(".png: write failed: No space left on device"), "\(message)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: disk).sorted()
+        #expect(!names.isEmpty && names.count < 200, "\(names.count) files")
+        for name in names {
+            #expect(name.hasPrefix("f_") && name.hasSuffix(".png"), "\(name)")
+            let image = try PNGImage(contentsOfFile: disk + "/" + name)
+            #expect(image.width == 192 && image.height == 192)
+        }
+        // The frames present are the first ones, in order, with no gap.
+        #expect(names == (0..<names.count).map { "f_" + String(format: "%03d", $0) + ".png" })
+    }
+
+    /// The preloaded library really fails writes once its budget is spent, and only then:
+    /// the same command succeeds with a large budget.
+    @Test func fullDiskLibraryFailsOnlyPastItsBudget() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let library = try FullDiskLibrary.path()
+        let roomy = try MeasuredRun.run(["mask", "--from", "heart", "-o", folder.file("a.png")],
+                                        environment: ["LD_PRELOAD": library, FullDiskLibrary.budgetVariable: "1000000"])
+        #expect(roomy.status == 0 && roomy.stderr.isEmpty)
+        #expect(try PNGImage(contentsOfFile: folder.file("a.png")).width == 132)
+        let full = try MeasuredRun.run(["mask", "--from", "heart", "-o", folder.file("b.png")],
+                                       environment: ["LD_PRELOAD": library, FullDiskLibrary.budgetVariable: "10"])
+        #expect(full.status == 74)
+        #expect(try folder.contents() == ["a.png"])
+    }
+
+    /// The fixtures every case starts from.
+    static func populate(_ folder: TemporaryFolder) throws {
+        let fm = FileManager.default
+        _ = try folder.write(TestIcons.disc(size: 40), as: "keep.png")
+        try Data("an older animation".utf8).write(to: URL(fileURLWithPath: folder.file("keep.apng")))
+        _ = try folder.write(TestIcons.square(width: 30, height: 30), as: "sheet.png")
+        try Data("{\"older\": true}".utf8).write(to: URL(fileURLWithPath: folder.file("sheet.json")))
+        try Data("plain file".utf8).write(to: URL(fileURLWithPath: folder.file("plain")))
+        try fm.createDirectory(atPath: folder.file("dir.png/mask.png"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: folder.file("link.png"), withDestinationPath: "keep.png")
+        try fm.createDirectory(atPath: folder.file("seq"), withIntermediateDirectories: false)
+        _ = try folder.write(TestIcons.square(width: 20, height: 20), as: "seq/frame_0000.png")
+        _ = try folder.write(TestIcons.disc(size: 20), as: "seq/frame_0001.png")
+        // Old enough that a rewrite would show in the modification time too.
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for name in ["keep.png", "keep.apng", "sheet.png", "sheet.json", "seq/frame_0000.png", "seq/frame_0001.png"] {
+            try fm.setAttributes([.modificationDate: old], ofItemAtPath: folder.file(name))
+        }
+    }
+
+    /// Every file that was there is unchanged; new files are only those allowed, each a
+    /// complete PNG; no temporary or probe file anywhere.
+    static func checkFolder(_ folder: String, before: [String: FileSnapshot], newFilesUnder allowed: String?) throws {
+        let after = snapshotTree(folder)
+        for (name, snapshot) in before {
+            #expect(after[name] == snapshot, "\(name) changed")
+        }
+        for name in after.keys.sorted() where before[name] == nil {
+            #expect(!name.contains(".tmp") && !name.contains("probe"), "left behind: \(name)")
+            guard let allowed, name.hasPrefix(allowed) else {
+                Issue.record("new file: \(name)")
+                continue
+            }
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+            if !isFolder.boolValue, name != "raw.bin", name.hasSuffix(".png") {
+                #expect(throws: Never.self, "\(name) is incomplete") { _ = try PNGImage(contentsOfFile: folder + "/" + name) }
+            }
+        }
+    }
+
+    /// Runs a system command quietly; whether it succeeded.
+    static func system(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        } catch {
+            return false
+        }
+    }
+}
+
+/// A shared library for `LD_PRELOAD` whose `write`, `pwrite` and `pwrite64` on regular files
+/// (descriptors above 2) fail with ENOSPC once `ICONMORPH_TEST_DISK_BYTES` bytes have been
+/// written, the last write cut short at the budget, as a file system filling up does.
+enum FullDiskLibrary {
+    static let budgetVariable = "ICONMORPH_TEST_DISK_BYTES"
+
+    static let source = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <stdlib.h>
+        #include <sys/stat.h>
+        #include <sys/types.h>
+        #include <unistd.h>
+
+        static long long spent;
+
+        /* How many of `count` bytes may go to `fd`; -1 when the disk is full. */
+        static long long allowance(int fd, size_t count) {
+            const char *text = getenv("\(budgetVariable)");
+            struct stat info;
+            if (text == NULL || fd <= 2 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) return (long long)count;
+            long long budget = atoll(text);
+            long long before = __atomic_fetch_add(&spent, (long long)count, __ATOMIC_SEQ_CST);
+            if (count > 0 && before >= budget) return -1;
+            return before + (long long)count > budget ? budget - before : (long long)count;
+        }
+
+        ssize_t write(int fd, const void *bytes, size_t count) {
+            static ssize_t (*real)(int, const void *, size_t);
+            if (real == NULL) real = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+            long long allowed = allowance(fd, count);
+            if (allowed < 0) { errno = ENOSPC; return -1; }
+            return real(fd, bytes, (size_t)allowed);
+        }
+
+        static ssize_t positioned(const char *name, int fd, const void *bytes, size_t count, off_t offset) {
+            ssize_t (*real)(int, const void *, size_t, off_t) = (ssize_t (*)(int, const void *, size_t, off_t))dlsym(RTLD_NEXT, name);
+            long long allowed = allowance(fd, count);
+            if (allowed < 0) { errno = ENOSPC; return -1; }
+            return real(fd, bytes, (size_t)allowed, offset);
+        }
+
+        ssize_t pwrite(int fd, const void *bytes, size_t count, off_t offset) { return positioned("pwrite", fd, bytes, count, offset); }
+        ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) { return positioned("pwrite64", fd, bytes, count, offset); }
+        """
+
+    struct NoCompiler: Error, CustomStringConvertible {
+        let detail: String
+        var description: String { "cannot build the full-disk library: \(detail)" }
+    }
+
+    private static let built: Result<String, NoCompiler> = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-full-disk-" + UUID().uuidString).path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try source.write(toFile: folder + "/full.c", atomically: true, encoding: .utf8)
+        } catch {
+            return .failure(NoCompiler(detail: "\(error)"))
+        }
+        for compiler in ["cc", "gcc", "clang"] {
+            if RobustnessOutputTests.system([compiler, "-shared", "-fPIC", "-O2", "-o", folder + "/full.so", folder + "/full.c", "-ldl"]) {
+                return .success(folder + "/full.so")
+            }
+        }
+        return .failure(NoCompiler(detail: "no C compiler (cc, gcc or clang) on the PATH"))
+    }()
+
+    /// The library's path, built once per test run.
+    static func path() throws -> String { try built.get() }
+}
