@@ -12,22 +12,7 @@ import Darwin
 func interleavedMedianNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
-    for _ in 0..<warmup {
-        try first()
-        try second()
-    }
-    var firstSamples = [UInt64](), secondSamples = [UInt64]()
-    firstSamples.reserveCapacity(runs)
-    secondSamples.reserveCapacity(runs)
-    for _ in 0..<runs {
-        var start = DispatchTime.now().uptimeNanoseconds
-        try first()
-        firstSamples.append(DispatchTime.now().uptimeNanoseconds - start)
-        start = DispatchTime.now().uptimeNanoseconds
-        try second()
-        secondSamples.append(DispatchTime.now().uptimeNanoseconds - start)
-    }
-    return (median(firstSamples), median(secondSamples))
+    try interleavedMedians(runs: runs, warmup: warmup, clock: { DispatchTime.now().uptimeNanoseconds }, first, second)
 }
 
 /// As `interleavedMedianNanoseconds`, but each sample is the CPU time of the calling thread
@@ -39,6 +24,13 @@ func interleavedMedianNanoseconds(
 func interleavedMedianThreadCPUNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
+    try interleavedMedians(runs: runs, warmup: warmup, clock: threadCPUNanoseconds, first, second)
+}
+
+/// The alternating rounds, each call timed with `clock` (nanoseconds).
+private func interleavedMedians(
+    runs: Int, warmup: Int, clock: () -> UInt64, _ first: () throws -> Void, _ second: () throws -> Void
+) rethrows -> (Double, Double) {
     for _ in 0..<warmup {
         try first()
         try second()
@@ -47,12 +39,12 @@ func interleavedMedianThreadCPUNanoseconds(
     firstSamples.reserveCapacity(runs)
     secondSamples.reserveCapacity(runs)
     for _ in 0..<runs {
-        var start = threadCPUNanoseconds()
+        var start = clock()
         try first()
-        firstSamples.append(threadCPUNanoseconds() - start)
-        start = threadCPUNanoseconds()
+        firstSamples.append(clock() - start)
+        start = clock()
         try second()
-        secondSamples.append(threadCPUNanoseconds() - start)
+        secondSamples.append(clock() - start)
     }
     return (median(firstSamples), median(secondSamples))
 }
