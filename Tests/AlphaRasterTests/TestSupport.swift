@@ -1,5 +1,10 @@
 @_exported import _TestSupport
 import PNGCodec
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A random image of `format` with uniformly random bytes in every channel.
 func randomImage(width: Int, height: Int, format: PNGImage.PixelFormat = .rgba, seed: UInt64) -> PNGImage {
@@ -113,3 +118,8 @@ func referenceTentResample(_ plane: [Double], width: Int, height: Int, fit: Fit,
 func maxDifference(_ mask: [UInt8], _ reference: [Double]) -> Double {
     zip(mask, reference).map { abs(Double($0) - $1) }.max() ?? 0
 }
+
+/// How much longer a time bound in these tests may take: 4 under a sanitizer
+/// (`ICONMORPH_SANITIZER`, set by Scripts/sanitize), whose instrumentation slows the code
+/// several times over; 1 otherwise.
+let sanitizerTimeScale: Double = getenv("ICONMORPH_SANITIZER") == nil ? 1 : 4

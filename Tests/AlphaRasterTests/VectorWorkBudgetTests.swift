@@ -66,7 +66,7 @@ struct VectorWorkBudgetTests {
         #expect(message.hasPrefix("opaque layers 1...3000: "), "\(message)")
         #expect(message.contains("more than the limit of 10000000"), "\(message)")
         // About 0.3 s in a debug build on the 2-core VM; the whole sweep takes about 10 s.
-        #expect(elapsed < .seconds(4), "took \(elapsed)")
+        #expect(elapsed < .seconds(4 * sanitizerTimeScale), "took \(elapsed)")
 
         // The rasterizer is clean afterwards: the same mask as a fresh one for a plain icon,
         // and the strip icon itself, given enough budget.
@@ -101,7 +101,7 @@ struct VectorWorkBudgetTests {
         #expect(message.contains("layers 1...\(firstOver) cover \(firstOver * Int(side * side)) pixels"), "\(message)")
         #expect(message.contains("limit of \(limit)"), "\(message)")
         // Building the layers and checking their boxes only: about 0.2 s in a debug build.
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(elapsed < .seconds(3 * sanitizerTimeScale), "took \(elapsed)")
     }
 
     @Test("a translucent layer past a lowered limit stops mid-icon and leaves the composite clean")
