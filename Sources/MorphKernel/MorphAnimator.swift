@@ -59,13 +59,6 @@ public final class MorphAnimator: @unchecked Sendable {
         }
     }
 
-    private struct Capture {
-        let field: CapturedField
-
-        /// w = 1 − e.
-        func weight(eased e: Double) -> Double { min(1, max(0, 1 - e)) }
-    }
-
     /// What the last rendered frame was made from; the same key means the same bytes.
     private struct FrameKey: Equatable {
         let generation: Int
@@ -78,7 +71,8 @@ public final class MorphAnimator: @unchecked Sendable {
     /// p while no animation runs.
     private var restingProgress: Double
     private var animation: Animation?
-    private var capture: Capture?
+    /// The captured field; its weight is w = 1 − e (see the type's comment).
+    private var capture: CapturedField?
     /// The latest time given, −∞ before the first call.
     private var now = -Double.infinity
     /// Changed whenever the pair or the capture changes, so equal keys mean equal frames.
@@ -255,14 +249,13 @@ public final class MorphAnimator: @unchecked Sendable {
 
     private func eased(_ p: Double) -> Double { MorphFrameMath.easedProgress(p, easing: renderer.style.easing) }
 
-    private var captureWeightNow: Double { capture?.weight(eased: eased(progressNow)) ?? 0 }
+    private var captureWeightNow: Double { capture == nil ? 0 : 1 - eased(progressNow) }
 
-    private var frameNow: MorphFrame { frameNow(progress: progressNow, pair: pair) }
-
-    private func frameNow(progress: Double, pair: (source: AlphaMask, target: AlphaMask)) -> MorphFrame {
-        MorphFrame(
-            source: pair.source, target: pair.target, progress: progress, captured: capture?.field,
-            capturedWeight: capture?.weight(eased: eased(progress)) ?? 0)
+    private var frameNow: MorphFrame {
+        let p = progressNow
+        return MorphFrame(
+            source: pair.source, target: pair.target, progress: p, captured: capture,
+            capturedWeight: capture == nil ? 0 : 1 - eased(p))
     }
 
     /// Runs `body` under the lock at `time` (validated, then the animator advanced to it),
@@ -320,7 +313,7 @@ public final class MorphAnimator: @unchecked Sendable {
 
     /// Captures `frame`'s field as the new captured field (weight 1 at progress 0).
     private func recapture(frame: MorphFrame) throws {
-        capture = Capture(field: try renderer.captureField(of: frame))
+        capture = try renderer.captureField(of: frame)
         generation &+= 1
     }
 

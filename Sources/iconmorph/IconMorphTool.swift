@@ -50,6 +50,18 @@ enum IconMorphTool {
         writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
+    /// What a frame-writing command prints: nothing with `-q`; with the raw stream on
+    /// standard output, the summary goes to standard error beside the progress; otherwise the
+    /// summary, for standard output.
+    private static func report(_ summary: String, of options: RenderOptions) -> String? {
+        if options.quiet { return nil }
+        if options.format == .rgba {
+            writeAll(summary + "\n", to: STDERR_FILENO)
+            return nil
+        }
+        return summary + "\n"
+    }
+
     /// Writes straight to the file descriptor, so nothing is left in a stdio buffer when an
     /// interrupt ends the process with `_exit`. Returns the `errno` of a failed write (EPIPE
     /// for a closed pipe, SIGPIPE being ignored), or `nil` when every byte was written.
@@ -87,23 +99,10 @@ enum IconMorphTool {
             if options.printFFmpeg {
                 return FFmpegCommands.text(for: options, width: try options.box.pixelWidth, height: try options.box.pixelHeight)
             }
-            let summary = try RenderCommand.run(options, warn: warn)
-            if options.quiet { return nil }
-            // Standard output carries the frames; the summary goes beside the progress.
-            if options.format == .rgba {
-                writeAll(summary + "\n", to: STDERR_FILENO)
-                return nil
-            }
-            return summary + "\n"
+            return report(try RenderCommand.run(options, warn: warn), of: options)
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
-            let summary = try AnimateCommand.run(options, warn: warn)
-            if options.output.quiet { return nil }
-            if options.output.format == .rgba {
-                writeAll(summary + "\n", to: STDERR_FILENO)
-                return nil
-            }
-            return summary + "\n"
+            return report(try AnimateCommand.run(options, warn: warn), of: options.output)
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)
