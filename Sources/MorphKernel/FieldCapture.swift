@@ -1,6 +1,7 @@
 /// The blurred field V of a whole frame, for `MorphRenderer.captureField(of:)`.
 ///
-/// The same stages as a rendered frame — the mix (`Mix`), the horizontal and the vertical
+/// The same stages as a rendered frame — the mix (`Mix`), the horizontal pass (each block
+/// from the mix's changes or the taps as the frame takes it, `RowBlocks`) and the vertical
 /// pass (`SeparableBlur`, with the same taps in the same order) — over every pixel, nothing
 /// skipped, on one thread, into fresh memory: a capture happens once per interruption, not
 /// per frame. The values are the ones the frame's edge stage reads.
@@ -20,8 +21,22 @@ enum FieldCapture {
         let columns = 0..<scratch.blockCount * 16
         return kernel.weights.withUnsafeBufferPointer { weights in
             let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
+            let tails = captured == nil && h > 0
+                ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil
+            let steps = scratch.stepBuffer(band: 0)
             for y in 0..<height {
                 let offset = y * width
+                if let tails {
+                    // Each block from the mix's changes or the taps, as the frame takes it.
+                    var blocks = RowBlocks(
+                        source: source + offset, target: target + offset, width: width,
+                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight, halfWidth: h,
+                        taps: taps, tails: tails, steps: steps, padded: row, blocks: 0...scratch.blockCount - 1)
+                    for b in 0..<scratch.blockCount {
+                        (plane + y * 16 + b * scratch.blockStride).storeVector16(blocks.vector(block: b), at: 0)
+                    }
+                    continue
+                }
                 if let captured {
                     Mix.row(
                         source: source + offset, target: target + offset, captured: captured + offset, count: width,

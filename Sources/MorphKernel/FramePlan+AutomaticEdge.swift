@@ -61,11 +61,10 @@ extension FramePlan {
             }
             return
         }
-        let padded = scratch.paddedRow(band: band)
         for b in 0..<blocks where kinds[b] == compute {
             let x = b * 16
             let sum = outputRows.contains(y)
-                ? borderingSum(y, block: b, farBelow: farBelow, paddedRow: padded) : SIMD16()
+                ? borderingSum(y, block: b, farBelow: farBelow, band: band) : SIMD16()
             halo.storeVector16(sum, at: x, count: min(16, width - x))
         }
     }
@@ -124,7 +123,6 @@ extension FramePlan {
             }
         }
         let buffer = scratch.columnBuffer(band: band)
-        let padded = scratch.paddedRow(band: band)
         for b in 0..<blocks where kindRow[b] != compute {
             let x = b * 16
             let count = min(16, width - x)
@@ -132,12 +130,12 @@ extension FramePlan {
             if let above, above[b] == compute {
                 let y = rows.lowerBound
                 field.storeVector16(
-                    borderingSum(y, block: b, farBelow: true, paddedRow: padded), at: y * stride + x, count: count)
+                    borderingSum(y, block: b, farBelow: true, band: band), at: y * stride + x, count: count)
             }
             if let below, below[b] == compute {
                 let y = rows.upperBound - 1
                 field.storeVector16(
-                    borderingSum(y, block: b, farBelow: false, paddedRow: padded), at: y * stride + x, count: count)
+                    borderingSum(y, block: b, farBelow: false, band: band), at: y * stride + x, count: count)
             }
             if b > 0 && kindRow[b - 1] == compute {
                 SeparableBlur.fieldColumn(
@@ -160,32 +158,23 @@ extension FramePlan {
     /// vertical pass's, so the bits are those the tile holding the row would have.
     @inline(__always)
     private func borderingSum(
-        _ y: Int, block: Int, farBelow: Bool, paddedRow: UnsafeMutablePointer<Float>
+        _ y: Int, block: Int, farBelow: Bool, band: Int
     ) -> SIMD16<Float> {
         let v = verticalHalfWidth
         let middle = UnsafePointer(scratch.planeOrigin) + block * scratch.blockStride + y * 16
         guard v % TileMap.tileRows == 0 else { return SeparableBlur.verticalSum(middle, taps: taps, halfWidth: v) }
-        let far = planeRow(farBelow ? y + v : y - v, block: block, paddedRow: paddedRow)
+        let far = planeRow(farBelow ? y + v : y - v, block: block, band: band)
         return SeparableBlur.verticalSum(middle, taps: taps, halfWidth: v, far: far, farBelow: farBelow)
     }
 
     /// The blur-plane vector of column block `block` at row `y`, computed here as the
-    /// horizontal pass would (the same mix, the same sums, so the same bits) but into a
+    /// horizontal pass would (`planeVector`: the same sums, so the same bits) but into a
     /// register: the row around a computed tile needs one plane row beyond the taps' reach
     /// from the tile, which the horizontal pass leaves out. Zero outside the canvas and in
     /// rows without content, as in the plane.
-    private func planeRow(_ y: Int, block: Int, paddedRow row: UnsafeMutablePointer<Float>) -> SIMD16<Float> {
+    private func planeRow(_ y: Int, block: Int, band: Int) -> SIMD16<Float> {
         guard y >= 0 && y < height && (!skipping || tiles.rowContent[y] != 0) else { return SIMD16() }
-        let h = horizontalHalfWidth
-        let columns = max(0, block * 16 - h)..<min(width, block * 16 + 16 + h)
-        mixRow(y, columns: columns, into: row + columns.lowerBound)
-        var vector = SIMD16<Float>()
-        withUnsafeMutableBytes(of: &vector) { bytes in
-            SeparableBlur.horizontalRow(
-                padded: row, columns: block * 16..<block * 16 + 16, taps: taps, halfWidth: h,
-                into: bytes.baseAddress!.assumingMemoryBound(to: Float.self), blockStride: 0)
-        }
-        return vector
+        return planeVector(y, block: block, band: band)
     }
 
     /// The edge ramp over the computed tiles of tile row `r` and the fills, once the field

@@ -44,6 +44,9 @@ struct FramePlan: @unchecked Sendable {
     let capturedWeight: Float
     /// The tap table, w_0 … w_max(h, v) each in 4 lanes.
     let taps: UnsafePointer<SIMD4<Float>>
+    /// The tail table of w_0 … w_h when the horizontal pass may sum the mix's changes
+    /// (`MixSteps`); nil with a captured field or unblurred.
+    let tails: UnsafePointer<Float>?
     /// h: taps used across, n capped at 16 · blockCount − 1 (0 unblurred).
     let horizontalHalfWidth: Int
     /// v: taps used down, n capped at height − 1 (0 unblurred).
@@ -166,62 +169,90 @@ struct FramePlan: @unchecked Sendable {
         }
     }
 
-    /// Mix fused into the horizontal pass: each row with needed tiles is mixed into the
-    /// band's padded row over the columns their taps read, then the needed runs are
-    /// convolved into the plane. Rows without content get zero vectors.
+    /// Mix fused into the horizontal pass: for each row with needed tiles, every needed block
+    /// is summed from the mix's changes where its window holds few (`MixSteps`), and from the
+    /// taps otherwise, over the band's padded row, into which the row is mixed (once) over
+    /// the columns the taps read. Rows without content get zero vectors.
     private func horizontalBand(tileRows: Range<Int>, band: Int) {
-        let row = scratch.paddedRow(band: band)
         let plane = scratch.planeOrigin
-        let blockStride = scratch.blockStride
         let blocks = tiles.blockCount
-        let h = horizontalHalfWidth
         for r in tileRows {
-            let needed = tiles.needed + r * blocks
+            let needed = UnsafePointer(tiles.needed + r * blocks)
             var first = 0
             while first < blocks && needed[first] == 0 { first += 1 }
             guard first < blocks else { continue }
             var last = blocks - 1
             while needed[last] == 0 { last -= 1 }
-            // A block at either end that only its four lanes next to a computed tile need
-            // reads the mix from those lanes on (`SeparableBlur.horizontalLanes`).
-            let mixStart = needed[first] == TileMap.Need.all ? first * 16 : first * 16 + 12
-            let mixEnd = needed[last] == TileMap.Need.all ? (last + 1) * 16 : last * 16 + 4
-            let mixColumns = max(0, mixStart - h)..<min(width, mixEnd + h)
             for y in tiles.rows(ofTileRow: r) {
-                let destination = plane + y * 16
                 guard !skipping || tiles.rowContent[y] != 0 else {
                     for b in first...last where needed[b] != 0 {
-                        destination.storeVector16(SIMD16(), at: b * blockStride)
+                        (plane + y * 16).storeVector16(SIMD16(), at: b * scratch.blockStride)
                     }
                     continue
                 }
-                mixRow(y, columns: mixColumns, into: row + mixColumns.lowerBound)
-                var b = first
-                while b <= last {
-                    let need = needed[b]
-                    guard need == TileMap.Need.all else {
-                        // Blocks beside a computed tile (automatic ramp): four lanes per side.
-                        if need & TileMap.Need.lastLanes != 0 {
-                            SeparableBlur.horizontalLanes(
-                                padded: row, x: b * 16 + 12, taps: taps, halfWidth: h,
-                                into: destination + b * blockStride + 12)
-                        }
-                        if need & TileMap.Need.firstLanes != 0 {
-                            SeparableBlur.horizontalLanes(
-                                padded: row, x: b * 16, taps: taps, halfWidth: h, into: destination + b * blockStride)
-                        }
-                        b += 1
-                        continue
-                    }
-                    var end = b + 1
-                    while end <= last && needed[end] == TileMap.Need.all { end += 1 }
-                    SeparableBlur.horizontalRow(
-                        padded: row, columns: b * 16..<end * 16, taps: taps, halfWidth: h,
-                        into: destination, blockStride: blockStride)
-                    b = end
-                }
+                horizontalRow(y, blocks: first...last, needed: needed, band: band)
             }
         }
+    }
+
+    /// The horizontal pass of row `y` for the blocks in `blocks` that `needed` marks: all 16
+    /// lanes, or the four beside a computed tile (`TileMap.Need`).
+    @inline(__always)
+    private func horizontalRow(_ y: Int, blocks: ClosedRange<Int>, needed: UnsafePointer<UInt8>, band: Int) {
+        let h = horizontalHalfWidth
+        let padded = scratch.paddedRow(band: band)
+        let destination = scratch.planeOrigin + y * 16
+        let blockStride = scratch.blockStride
+        guard let tails else {
+            // A captured field: the taps only, over the mix with the field.
+            let mixColumns = max(0, blocks.lowerBound * 16 - h)..<min(width, (blocks.upperBound + 1) * 16 + h)
+            mixRow(y, columns: mixColumns, into: padded + mixColumns.lowerBound)
+            for b in blocks where needed[b] != 0 {
+                let out = destination + b * blockStride
+                let need = needed[b]
+                if need == TileMap.Need.all {
+                    out.storeVector16(
+                        SeparableBlur.horizontalSum(
+                            padded + b * 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h),
+                        at: 0)
+                    continue
+                }
+                if need & TileMap.Need.lastLanes != 0 {
+                    SeparableBlur.horizontalLanes(padded: padded, x: b * 16 + 12, taps: taps, halfWidth: h, into: out + 12)
+                }
+                if need & TileMap.Need.firstLanes != 0 {
+                    SeparableBlur.horizontalLanes(padded: padded, x: b * 16, taps: taps, halfWidth: h, into: out)
+                }
+            }
+            return
+        }
+        var row = rowBlocks(y, blocks: blocks, tails: tails, band: band)
+        for b in blocks where needed[b] != 0 {
+            row.store(block: b, need: needed[b], into: destination + b * blockStride)
+        }
+    }
+
+    /// The row `y` of the masks as `RowBlocks` for the blocks `blocks`, with the band's memory.
+    @inline(__always)
+    private func rowBlocks(_ y: Int, blocks: ClosedRange<Int>, tails: UnsafePointer<Float>, band: Int) -> RowBlocks {
+        RowBlocks(
+            source: source + y * width, target: target + y * width, width: width, sourceWeight: sourceWeight,
+            targetWeight: targetWeight, halfWidth: horizontalHalfWidth, taps: taps, tails: tails,
+            steps: scratch.stepBuffer(band: band), padded: scratch.paddedRow(band: band), blocks: blocks)
+    }
+
+    /// The blur-plane vector of column block `block` at row `y` (in the canvas, with
+    /// content), as `horizontalRow` computes it, so the same bits.
+    func planeVector(_ y: Int, block: Int, band: Int) -> SIMD16<Float> {
+        if let tails {
+            var row = rowBlocks(y, blocks: block...block, tails: tails, band: band)
+            return row.vector(block: block)
+        }
+        let h = horizontalHalfWidth
+        let padded = scratch.paddedRow(band: band)
+        let columns = max(0, block * 16 - h)..<min(width, block * 16 + 16 + h)
+        mixRow(y, columns: columns, into: padded + columns.lowerBound)
+        return SeparableBlur.horizontalSum(padded + block * 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h)
     }
 
     /// The vertical pass fused with the threshold over the computed tiles of `tileRows`, one

@@ -19,13 +19,17 @@ import PNGCodec  // MutexLock
 /// value, so single precision added less than 0.17.
 ///
 /// Cost: two passes of 2n + 1 taps per pixel (n = ⌈R_k⌉), 16 pixels per vector, but only
-/// where they can change the output. The frame is cut into tiles of 16 × 16 pixels; a tile
+/// where they can change the output. Across, a block of 16 pixels is summed instead from the
+/// places where the mix changes along its row, when at most n of them are within reach
+/// (`MixSteps`): icon masks are flat but for their edges, so the horizontal pass costs a few
+/// terms a block rather than n tap pairs. The frame is cut into tiles of 16 × 16 pixels; a tile
 /// whose taps reach only mix values that keep V ≤ t − s (α = 0) or V ≥ t (α = 1) is filled,
 /// and so are the rows and columns the taps cannot reach from any non-zero mask byte
 /// (`TileMap`). The fills are exactly the bytes the passes would give, so the output does not
 /// depend on what is skipped. Frames at both ends (level 0) skip the blur. Measured on one
-/// core of a 2-core VM (release, default flags), 132² with n = 12: 0.044 ms; 1024² with
-/// n = 48: 4.4 ms (`Benchmarks`, morph-bench; fixed softness). The automatic ramp stores V
+/// core of a 2-core VM (release, default flags), the disc → rounded-square morph at p = ½,
+/// 132² with n = 12: 0.035 ms; 1024² with n = 48: 2.3 ms (`Benchmarks`, morph-bench; fixed
+/// softness). The automatic ramp stores V
 /// and reads it back with its neighbours a tile row later, in the vertical pass
 /// (`FramePlan+AutomaticEdge.swift`): on one core at p = ½ it measured 3–5 % over fixed
 /// softness from 132² (n = 12) to 2048² (n = 96), and 12–13 % over the whole 61-frame morph
@@ -276,6 +280,8 @@ public final class MorphRenderer: @unchecked Sendable {
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
                             taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
+                            tails: captured == nil && h > 0
+                                ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
                             edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
                             output: outputBase, scratch: scratch, tiles: tiles, skipping: skipping,

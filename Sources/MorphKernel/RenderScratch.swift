@@ -10,7 +10,10 @@
 /// - Per band (one per thread): a padded row, `paddingColumns` zeros, the row, zeros to
 ///   `blockCount · 16 + paddingColumns`, into which the mix is written before the horizontal
 ///   pass. Only canvas columns are ever written, so the zeros stay.
-/// - The tap table: w_0 … w_⌈Rmax⌉ of the current level, each in 4 lanes.
+/// - The tap table: w_0 … w_⌈Rmax⌉ of the current level, each in 4 lanes, and the tail
+///   table of the same taps (`MixSteps`).
+/// - Per band, room for the mix's changes along one row (`StepBuffer`): blockCount · 16 + 1
+///   positions and as many Δ.
 /// - With automatic softness only, the field plane: V of the frame row-major with a border
 ///   of 16 columns on each side, rows `fieldStride` floats apart (a multiple of 16, so a
 ///   row's vectors are 64-byte aligned). The edge ramp reads each pixel's neighbours across
@@ -40,6 +43,10 @@ final class RenderScratch {
     private let paddedRowLength: Int
     private let leftPadding: Int
     private let tapTable: UnsafeMutablePointer<SIMD4<Float>>
+    private let tails: UnsafeMutablePointer<Float>
+    private let stepPositions: UnsafeMutablePointer<Int32>
+    private let stepDeltas: UnsafeMutablePointer<Float>
+    private let stepCapacity: Int
     private let field: UnsafeMutableRawPointer?
     private let columns: UnsafeMutablePointer<Float>?
     private let columnLength: Int
@@ -64,6 +71,14 @@ final class RenderScratch {
         let taps = max(paddingRows, paddingColumns) + 1
         tapTable = .allocate(capacity: taps)
         tapTable.initialize(repeating: SIMD4(), count: taps)
+        let tailCount = MixSteps.tailTableCount(halfWidth: paddingColumns)
+        tails = .allocate(capacity: tailCount)
+        tails.initialize(repeating: 0, count: tailCount)
+        stepCapacity = blockCount * 16 + 1
+        stepPositions = .allocate(capacity: bandCount * stepCapacity)
+        stepPositions.initialize(repeating: 0, count: bandCount * stepCapacity)
+        stepDeltas = .allocate(capacity: bandCount * stepCapacity)
+        stepDeltas.initialize(repeating: 0, count: bandCount * stepCapacity)
         columnLength = 16 + 2 * paddingRows
         if fieldPlane {
             fieldStride = blockCount * 16 + 32
@@ -90,6 +105,9 @@ final class RenderScratch {
         plane.deallocate()
         bandRows.deallocate()
         tapTable.deallocate()
+        tails.deallocate()
+        stepPositions.deallocate()
+        stepDeltas.deallocate()
         field?.deallocate()
         columns?.deallocate()
         halos?.deallocate()
@@ -123,6 +141,18 @@ final class RenderScratch {
     /// paddingColumns are addressable.
     func paddedRow(band: Int) -> UnsafeMutablePointer<Float> {
         bandRows.assumingMemoryBound(to: Float.self) + band * paddedRowLength + leftPadding
+    }
+
+    /// The room for one row's changes of `band`.
+    func stepBuffer(band: Int) -> StepBuffer {
+        StepBuffer(positions: stepPositions + band * stepCapacity, deltas: stepDeltas + band * stepCapacity)
+    }
+
+    /// Loads the tail table of w_0 … w_h (`centre[i]` is w_i; h ≤ `paddingColumns`) and
+    /// returns it (`MixSteps.loadTailTable`).
+    func loadTailTable(centre: UnsafePointer<Float>, halfWidth h: Int) -> UnsafePointer<Float> {
+        MixSteps.loadTailTable(centre: centre, halfWidth: h, into: tails)
+        return UnsafePointer(tails)
     }
 
     /// Loads w_0 … w_n (n ≤ the padding) into the tap table and returns it.

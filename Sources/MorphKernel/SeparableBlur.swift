@@ -1,5 +1,6 @@
 /// The two passes of the separable Gaussian: V = vertical(horizontal(M)), one symmetric 1-D
-/// kernel for both, zero outside the canvas.
+/// kernel for both, zero outside the canvas. (Across, a block whose row changes in few places
+/// within reach is summed from those changes instead: `MixSteps`.)
 ///
 /// Both passes take the one-sided taps w_0 … w_n of the level (from the renderer's tap table,
 /// each weight in the 4 lanes of an SSE register) and sum a pixel as

@@ -112,8 +112,11 @@ final class TileMap {
         /// taps: each pass adds n + 1 terms, each sum and product rounding by at most 2⁻²⁴ of
         /// a value ≤ 1 (3.6 · 10⁻⁷ (n + 1) for both), and the stored weights sum to 1 within
         /// 10⁻⁶ (2 · 10⁻⁶ for both); rounded up to 3 · 10⁻⁶ + 5 · 10⁻⁷ (n + 1), which is
-        /// 5 · 10⁻⁴ at n = 1000. A difference of two V is then off by at most twice that, and
-        /// g = r · c by at most 4 times.
+        /// 5 · 10⁻⁴ at n = 1000. A block summed from the mix's changes (`MixSteps`) also adds
+        /// at most n + 1 terms of at most 1, each with up to five roundings (Δ's two products
+        /// and sum, the tail's and the product's): 3 · 10⁻⁷ (n + 1) across, 4.8 · 10⁻⁷ (n + 1)
+        /// for both, still inside the bound. A difference of two V is then off by at most
+        /// twice that, and g = r · c by at most 4 times.
         static func fieldError(halfWidth n: Int) -> Double {
             3e-6 + 5e-7 * Double(n + 1)
         }

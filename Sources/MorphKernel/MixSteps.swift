@@ -1,0 +1,286 @@
+/// The horizontal pass from the places where the mix changes along a row: two icon masks are
+/// constant over most of a row, so a block of 16 pixels costs one term per change within
+/// the kernel's reach instead of h tap pairs.
+///
+/// With Δ_p = M(p) − M(p − 1) (M = 0 outside the canvas), M(x) = Σ_{p ≤ x} Δ_p, and
+/// H(x) = Σ_j w_j · M(x + j) = Σ_p Δ_p · T(p − x), where T(k) = Σ_{j = max(k, −h)}^{h} w_j is
+/// the kernel's tail: 0 for k > h and the total Σ w for k ≤ −h. For the block x0 ..< x0 + 16,
+/// the changes at or before x0 − h give every lane Δ_p · total, which add up to
+/// M(x0 − h) · total, and those after x0 + 15 + h give nothing. So the block is
+///
+///   H = M(x0 − h) · total + Σ_{x0 − h < p ≤ x0 + 15 + h} Δ_p · T(p − x0 − lane),
+///
+/// summed in that order in single precision. A change costs one product and one sum of 16
+/// lanes (the tails of the 16 lanes are consecutive in `tailTable`), a tap pair two sums and
+/// one product, so at most h changes always cost less than the taps.
+///
+/// A block takes this form when its window holds at most h changes, and the taps otherwise
+/// (`SeparableBlur.horizontalSum`). The choice depends only on the masks' row and the block,
+/// so every path that computes a block (the pass, the lanes beside the automatic ramp's
+/// tiles, the rows around them, `FieldCapture`) takes the same one and gets the same bits.
+/// Frames with a captured field, which is not constant anywhere, use the taps throughout.
+///
+/// Rounding: at most h + 1 terms, each a product of values of at most 1. The partial sums
+/// stay in [0, total]: regrouped (Abel summation) they are Σ M_k · (T_k − T_k+1) + M_K · T_K,
+/// weights that are non-negative and add up to the total, of mix values M_k in [0, 1]. So the
+/// error stays within the n + 1 terms of at most 1 that `TileMap.Rule.fieldError` allows a
+/// pass; the Δ_p carry one more rounding each (two products and a sum), which the bound's
+/// round-up covers (measured: `MixStepsTests`).
+enum MixSteps {
+    /// Entries of the tail table for half-width h: 2h + 32.
+    static func tailTableCount(halfWidth h: Int) -> Int { 2 * h + 32 }
+
+    /// Writes the tails of the taps w_0 … w_h (`centre[i]` is w_i = w_−i) into
+    /// `table[0 ..< tailTableCount(h)]`: entry j is T(h + 15 − j), so the 16 floats from entry
+    /// h + 15 − (p − x0) are the tails lanes x0 … x0 + 15 take for a change at p. Summed in
+    /// double precision from w_h inwards, then rounded.
+    static func loadTailTable(centre: UnsafePointer<Float>, halfWidth h: Int, into table: UnsafeMutablePointer<Float>) {
+        let count = tailTableCount(halfWidth: h)
+        var tail = 0.0
+        // j from 0 to h + 15 − (h + 1) = 14: T(k) = 0 for k ≥ h + 1.
+        var j = 0
+        while j < 15 {
+            table[j] = 0
+            j += 1
+        }
+        // k = h + 15 − j from h down to −h.
+        var k = h
+        while k >= -h {
+            tail += Double(centre[abs(k)])
+            table[h + 15 - k] = Float(tail)
+            k -= 1
+        }
+        let total = Float(tail)
+        j = 2 * h + 16
+        while j < count {
+            table[j] = total
+            j += 1
+        }
+    }
+
+    /// The total Σ w of the table written by `loadTailTable`.
+    @inline(__always)
+    static func total(_ table: UnsafePointer<Float>, halfWidth h: Int) -> Float {
+        table[2 * h + 15]
+    }
+
+    /// Records the changes of the mix `M = s · wS + t · wT` of one row at the positions
+    /// `positions` (inside 0 … `width`; position `width` is the fall to 0 past the right edge),
+    /// in ascending order: the position into `steps.positions`, Δ into `steps.deltas`.
+    /// `source` and `target` point to the row's first byte. Returns how many there are.
+    ///
+    /// Δ is `Float(s_p − s_p−1) · wS + Float(t_p − t_p−1) · wT`. Eight bytes are compared at
+    /// a time (the masks change in few places), and each changed byte is found from the
+    /// trailing zero bits of the difference.
+    @inline(__always)
+    static func extract(
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: ClosedRange<Int>,
+        sourceWeight: Float, targetWeight: Float, into steps: StepBuffer
+    ) -> Int {
+        let outPositions = steps.positions
+        let outDeltas = steps.deltas
+        var count = 0
+        @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) {
+            if ds | dt != 0 {
+                outPositions[count] = Int32(truncatingIfNeeded: p)
+                outDeltas[count] = Float(ds) * sourceWeight + Float(dt) * targetWeight
+                count &+= 1
+            }
+        }
+        var p = positions.lowerBound
+        if p == 0 {
+            record(0, Int(source[0]), Int(target[0]))
+            p = 1
+        }
+        // Positions 1 ..< width compare two bytes inside the row.
+        let interiorEnd = min(positions.upperBound &+ 1, width)
+        let sourceRaw = UnsafeRawPointer(source), targetRaw = UnsafeRawPointer(target)
+        while p &+ 8 <= interiorEnd {
+            let s = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            let sBefore = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
+            let t = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            let tBefore = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
+            var changed = (s ^ sBefore) | (t ^ tBefore)
+            while changed != 0 {
+                let byte = changed.trailingZeroBitCount &>> 3
+                let q = p &+ byte
+                record(q, Int(source[q]) &- Int(source[q &- 1]), Int(target[q]) &- Int(target[q &- 1]))
+                changed &= ~(0xFF &<< UInt64(byte &<< 3))
+            }
+            p &+= 8
+        }
+        while p < interiorEnd {
+            record(p, Int(source[p]) &- Int(source[p &- 1]), Int(target[p]) &- Int(target[p &- 1]))
+            p &+= 1
+        }
+        if positions.upperBound >= width && width > 0 && positions.lowerBound <= width {
+            record(width, -Int(source[width &- 1]), -Int(target[width &- 1]))
+        }
+        return count
+    }
+
+    /// The changes a column block's lanes reach, found by walking the row's changes once from
+    /// left to right: blocks must be asked for in ascending order.
+    struct Window {
+        private var lower = 0
+        private var upper = 0
+
+        /// The indices into the recorded changes (`count` of them, ascending positions) of
+        /// those in x0 − h < p ≤ x0 + 15 + h.
+        @inline(__always)
+        mutating func changes(
+            block x0: Int, halfWidth h: Int, positions: UnsafePointer<Int32>, count: Int
+        ) -> Range<Int> {
+            while lower < count && Int(positions[lower]) <= x0 &- h { lower &+= 1 }
+            if upper < lower { upper = lower }
+            while upper < count && Int(positions[upper]) <= x0 &+ 15 &+ h { upper &+= 1 }
+            return lower..<upper
+        }
+    }
+
+    /// Whether a block whose window holds `changes` changes is summed from them: at most h.
+    @inline(__always)
+    static func usesChanges(_ changes: Range<Int>, halfWidth h: Int) -> Bool {
+        changes.count <= h
+    }
+
+    /// H of the block x0 ..< x0 + 16 from the mix at x0 − h (`base`, 0 when x0 − h < 0) and the
+    /// changes `changes` of `steps`, with the tail table of half-width h.
+    @inline(__always)
+    static func blockSum(
+        x0: Int, base: Float, steps: StepBuffer, changes: Range<Int>, tails: UnsafePointer<Float>, halfWidth h: Int
+    ) -> SIMD16<Float> {
+        var sum = SIMD16<Float>(repeating: base * total(tails, halfWidth: h))
+        // Entry h + 15 − (p − x0) for the change at p.
+        let origin = tails + (h &+ 15 &+ x0)
+        let positions = steps.positions
+        let deltas = steps.deltas
+        var k = changes.lowerBound
+        while k < changes.upperBound {
+            let delta = SeparableBlur.splat(SIMD4(repeating: deltas[k]))
+            sum += delta * (origin - Int(positions[k])).vector16(at: 0)
+            k &+= 1
+        }
+        return sum
+    }
+
+    /// M(x) of one row (`source`, `target` at the row's first byte), 0 left of the canvas;
+    /// the same formula as `Mix.row`.
+    @inline(__always)
+    static func mix(
+        at x: Int, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, sourceWeight: Float, targetWeight: Float
+    ) -> Float {
+        x < 0 ? 0 : Float(source[x]) * sourceWeight + Float(target[x]) * targetWeight
+    }
+}
+
+/// The horizontal pass over column blocks of one row of two masks: each block from the mix's
+/// changes when its window holds few (`MixSteps.usesChanges`), else from the taps over the
+/// padded row, which is mixed (once, over `mixColumns`) only when a block needs it. The one
+/// place that makes the choice, so every caller gets the same bits for a block, whichever
+/// blocks of the row it asks for.
+struct RowBlocks {
+    let source: UnsafePointer<UInt8>
+    let target: UnsafePointer<UInt8>
+    let sourceWeight: Float
+    let targetWeight: Float
+    let halfWidth: Int
+    let taps: UnsafePointer<SIMD4<Float>>
+    let tails: UnsafePointer<Float>
+    let steps: StepBuffer
+    /// The padded row (`RenderScratch.paddedRow`), zero outside the canvas.
+    let padded: UnsafeMutablePointer<Float>
+    /// The columns the taps of the blocks asked for read.
+    let mixColumns: Range<Int>
+    let count: Int
+    private var window = MixSteps.Window()
+    private var mixed = false
+
+    /// Records the changes the blocks `blocks` reach; `source` and `target` point to the
+    /// row's first byte, and the blocks must then be asked for in ascending order.
+    @inline(__always)
+    init(
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, sourceWeight: Float,
+        targetWeight: Float, halfWidth h: Int, taps: UnsafePointer<SIMD4<Float>>, tails: UnsafePointer<Float>,
+        steps: StepBuffer, padded: UnsafeMutablePointer<Float>, blocks: ClosedRange<Int>
+    ) {
+        self.source = source
+        self.target = target
+        self.sourceWeight = sourceWeight
+        self.targetWeight = targetWeight
+        self.halfWidth = h
+        self.taps = taps
+        self.tails = tails
+        self.steps = steps
+        self.padded = padded
+        mixColumns = max(0, blocks.lowerBound &* 16 &- h)..<min(width, (blocks.upperBound &+ 1) &* 16 &+ h)
+        count = MixSteps.extract(
+            source: source, target: target, width: width,
+            positions: max(0, blocks.lowerBound &* 16 &- h &+ 1)...min(width, blocks.upperBound &* 16 &+ 15 &+ h),
+            sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
+    }
+
+    /// H of the 16 lanes of block `b`.
+    @inline(__always)
+    mutating func vector(block b: Int) -> SIMD16<Float> {
+        let h = halfWidth
+        let x0 = b &* 16
+        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
+        if MixSteps.usesChanges(changes, halfWidth: h) {
+            let base = MixSteps.mix(
+                at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
+            return MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
+        }
+        mixOnce()
+        return SeparableBlur.horizontalSum(
+            padded + x0, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h)
+    }
+
+    /// Block `b` into `out` (16 floats): all lanes when `need` is `TileMap.Need.all`, else the
+    /// four it names, each with the bits `vector(block:)` gives it (from the taps, only those
+    /// lanes are summed: `SeparableBlur.horizontalLanes`).
+    @inline(__always)
+    mutating func store(block b: Int, need: UInt8, into out: UnsafeMutablePointer<Float>) {
+        if need == TileMap.Need.all {
+            out.storeVector16(vector(block: b), at: 0)
+            return
+        }
+        let h = halfWidth
+        let x0 = b &* 16
+        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
+        let raw = UnsafeMutableRawPointer(out)
+        if MixSteps.usesChanges(changes, halfWidth: h) {
+            let base = MixSteps.mix(
+                at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
+            let sum = MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
+            if need & TileMap.Need.lastLanes != 0 {
+                raw.storeBytes(of: sum.highHalf.highHalf, toByteOffset: 48, as: SIMD4<Float>.self)
+            }
+            if need & TileMap.Need.firstLanes != 0 { raw.storeBytes(of: sum.lowHalf.lowHalf, as: SIMD4<Float>.self) }
+            return
+        }
+        mixOnce()
+        if need & TileMap.Need.lastLanes != 0 {
+            SeparableBlur.horizontalLanes(padded: padded, x: x0 &+ 12, taps: taps, halfWidth: h, into: out + 12)
+        }
+        if need & TileMap.Need.firstLanes != 0 {
+            SeparableBlur.horizontalLanes(padded: padded, x: x0, taps: taps, halfWidth: h, into: out)
+        }
+    }
+
+    @inline(__always)
+    private mutating func mixOnce() {
+        guard !mixed else { return }
+        let offset = mixColumns.lowerBound
+        Mix.row(
+            source: source + offset, target: target + offset, count: mixColumns.count,
+            sourceWeight: sourceWeight, targetWeight: targetWeight, into: padded + offset)
+        mixed = true
+    }
+}
+
+/// Room for the changes of one row: positions and Δ, `capacity` each (width + 1 suffices).
+struct StepBuffer {
+    let positions: UnsafeMutablePointer<Int32>
+    let deltas: UnsafeMutablePointer<Float>
+}
