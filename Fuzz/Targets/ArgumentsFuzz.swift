@@ -1,10 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// libFuzzer target: the CLI's command-line parsing and validation, for every subcommand,
 /// without reading icons, rendering or writing files. Compiled into the `iconmorph` module
 /// (the CLI's sources minus main.swift) by Fuzz/build-fuzzers, so it reaches the internal
 /// parser.
 ///
 /// The input is an argument vector: words separated by NUL bytes, as the kernel hands them to
-/// a process (invalid UTF-8 is repaired, as `CommandLine.arguments` does). Properties checked:
+/// a process (invalid UTF-8 is repaired, as `CommandLine.arguments` does). For `animate` with
+/// `--timeline`, the last word is the timeline file's text instead: it is written to a file
+/// of this process, and every `--timeline` value (standard input too) names that file, so the
+/// file's parser and the checks after it run as they do on a real file. Properties checked:
 /// every rejected command line is reported as one `iconmorph: error:` line with exit status
 /// 64; an accepted `render` line yields options whose derived values (schedule, output frame
 /// count, sheet layout, ffmpeg text) can be computed.
@@ -46,10 +53,14 @@ func parseOnly(_ arguments: [String]) throws {
         }
         _ = FFmpegCommands.text(for: options, width: width, height: height)
     case "animate":
-        // `--timeline FILE` reads a file (or standard input, which would block): not this
-        // target's business.
-        if rest.contains(where: { $0.hasPrefix("--timeline") }) { return }
-        _ = try AnimateCommand.options(from: rest)
+        if let options = try AnimateCommand.options(from: withTimelineFile(rest)) {
+            let timeline = options.timeline
+            require(zip(timeline.events, timeline.events.dropFirst()).allSatisfy { $0.time <= $1.time },
+                    "events out of time order")
+            if let until = timeline.until {
+                require(options.player.frameCount(until: until) >= 1)
+            }
+        }
     case "mask":
         _ = try MaskCommand.options(from: rest)
     case let name? where name != "symbols" && IconMorphTool.commands.contains(where: { $0.name == name }):
@@ -62,6 +73,42 @@ func parseOnly(_ arguments: [String]) throws {
         _ = try IconMorphTool.execute(arguments)
     }
 }
+
+/// `arguments` with the timeline text (the last word, when a `--timeline` option comes before
+/// it) written to this process's timeline file, and every `--timeline` value naming it.
+func withTimelineFile(_ arguments: [String]) -> [String] {
+    let options = arguments.prefix(while: { $0 != "--" })
+    guard let last = arguments.last, options.contains(where: { $0.hasPrefix("--timeline") }) else { return arguments }
+    // When the last word is the option itself, the file is empty.
+    let lastIsOption = last.hasPrefix("--timeline") && options.count == arguments.count
+    let text = lastIsOption ? [] : Array(last.utf8)
+    let fd = open(timelineFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    require(fd >= 0, "cannot create \(timelineFile)")
+    let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    require(written == text.count, "cannot write \(timelineFile)")
+    close(fd)
+    var result = [String]()
+    var index = 0
+    let words = lastIsOption ? arguments : Array(arguments.dropLast())
+    while index < words.count {
+        let word = words[index]
+        if word == "--" {
+            result += words[index...]
+            break
+        }
+        if word == "--timeline" {
+            result += ["--timeline", timelineFile]
+            index += 2
+            continue
+        }
+        result.append(word.hasPrefix("--timeline=") ? "--timeline=\(timelineFile)" : word)
+        index += 1
+    }
+    return result
+}
+
+/// The timeline file of this fuzzing process.
+let timelineFile = "/tmp/iconmorph-fuzz-timeline-\(getpid()).txt"
 
 /// `precondition` that prints its message in optimized builds too, so a crash log says which
 /// property failed.
