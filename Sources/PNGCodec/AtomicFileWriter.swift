@@ -34,49 +34,95 @@ public enum AtomicFileWriter {
     ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
     ///   when writing fails part-way (disk full, file size limit).
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                break
-            case S_IFDIR:
-                throw PNGError.cannotCreate(path: path, reason: "it is a directory")
-            case S_IFLNK:
-                // Write through the link, so the link stays and its target gets the new file.
-                guard let resolved = realpath(path, nil) else {
-                    throw PNGError.cannotCreate(path: path, reason: "it is a symbolic link to a missing file")
-                }
-                defer { free(resolved) }
-                return try write(bytes, to: String(cString: resolved))
-            default:
-                // A device, FIFO or socket is not replaced by a file (that would delete
-                // /dev/null for root); it is written in place, as a shell redirection would.
-                return try writeInPlace(bytes, to: path)
+        try write([(bytes, path)])
+    }
+
+    /// Writes several files that belong together (an image and the manifest that describes
+    /// it), so that a failure leaves every destination as it was: each file is first written in
+    /// full to a temporary sibling, and only when all are written are they renamed into place,
+    /// in order. A rename does not need disk space, so a full disk or a file size limit stops
+    /// the write before any destination changes. (A rename that fails after an earlier one
+    /// succeeded, which takes a folder made read-only in between, leaves the earlier file in
+    /// place.) Devices and FIFOs among the destinations are written in place, after the renames.
+    ///
+    /// - Throws: as `write(_:to:)`, naming the file that failed; every temporary file is
+    ///   removed then.
+    public static func write(_ files: [(bytes: UnsafeRawBufferPointer, path: String)]) throws {
+        var staged: [(temporary: String, path: String)] = []
+        var inPlace: [(bytes: UnsafeRawBufferPointer, path: String)] = []
+        func discard(_ files: ArraySlice<(temporary: String, path: String)>) {
+            for file in files {
+                unlink(file.temporary)
+                forget(file.temporary)
             }
         }
+        do {
+            for file in files {
+                let destination = try destination(of: file.path)
+                if destination.isRegular {
+                    staged.append((try stage(file.bytes, for: destination.path), destination.path))
+                } else {
+                    inPlace.append((file.bytes, destination.path))
+                }
+            }
+        } catch {
+            discard(staged[...])
+            throw error
+        }
+        for (index, file) in staged.enumerated() {
+            if rename(file.temporary, file.path) != 0 {
+                let code = errno
+                discard(staged[index...])
+                throw PNGError.cannotCreate(path: file.path, reason: String(cString: strerror(code)))
+            }
+            forget(file.temporary)
+        }
+        for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
+    }
 
+    /// Where the bytes for `path` go: `path` itself when it is a regular file or missing, the
+    /// file a symbolic link resolves to (so the link stays and its target gets the new file),
+    /// or, not regular, an existing device, FIFO or socket, which is written in place as a shell
+    /// redirection would (replacing it by a file would delete `/dev/null` for root).
+    ///
+    /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
+    private static func destination(of path: String) throws -> (path: String, isRegular: Bool) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (path, true) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return (path, true)
+        case S_IFDIR:
+            throw PNGError.cannotCreate(path: path, reason: "it is a directory")
+        case S_IFLNK:
+            guard let resolved = realpath(path, nil) else {
+                throw PNGError.cannotCreate(path: path, reason: "it is a symbolic link to a missing file")
+            }
+            defer { free(resolved) }
+            return try destination(of: String(cString: resolved))
+        default:
+            return (path, false)
+        }
+    }
+
+    /// Writes `bytes` in full to a new temporary sibling of `path` with the mode a new file
+    /// gets, and returns its name; on failure removes it and throws naming `path`.
+    private static func stage(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> String {
         let (fd, temporary) = try makeTemporaryFile(beside: path)
-        let mode = fileMode()
-
         func fail(_ error: PNGError) -> PNGError {
             unlink(temporary)
             forget(temporary)
             return error
         }
-
         if let code = writeAll(bytes, to: fd) {
             close(fd)
             throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
         }
-        fchmod(fd, mode)
+        fchmod(fd, fileMode())
         if close(fd) != 0 {
             throw fail(.writeFailed(path: path, reason: String(cString: strerror(errno))))
         }
-        if rename(temporary, path) != 0 {
-            let code = errno
-            throw fail(.cannotCreate(path: path, reason: String(cString: strerror(code))))
-        }
-        forget(temporary)
+        return temporary
     }
 
     /// Creates a uniquely named temporary sibling of `path` (`.NAME.XXXXXX.tmp` in its folder,

@@ -15,7 +15,9 @@ import Darwin
 /// - A file written only at the end (a sheet, a strip, its manifest) is tried first: a
 ///   temporary file is created and removed in its folder, so that a folder that refuses new
 ///   files (permissions, a read-only file system, `/sys`) is reported before the frames are
-///   rendered, and a sheet is never written without its manifest for that reason.
+///   rendered. The sheet and its manifest are then written together
+///   (`AtomicFileWriter.write(_:)` with both): a full disk or a file size limit leaves
+///   neither.
 enum OutputSafety {
     /// The file system identity of the file at `path` (through symbolic links), or `nil` when
     /// there is none.

@@ -311,16 +311,20 @@ enum RenderCommand {
             let layout = ExportOptions.sheetLayout(options, frameSize: (renderer.width, renderer.height))
             let pixels = try sheet(layout, gap: options.coloring.gapPixel) { try export(to: SheetSink(pixels: $0, layout: layout)) }
             let image = try PNGImage(width: layout.width, height: layout.height, format: .rgba, pixels: pixels)
-            try PNGEncoder(compression: options.compression).write(image, toFile: plan.paths[0])
             var summary = "wrote \(plan.paths[0]) (\(layout.width)×\(layout.height): \(layout.count) frames of \(size)"
                 + (format == .sheet ? " in \(layout.columns) columns)" : " in a row)")
-            if let manifest {
-                let text = SheetManifest.json(
-                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: manifest), layout: layout,
+            let text = manifest.map {
+                SheetManifest.json(
+                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: $0), layout: layout,
                     fps: options.timing.fps, progress: progress)
-                try Array(text.utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: manifest) }
-                summary += " and \(manifest)"
             }
+            // The sheet and its manifest land together or not at all (a full disk stops both).
+            try PNGEncoder(compression: options.compression).withPNGData(of: image) { png in
+                try Array((text ?? "").utf8).withUnsafeBytes { json in
+                    try AtomicFileWriter.write([(png, plan.paths[0])] + (manifest.map { [(json, $0)] } ?? []))
+                }
+            }
+            if let manifest { summary += " and \(manifest)" }
             return summary
         }
     }

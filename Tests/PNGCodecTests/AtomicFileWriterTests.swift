@@ -113,4 +113,51 @@ import Testing
         let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value
         #expect(mode == UInt16(0o666 & ~mask))
     }
+    /// Writes `files` (bytes, path) together.
+    func writeTogether(_ files: [([UInt8], String)]) throws {
+        func stage(_ rest: ArraySlice<([UInt8], String)>, _ done: [(bytes: UnsafeRawBufferPointer, path: String)]) throws {
+            guard let first = rest.first else { return try AtomicFileWriter.write(done) }
+            try first.0.withUnsafeBytes { try stage(rest.dropFirst(), done + [($0, first.1)]) }
+        }
+        try stage(files[...], [])
+    }
+
+    @Test("files written together all replace their destinations")
+    func filesWrittenTogether() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let image = try folder.write(Array("old image".utf8), to: "sheet.png")
+        let manifest = folder.file("sheet.json")
+        try writeTogether([(Array("new image".utf8), image), (Array("{}".utf8), manifest)])
+        #expect(try readBytes(image) == Array("new image".utf8))
+        #expect(try readBytes(manifest) == Array("{}".utf8))
+        #expect(folder.temporaryFiles().isEmpty)
+    }
+
+    @Test("when one file of a group cannot be written, no destination changes",
+          arguments: ["a directory", "a missing folder", "a link to a missing file"])
+    func groupFailureChangesNothing(_ obstacle: String) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let image = try folder.write(Array("old image".utf8), to: "sheet.png")
+        let manifest: String
+        switch obstacle {
+        case "a directory":
+            manifest = folder.file("sheet.json")
+            try FileManager.default.createDirectory(atPath: manifest, withIntermediateDirectories: false)
+        case "a missing folder":
+            manifest = folder.file("missing/sheet.json")
+        default:
+            manifest = folder.file("sheet.json")
+            try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: folder.file("nowhere/x"))
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let error = #expect(throws: PNGError.self) {
+            try writeTogether([(Array("new image".utf8), image), (Array("{}".utf8), manifest)])
+        }
+        #expect(error?.description.contains(manifest) == true)
+        #expect(try readBytes(image) == Array("old image".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(folder.temporaryFiles().isEmpty)
+    }
 }
