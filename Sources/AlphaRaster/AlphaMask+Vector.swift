@@ -24,8 +24,10 @@ extension AlphaMask {
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point
     ///   mapped beyond `VectorRasterizer.coordinateLimit`, a layer needing more than
     ///   `VectorRasterizer.maximumSegments` line segments, edges needing more than
-    ///   `VectorRasterizer.maximumEdgeRows` rows, or an icon needing more than
-    ///   `VectorRasterizer.maximumWork` units of work (see there).
+    ///   `VectorRasterizer.maximumEdgeRows` rows or more than `VectorRasterizer.maximumEdges`
+    ///   edges for one sweep, or an icon needing more than
+    ///   `VectorRasterizer.maximumWork` units of work, flattening and stroking included
+    ///   (see there).
     public init(icon: VectorIcon, box: IconBox) throws {
         self = try VectorRasterizer().mask(for: icon, in: box)
     }

@@ -13,8 +13,9 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1; `"layers"` or
     /// `"opaque layers 1...5"` for work past the whole-icon budget), `reason` says what is
     /// wrong with it (a non-finite value, or a path needing more line segments than
-    /// `VectorRasterizer.maximumSegments`, or more work than `VectorRasterizer.maximumEdgeRows`
-    /// or `VectorRasterizer.maximumWork`, at the requested size).
+    /// `VectorRasterizer.maximumSegments`, or more work than `VectorRasterizer.maximumEdgeRows`,
+    /// `VectorRasterizer.maximumEdges` or `VectorRasterizer.maximumWork` at the requested size; for the latter, which step
+    /// went over: flattening the layer, building its stroke's outline, or sweeping).
     case invalidIcon(field: String, reason: String)
 
     /// The failure as one sentence, naming the field or size at fault.

@@ -77,6 +77,8 @@ final class CoverageAccumulator {
     /// Set when a sweep stopped because `workLeft` ran out.
     @exclusivity(unchecked) private var overBudget = false
     @exclusivity(unchecked) private var edges: [Edge] = []
+    /// The edges kept for the next sweep (`VectorRasterizer.maximumEdges`).
+    var edgeCount: Int { edges.count }
     /// Edge indices sorted by first row, and where each row's run starts.
     private var order: [Int32] = []
     private var rowStarts: [Int] = []

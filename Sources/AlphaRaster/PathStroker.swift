@@ -84,7 +84,8 @@ struct PathStroker {
     var miterLimit: Double
     /// Largest distance between a round join or cap and its polygon, > 0.
     var arcTolerance: Double
-    /// The most outline points allowed before giving up.
+    /// The most outline points allowed: the stroke is abandoned before a join, cap or dot
+    /// would take the outline past it (so a refused stroke costs no more than this many).
     var pointLimit: Int
 
     /// Outline polygons: `outline[contourEnds[i − 1]..<contourEnds[i]]`, implicitly closed.
@@ -120,7 +121,10 @@ struct PathStroker {
         // A chord of angle Δ on radius h strays h·(1 − cos(Δ/2)) from the arc.
         let ratio = arcTolerance / halfWidth
         arcStep = ratio >= 1 ? .pi : 2 * acos(1 - ratio)
-        if !(arcStep > 0) || (2 * Double.pi / arcStep) > Double(pointLimit) { throw TooComplex() }
+        // A width so large that 1 − ratio rounds to 1 leaves no step. Otherwise the step is at
+        // least 2·√(2·2⁻⁵³) ≈ 3·10⁻⁸, so a full turn's count of steps fits an Int; each arc is
+        // checked against `pointLimit` before it is added.
+        if !(arcStep > 0) { throw TooComplex() }
         // Points closer than this are one point: their direction would be noise.
         let epsilon = arcTolerance * 1e-6
         for subpath in polylines.subpaths {
@@ -141,7 +145,7 @@ struct PathStroker {
                 corners.removeLast()
             }
             if vertices.count == 1 {
-                if subpath.drawn { addDot(at: vertices[0]) }
+                if subpath.drawn { try addDot(at: vertices[0]) }
                 continue
             }
             if vertices.isEmpty { continue }
@@ -192,6 +196,7 @@ struct PathStroker {
         right.append(pn - h * nn)
 
         // Left side forward, end cap, right side backward, start cap.
+        if cap == .round, outline.count + left.count + right.count + 2 * arcPoints(sweep: .pi) > pointLimit { throw TooComplex() }
         let start = outline.count
         outline += left
         addCap(at: pn, direction: dn)
@@ -222,15 +227,19 @@ struct PathStroker {
 
     /// A disc or square for a zero-length subpath, as SVG draws it for round and square caps;
     /// the square is aligned with the user-space axes.
-    private mutating func addDot(at p: SIMD2<Double>) {
+    private mutating func addDot(at p: SIMD2<Double>) throws(TooComplex) {
         let h = halfWidth, start = outline.count
         switch cap {
         case .butt:
             return
         case .square:
+            if outline.count + 4 > pointLimit { throw TooComplex() }
             outline += [p + SIMD2(-h, -h), p + SIMD2(-h, h), p + SIMD2(h, h), p + SIMD2(h, -h)]
         case .round:
+            // Every dot is a whole circle: thousands of them in one path must not each add
+            // one past the limit.
             let steps = max(4, Int((2 * Double.pi / arcStep).rounded(.up)))
+            if outline.count + steps > pointLimit { throw TooComplex() }
             for i in 0..<steps {
                 let angle = -2 * Double.pi * Double(i) / Double(steps)
                 outline.append(p + h * SIMD2(cos(angle), sin(angle)))
@@ -238,6 +247,12 @@ struct PathStroker {
         }
         contourEnds.append(outline.count)
         _ = start
+    }
+
+    /// The points `appendArc` adds for `sweep` radians at this stroke's `arcStep`.
+    @inline(__always)
+    private func arcPoints(sweep: Double) -> Int {
+        max(Int((abs(sweep) / arcStep).rounded(.up)) - 1, 0)
     }
 
     /// Appends the points strictly between `center + radius·from` and its rotation by
@@ -292,6 +307,8 @@ struct PathStroker {
         case .bevel:
             break
         }
+        // A round join on a tiny arc step may need millions of points by itself.
+        if arcSweep != 0, left.count + right.count + outline.count + arcPoints(sweep: arcSweep) > pointLimit { throw TooComplex() }
         if innerLeft {
             Self.appendOuter(&right, outerStart, outerMiddle, outerEnd, v, sOut * na, arcSweep, h, arcStep)
         } else {

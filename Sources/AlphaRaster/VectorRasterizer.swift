@@ -41,39 +41,78 @@ public final class VectorRasterizer {
     /// filling a 2048 px mask needs about 0.8 · 10⁶).
     public static let maximumEdgeRows = 128_000_000
 
-    /// The most work units drawing one icon (or one path) may take, all its sweeps together:
-    /// the opaque layers' union and every translucent layer. A unit is about 1 ns of a
-    /// release build (0.7–1.3 ns measured), and the limit, 6 · 10⁹, stops the worst input
-    /// found within 8.4 s on a 2-core VM (release CLI, SVG parsing included; figures below).
-    /// Real icons need far less: the 647 Adwaita scalable icons and the built-in symbols at
-    /// most 1.9 · 10⁵ at the default 132 px and 1.4 · 10⁷ at 3072 px, 400 times below.
+    /// The most edges one sweep may keep (line segments inside the mask's rows, after
+    /// clipping), checked after each layer: a layer that takes the sweep past it throws
+    /// `AlphaRasterError.invalidIcon` naming the layer. Each edge takes 48 bytes until the
+    /// sweep, so this bounds that memory: at the check at most 12 · 10⁶ edges (the limit plus
+    /// the `maximumSegments` of the layer that went over), in an array grown to at most 2²⁴,
+    /// 805 MB. Without it, short edges were the worst case: 32 opaque layers of 3.9 · 10⁶
+    /// one-row edges each (a cubic hugging the mask's left side) held 6.5 GB and took 29 s
+    /// before `maximumWork` stopped them (release CLI, 2-core VM, mostly the kernel zeroing
+    /// pages); now they stop at layer 3 in 0.9 s and 814 MB. Real icons keep far fewer: a 20 000-point star
+    /// keeps 20 000.
+    public static let maximumEdges = 8_000_000
+
+    /// The most work units drawing one icon (or one path) may take, all its layers and
+    /// sweeps together: flattening and stroking every layer, then sweeping the opaque layers'
+    /// union and every translucent layer. A unit is about 1 ns of a release build (0.6–1.3 ns
+    /// measured), and the limit, 6 · 10⁹, stops every input found within 8.4 s on a 2-core
+    /// VM (release CLI, SVG parsing included; figures below; `maximumEdges` stops the short
+    /// edges that cost more per unit). Real icons need far less: the 647 Adwaita scalable
+    /// icons and the built-in symbols at most 2.0 · 10⁵ at the default 132 px and 1.3 · 10⁷ at 3072 px, 450 times below.
     ///
-    /// Work = Σ over sweeps of (the pixels it visits, rows × columns of its edges' bounding
-    /// box in the mask, + 16 × its edge rows, as in `maximumEdgeRows`) + 16 × Σ over the
-    /// strips its rows are cut into of the edges of the strip's cluster (a row is cut at every
-    /// edge end inside it, and each strip walks and sorts the edges overlapping there in x,
-    /// so thousands of ends inside one row cost their product). The weight 16: an edge visit
-    /// in a large cluster measured about 16 times a composited pixel.
+    /// Work = 8 × Σ over layers of the line segments its path is flattened into (as
+    /// `PathFlattener.segmentCount` counts them: a fill's curve lying wholly above, below,
+    /// left or right of the mask counts one) + 48 × Σ over stroked layers of the points of
+    /// the stroke's outline + Σ over sweeps of (the pixels it visits, rows × columns of its
+    /// edges' bounding box in the mask, + 16 × its edge rows, as in `maximumEdgeRows`) + 16 ×
+    /// Σ over the strips its rows are cut into of the edges of the strip's cluster (a row is
+    /// cut at every edge end inside it, and each strip walks and sorts the edges overlapping
+    /// there in x, so thousands of ends inside one row cost their product).
+    ///
+    /// The weights, from release-build timings against these units: 16, an edge visit in a
+    /// large cluster measured about 16 times a composited pixel. 8, flattening a segment
+    /// that then falls outside the mask (dropped, so no other term counts it) measured
+    /// 4.7–9.4 ns (cubics of 3.9 · 10⁶ segments above, below or right of a 132 px mask),
+    /// so that the worst of them costs no more per unit than the slowest sweep (1.3 ns per
+    /// unit for a 20 000-point star at 2048 px); a kept segment costs its edge rows besides.
+    /// 48, making one outline point of a long stroke (flattening share, joins, mapping and
+    /// the edge) measured 61 ns, 3.5 · 10⁶ points per layer off the mask.
     ///
     /// It is checked where it is cheap to know: up front, the translucent layers' bounding
     /// boxes in pixels (the mapped control points, clipped to the mask; each is composited on
     /// its own) must add up to at most the limit, so thousands of large translucent layers
-    /// are refused before any is drawn; before each sweep, its pixels and edge rows are
-    /// added; during a sweep, each strip's edges (one subtraction and compare per strip).
-    /// Past the limit, drawing stops and throws `AlphaRasterError.invalidIcon` naming the
-    /// limit, the layer or layers being drawn and the work counted (no mask half drawn).
+    /// are refused before any is drawn; before each layer is flattened, its segments (counted
+    /// in one pass over its commands, without flattening), added to the work counted so far
+    /// (which includes the pixels and edge rows its sweep already has); while a stroke's
+    /// outline is built, its points (the stroker gives up where they would pass what is
+    /// left); after each layer, the pixels and edge rows of its sweep; during a sweep, each
+    /// strip's edges (one subtraction and compare per strip). Past the limit, drawing stops
+    /// and throws `AlphaRasterError.invalidIcon` naming the limit, the layer or layers being
+    /// drawn, the reason and the work counted (no mask half drawn).
     ///
     /// Time to the error (release CLI `iconmorph mask`, 2-core VM; before the budget in
     /// brackets): one path of 560 000 rectangles whose tops lie inside one pixel row (the
     /// most the 16 MiB SVG limit and `maximumEdgeRows` let through), 8.4 s [hours]; 100 000
     /// such `<rect>` elements, 6.1 s [about 11 min]; 100 000 full-size translucent
     /// rectangles at 243 px, 4.4 s (stopped in the sweeps), at 441 px 0.7 s (refused up
-    /// front) [12 s; hours at 4096 px]; 900 of them at 3072 px, 0.01 s [6.6 s].
+    /// front) [12 s; hours at 4096 px]; 900 of them at 3072 px, 0.01 s [6.6 s]. 100 000
+    /// `<path>` elements of one cubic each flattening into 3.9 · 10⁶ segments right of a
+    /// 132 px mask (4.3 MB), 7.5 s at layer 194 [about an hour: 38 s per 1 000]; above it,
+    /// 4.1 s; 100 000 stroked cubics of 3.5 · 10⁶ outline points each off the mask, 8.0 s at
+    /// layer 34 [about 6 h: 22 s per 100].
     public static let maximumWork = 6_000_000_000
 
     /// Work units per edge row and per edge of a strip (`maximumWork`), relative to one
     /// swept pixel.
     static let edgeRowWork = CoverageAccumulator.stripWork
+
+    /// Work units per line segment a layer's path is flattened into, as
+    /// `PathFlattener.segmentCount` counts them (`maximumWork` says why 8).
+    static let segmentWork = 8
+
+    /// Work units per point of a stroke's outline (`maximumWork` says why 48).
+    static let outlinePointWork = 48
 
     /// The default flattening tolerance, 0.01 px: chords stay within 0.01 px of their curves,
     /// which moves an edge pixel's coverage by at most 2.6 of 255 levels.
@@ -94,6 +133,8 @@ public final class VectorRasterizer {
     /// The work limit this rasterizer applies: `maximumWork`, lowered by tests so that
     /// the stop can be reached in a debug build.
     var workLimit = VectorRasterizer.maximumWork
+    /// The edge limit this rasterizer applies: `maximumEdges`, lowered by tests.
+    var edgeLimit = VectorRasterizer.maximumEdges
     /// The work units counted for the last mask drawn (see `maximumWork`).
     private(set) var lastWork = 0
 
@@ -209,25 +250,27 @@ public final class VectorRasterizer {
         passes += translucent.map { [$0] }
         var work = 0
         func addEdges(of pass: [PreparedLayer]) throws {
+            // Flattening and stroking charged in this pass so far.
+            var shaping = 0
             for (group, layer) in pass.enumerated() {
                 accumulator.group = Int32(group)
                 do {
-                    try self.addEdges(of: layer, to: accumulator)
+                    // The pass's sweep only grows as layers are added, so what it would cost
+                    // now already counts: a layer is refused before it is flattened, and the
+                    // layers after one that went over are never flattened at all.
+                    let before = work &+ shaping &+ Self.sweepWork(accumulator)
+                    shaping &+= try self.addEdges(of: layer, to: accumulator, counted: before)
+                    let counted = work &+ shaping &+ Self.sweepWork(accumulator)
+                    if counted > workLimit {
+                        throw Self.overWork(Array(pass[...group]), counted: counted, limit: workLimit)
+                    }
                 } catch {
                     accumulator.reset()
                     accumulator.group = 0
                     throw error
                 }
             }
-            // The sweep's pixels and edge rows, known before it starts.
-            if let bounds = accumulator.sweepBounds {
-                work &+= bounds.rows.count &* (bounds.last - bounds.first + 1) &+ accumulator.edgeRows &* Self.edgeRowWork
-            }
-            if work > workLimit {
-                accumulator.reset()
-                accumulator.group = 0
-                throw Self.overWork(pass, counted: work, limit: workLimit)
-            }
+            work &+= shaping &+ Self.sweepWork(accumulator)
             accumulator.workLeft = workLimit - work
         }
         /// Accounts for a finished sweep's strips; throws when it stopped over the limit.
@@ -287,13 +330,20 @@ public final class VectorRasterizer {
         return try AlphaMask(width: width, height: height, pixels: pixels)
     }
 
+    /// The work a sweep of the edges added so far takes before its strips are cut: the
+    /// pixels it visits plus `edgeRowWork` per edge row (see `maximumWork`).
+    private static func sweepWork(_ accumulator: CoverageAccumulator) -> Int {
+        guard let bounds = accumulator.sweepBounds else { return 0 }
+        return bounds.rows.count &* (bounds.last - bounds.first + 1) &+ accumulator.edgeRows &* edgeRowWork
+    }
+
     /// The error for work past `maximumWork` while drawing `pass` (the opaque layers'
-    /// union, or one translucent layer): `counted` units counted before its sweep, or nil
-    /// when the sweep itself ran out.
+    /// union up to the one that went over, or one translucent layer): `counted` units
+    /// counted before its sweep, or nil when the sweep itself ran out.
     private static func overWork(_ pass: [PreparedLayer], counted: Int?, limit: Int) -> AlphaRasterError {
         let what = pass.count == 1 ? "layer \(pass[0].number) path" : "opaque layers \(pass[0].number)...\(pass[pass.count - 1].number)"
         let reason = if let counted {
-            "drawing the icon up to here would take \(counted) units of work at this size (pixels swept plus 16 per edge row), more than the limit of \(limit) (VectorRasterizer.maximumWork)"
+            "drawing the icon up to here would take \(counted) units of work at this size (pixels swept, \(edgeRowWork) per edge row, \(segmentWork) per line segment flattened and \(outlinePointWork) per stroke outline point), more than the limit of \(limit) (VectorRasterizer.maximumWork)"
         } else {
             "drawing the icon up to here would take more than the limit of \(limit) units of work at this size (VectorRasterizer.maximumWork): its rows are cut into a strip at each of thousands of edge ends, each strip walking every edge there"
         }
@@ -324,45 +374,63 @@ public final class VectorRasterizer {
         return accumulator
     }
 
-    /// Adds the edges of a layer's filled area (its path, or its stroke's outline) in pixels.
-    private func addEdges(of layer: PreparedLayer, to accumulator: CoverageAccumulator) throws {
-        try addEdgesUnchecked(of: layer, to: accumulator)
+    /// Adds the edges of a layer's filled area (its path, or its stroke's outline) in pixels
+    /// and returns the work units charged for flattening and stroking it (`maximumWork`),
+    /// `counted` units having been counted before it.
+    private func addEdges(of layer: PreparedLayer, to accumulator: CoverageAccumulator, counted: Int) throws -> Int {
+        let charge = try addEdgesUnchecked(of: layer, to: accumulator, counted: counted)
         if accumulator.edgeRows > Self.maximumEdgeRows {
             accumulator.reset()
             throw AlphaRasterError.invalidIcon(
                 field: "layer \(layer.number) path",
                 reason: "its edges would cross more than \(Self.maximumEdgeRows) pixel rows in all at this size")
         }
+        if accumulator.edgeCount > edgeLimit {
+            accumulator.reset()
+            throw AlphaRasterError.invalidIcon(
+                field: "layer \(layer.number) path",
+                reason: "drawing the icon up to here would keep more than \(edgeLimit) edges for one sweep at this size (VectorRasterizer.maximumEdges)")
+        }
+        return charge
     }
 
-    private func addEdgesUnchecked(of layer: PreparedLayer, to accumulator: CoverageAccumulator) throws {
+    private func addEdgesUnchecked(of layer: PreparedLayer, to accumulator: CoverageAccumulator, counted: Int) throws -> Int {
         switch layer.paint {
         case .fill:
             let flattener = PathFlattener(
                 transform: layer.transform, tolerance: tolerance,
                 cullBox: (SIMD2(accumulator.clipX0, accumulator.clipY0), SIMD2(accumulator.clipX1, accumulator.clipY1)))
-            try layer.requireSegments(flattener.segmentCount(layer.path))
+            let charge = try chargeFlattening(layer, segments: flattener.segmentCount(layer.path), counted: counted)
             var sink = FillSink(accumulator: accumulator)
             flattener.flatten(layer.path, into: &sink)
             sink.finish()
+            return charge
         case .stroke(let style):
             // Stroke in user units, then map: a non-uniform map stretches the stroke as SVG
             // does. Half the tolerance goes to flattening the path, half to round joins and
             // caps; σ converts pixels to user units in the worst direction.
             let sigma = layer.transform.scaleFactor
-            guard style.width > 0, sigma > 0, layer.transform.determinant != 0 else { return }
+            guard style.width > 0, sigma > 0, layer.transform.determinant != 0 else { return 0 }
             let userTolerance = tolerance / sigma
             let flattener = PathFlattener(transform: .identity, tolerance: userTolerance / 2, cullBox: nil)
-            try layer.requireSegments(flattener.segmentCount(layer.path))
+            var charge = try chargeFlattening(layer, segments: flattener.segmentCount(layer.path), counted: counted)
             polylines.reset()
             flattener.flatten(layer.path, into: &polylines)
             polylines.finish()
-            var stroker = PathStroker(style: style, arcTolerance: userTolerance / 2, pointLimit: Self.maximumSegments)
+            // The outline's size is known only once it is built: the stroker is held to the
+            // points the budget has left, and gives up before building more.
+            let affordable = (workLimit - counted - charge) / Self.outlinePointWork
+            let pointLimit = min(Self.maximumSegments, affordable)
+            var stroker = PathStroker(style: style, arcTolerance: userTolerance / 2, pointLimit: pointLimit)
             do {
                 try stroker.stroke(polylines)
             } catch {
-                throw layer.tooComplex("its stroke outline")
+                guard pointLimit < Self.maximumSegments else { throw layer.tooComplex("its stroke outline") }
+                throw AlphaRasterError.invalidIcon(
+                    field: "layer \(layer.number) path",
+                    reason: "stroking it would bring the work of drawing the icon up to here past the limit of \(workLimit) units at this size (VectorRasterizer.maximumWork): its outline needs more than the \(pointLimit) points (\(Self.outlinePointWork) units each) left after the \(counted + charge) counted before it")
             }
+            charge += stroker.outline.count * Self.outlinePointWork
             let transform = layer.transform
             var start = 0
             for end in stroker.contourEnds {
@@ -374,7 +442,24 @@ public final class VectorRasterizer {
                 }
                 start = end
             }
+            return charge
         }
+    }
+
+    /// The work units for flattening `layer` into `segments` line segments (as
+    /// `PathFlattener.segmentCount` counts them), checked before any is made: throws when the
+    /// layer needs more than `maximumSegments`, or when the charge would take the `counted`
+    /// units past the work limit.
+    private func chargeFlattening(_ layer: PreparedLayer, segments: Double, counted: Int) throws -> Int {
+        try layer.requireSegments(segments)
+        // At most 4 · 10⁶ segments here: the product cannot overflow.
+        let charge = Int(segments) * Self.segmentWork
+        guard charge <= workLimit - counted else {
+            throw AlphaRasterError.invalidIcon(
+                field: "layer \(layer.number) path",
+                reason: "flattening it into \(Int(segments)) line segments would bring the work of drawing the icon up to here to \(counted + charge) units at this size (\(Self.segmentWork) per segment), more than the limit of \(workLimit) (VectorRasterizer.maximumWork)")
+        }
+        return charge
     }
 }
 
