@@ -21,7 +21,7 @@ enum FieldCapture {
         let columns = 0..<scratch.blockCount * 16
         return kernel.weights.withUnsafeBufferPointer { weights in
             let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
-            let tails = captured == nil && h > 0
+            let tails = captured == nil && MixSteps.applies(halfWidth: h)
                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil
             let steps = scratch.stepBuffer(band: 0)
             for y in 0..<height {

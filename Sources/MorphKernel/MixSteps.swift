@@ -14,7 +14,8 @@
 /// lanes (the tails of the 16 lanes are consecutive in `tailTable`), a tap pair two sums and
 /// one product, so at most h changes always cost less than the taps.
 ///
-/// A block takes this form when its window holds at most h changes, and the taps otherwise
+/// In frames with h ≥ 4 (`applies`), a block takes this form when its window holds at most h
+/// changes, and the taps otherwise
 /// (`SeparableBlur.horizontalSum`). The choice depends only on the masks' row and the block,
 /// so every path that computes a block (the pass, the lanes beside the automatic ramp's
 /// tiles, the rows around them, `FieldCapture`) takes the same one and gets the same bits.
@@ -27,6 +28,14 @@
 /// pass; the Δ_p carry one more rounding each (two products and a sum), which the bound's
 /// round-up covers (measured: `MixStepsTests`).
 enum MixSteps {
+    /// Whether a frame of horizontal half-width h sums blocks from the changes at all: from
+    /// h = 4 on. Below, the taps are few and finding the changes costs more than it saves
+    /// (measured over the 61-frame morph at 132², whose frames near rest have h of 1 to 3).
+    @inline(__always)
+    static func applies(halfWidth h: Int) -> Bool { h >= minimumHalfWidth }
+
+    static let minimumHalfWidth = 4
+
     /// Entries of the tail table for half-width h: 2h + 32.
     static func tailTableCount(halfWidth h: Int) -> Int { 2 * h + 32 }
 

@@ -280,7 +280,7 @@ public final class MorphRenderer: @unchecked Sendable {
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
                             taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
-                            tails: captured == nil && h > 0
+                            tails: captured == nil && MixSteps.applies(halfWidth: h)
                                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
                             edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
