@@ -30,6 +30,18 @@ import _TestSupport
         return (row(), row())
     }
 
+    /// The tail table of `kernel` (`MixSteps.loadTailTable`); NaN where it writes nothing.
+    static func tailTable(_ kernel: GaussianKernel) -> [Float] {
+        let h = kernel.halfWidth
+        var table = [Float](repeating: .nan, count: MixSteps.tailTableCount(halfWidth: h))
+        kernel.weights.withUnsafeBufferPointer { weights in
+            table.withUnsafeMutableBufferPointer {
+                MixSteps.loadTailTable(centre: weights.baseAddress! + h, halfWidth: h, into: $0.baseAddress!)
+            }
+        }
+        return table
+    }
+
     /// Runs `body` with a step buffer for `width`.
     static func withSteps<R>(width: Int, _ body: (StepBuffer) -> R) -> R {
         let positions = UnsafeMutablePointer<Int32>.allocate(capacity: width + 1)
@@ -78,12 +90,8 @@ import _TestSupport
             let w = kernel.weights.map(Double.init)
             func tail(_ k: Int) -> Double { k > h ? 0 : (max(k, -h)...h).map { w[h + $0] }.reduce(0, +) }
             let count = MixSteps.tailTableCount(halfWidth: h)
-            var table = [Float](repeating: .nan, count: count)
-            kernel.weights.withUnsafeBufferPointer { weights in
-                table.withUnsafeMutableBufferPointer {
-                    MixSteps.loadTailTable(centre: weights.baseAddress! + h, halfWidth: h, into: $0.baseAddress!)
-                }
-            }
+            let table = Self.tailTable(kernel)
+            #expect(table.count == count)
             for j in 0..<count {
                 #expect(abs(Double(table[j]) - tail(h + 15 - j)) < 1e-7, "R \(radius) entry \(j)")
             }
@@ -98,12 +106,7 @@ import _TestSupport
             let kernel = try GaussianKernel(radius: radius)
             let h = kernel.halfWidth
             let w = kernel.weights.map(Double.init)
-            var table = [Float](repeating: 0, count: MixSteps.tailTableCount(halfWidth: h))
-            kernel.weights.withUnsafeBufferPointer { weights in
-                table.withUnsafeMutableBufferPointer {
-                    MixSteps.loadTailTable(centre: weights.baseAddress! + h, halfWidth: h, into: $0.baseAddress!)
-                }
-            }
+            let table = Self.tailTable(kernel)
             for width in [1, 5, 16, 40, 77, 132] {
                 for kind in 0..<5 {
                     let (s, t) = Self.rows(width: width, kind: kind, using: &rng)
@@ -154,12 +157,7 @@ import _TestSupport
             let kernel = try GaussianKernel(radius: radius)
             let h = kernel.halfWidth
             let w = kernel.weights.map(Double.init)
-            var tails = [Float](repeating: 0, count: MixSteps.tailTableCount(halfWidth: h))
-            kernel.weights.withUnsafeBufferPointer { weights in
-                tails.withUnsafeMutableBufferPointer {
-                    MixSteps.loadTailTable(centre: weights.baseAddress! + h, halfWidth: h, into: $0.baseAddress!)
-                }
-            }
+            let tails = Self.tailTable(kernel)
             let taps = (0...h).map { SIMD4<Float>(repeating: kernel.weights[h + $0]) }
             for width in [3, 16, 50, 100, 150] {
                 let blocks = (width + 15) / 16
