@@ -1,7 +1,7 @@
 /// The blurred field V of a whole frame, for `MorphRenderer.captureField(of:)`.
 ///
-/// The same stages as a rendered frame — the mix (`Mix`), the horizontal pass (each block
-/// from the mix's changes or the taps as the frame takes it, `RowBlocks`) and the vertical
+/// The same stages as a rendered frame — the horizontal pass with the mix (each block from
+/// the mix's changes or the taps as the frame takes it, `RowBlocks`) and the vertical
 /// pass (`SeparableBlur`, with the same taps in the same order) — over every pixel, nothing
 /// skipped, on one thread, into fresh memory: a capture happens once per interruption, not
 /// per frame. The values are the ones the frame's edge stage reads.
@@ -18,38 +18,21 @@ enum FieldCapture {
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         let row = scratch.paddedRow(band: 0)
         let plane = scratch.planeOrigin
-        let columns = 0..<scratch.blockCount * 16
         return kernel.weights.withUnsafeBufferPointer { weights in
             let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
             let tails = captured == nil && MixSteps.applies(halfWidth: h)
                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil
-            let steps = scratch.stepBuffer(band: 0)
             for y in 0..<height {
                 let offset = y * width
-                if let tails {
-                    // Each block from the mix's changes or the taps, as the frame takes it.
-                    var blocks = RowBlocks(
-                        source: source + offset, target: target + offset, width: width,
-                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight, halfWidth: h,
-                        taps: taps, tails: tails, steps: steps, padded: row, blocks: 0...scratch.blockCount - 1)
-                    for b in 0..<scratch.blockCount {
-                        (plane + y * 16 + b * scratch.blockStride).storeVector16(blocks.vector(block: b), at: 0)
-                    }
-                    continue
+                // Each block as the frame takes it (`RowBlocks`).
+                var blocks = RowBlocks(
+                    source: source + offset, target: target + offset, captured: captured.map { $0 + offset },
+                    width: width, sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
+                    capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
+                    steps: scratch.stepBuffer(band: 0), padded: row, blocks: 0...scratch.blockCount - 1)
+                for b in 0..<scratch.blockCount {
+                    (plane + y * 16 + b * scratch.blockStride).storeVector16(blocks.vector(block: b), at: 0)
                 }
-                if let captured {
-                    Mix.row(
-                        source: source + offset, target: target + offset, captured: captured + offset, count: width,
-                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
-                        capturedWeight: constants.capturedWeight, into: row)
-                } else {
-                    Mix.row(
-                        source: source + offset, target: target + offset, count: width,
-                        sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight, into: row)
-                }
-                SeparableBlur.horizontalRow(
-                    padded: row, columns: columns, taps: taps, halfWidth: h, into: plane + y * 16,
-                    blockStride: scratch.blockStride)
             }
             var field = [Float](repeating: 0, count: width * height)
             field.withUnsafeMutableBufferPointer { out in

@@ -104,16 +104,10 @@ struct FramePlan: @unchecked Sendable {
     @inline(__always)
     func mixRow(_ y: Int, columns: Range<Int>, into destination: UnsafeMutablePointer<Float>) {
         let offset = y * width + columns.lowerBound
-        if let captured {
-            Mix.row(
-                source: source + offset, target: target + offset, captured: captured + offset, count: columns.count,
-                sourceWeight: sourceWeight, targetWeight: targetWeight, capturedWeight: capturedWeight,
-                into: destination)
-        } else {
-            Mix.row(
-                source: source + offset, target: target + offset, count: columns.count,
-                sourceWeight: sourceWeight, targetWeight: targetWeight, into: destination)
-        }
+        Mix.row(
+            source: source + offset, target: target + offset, captured: captured.map { $0 + offset },
+            count: columns.count, sourceWeight: sourceWeight, targetWeight: targetWeight,
+            capturedWeight: capturedWeight, into: destination)
     }
 
     /// The end of the run of blocks from `first` whose tile kind equals that of `first`.
@@ -199,60 +193,29 @@ struct FramePlan: @unchecked Sendable {
     /// lanes, or the four beside a computed tile (`TileMap.Need`).
     @inline(__always)
     private func horizontalRow(_ y: Int, blocks: ClosedRange<Int>, needed: UnsafePointer<UInt8>, band: Int) {
-        let h = horizontalHalfWidth
-        let padded = scratch.paddedRow(band: band)
         let destination = scratch.planeOrigin + y * 16
-        let blockStride = scratch.blockStride
-        guard let tails else {
-            // A captured field: the taps only, over the mix with the field.
-            let mixColumns = max(0, blocks.lowerBound * 16 - h)..<min(width, (blocks.upperBound + 1) * 16 + h)
-            mixRow(y, columns: mixColumns, into: padded + mixColumns.lowerBound)
-            for b in blocks where needed[b] != 0 {
-                let out = destination + b * blockStride
-                let need = needed[b]
-                if need == TileMap.Need.all {
-                    out.storeVector16(
-                        SeparableBlur.horizontalSum(
-                            padded + b * 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h),
-                        at: 0)
-                    continue
-                }
-                if need & TileMap.Need.lastLanes != 0 {
-                    SeparableBlur.horizontalLanes(padded: padded, x: b * 16 + 12, taps: taps, halfWidth: h, into: out + 12)
-                }
-                if need & TileMap.Need.firstLanes != 0 {
-                    SeparableBlur.horizontalLanes(padded: padded, x: b * 16, taps: taps, halfWidth: h, into: out)
-                }
-            }
-            return
-        }
-        var row = rowBlocks(y, blocks: blocks, tails: tails, band: band)
+        var row = rowBlocks(y, blocks: blocks, band: band)
         for b in blocks where needed[b] != 0 {
-            row.store(block: b, need: needed[b], into: destination + b * blockStride)
+            row.store(block: b, need: needed[b], into: destination + b * scratch.blockStride)
         }
     }
 
-    /// The row `y` of the masks as `RowBlocks` for the blocks `blocks`, with the band's memory.
+    /// The row `y` of the frame as `RowBlocks` for the blocks `blocks`, with the band's memory.
     @inline(__always)
-    private func rowBlocks(_ y: Int, blocks: ClosedRange<Int>, tails: UnsafePointer<Float>, band: Int) -> RowBlocks {
-        RowBlocks(
-            source: source + y * width, target: target + y * width, width: width, sourceWeight: sourceWeight,
-            targetWeight: targetWeight, halfWidth: horizontalHalfWidth, taps: taps, tails: tails,
-            steps: scratch.stepBuffer(band: band), padded: scratch.paddedRow(band: band), blocks: blocks)
+    private func rowBlocks(_ y: Int, blocks: ClosedRange<Int>, band: Int) -> RowBlocks {
+        let offset = y * width
+        return RowBlocks(
+            source: source + offset, target: target + offset, captured: captured.map { $0 + offset }, width: width,
+            sourceWeight: sourceWeight, targetWeight: targetWeight, capturedWeight: capturedWeight,
+            halfWidth: horizontalHalfWidth, taps: taps, tails: tails, steps: scratch.stepBuffer(band: band),
+            padded: scratch.paddedRow(band: band), blocks: blocks)
     }
 
     /// The blur-plane vector of column block `block` at row `y` (in the canvas, with
     /// content), as `horizontalRow` computes it, so the same bits.
     func planeVector(_ y: Int, block: Int, band: Int) -> SIMD16<Float> {
-        if let tails {
-            var row = rowBlocks(y, blocks: block...block, tails: tails, band: band)
-            return row.vector(block: block)
-        }
-        let h = horizontalHalfWidth
-        let padded = scratch.paddedRow(band: band)
-        let columns = max(0, block * 16 - h)..<min(width, block * 16 + 16 + h)
-        mixRow(y, columns: columns, into: padded + columns.lowerBound)
-        return SeparableBlur.horizontalSum(padded + block * 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h)
+        var row = rowBlocks(y, blocks: block...block, band: band)
+        return row.vector(block: block)
     }
 
     /// The vertical pass fused with the threshold over the computed tiles of `tileRows`, one

@@ -25,13 +25,18 @@ enum Mix {
         }
     }
 
-    /// `row` with the captured field's term: `Float(s) · wS + Float(t) · wT + c · wC`, the
-    /// mask weights already multiplied by 1 − w.
+    /// `row` with the captured field's term, when there is one: `Float(s) · wS + Float(t) · wT
+    /// + c · wC`, the mask weights already multiplied by 1 − w.
     @inline(__always)
     static func row(
-        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, captured: UnsafePointer<Float>, count: Int,
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, captured: UnsafePointer<Float>?, count: Int,
         sourceWeight: Float, targetWeight: Float, capturedWeight: Float, into destination: UnsafeMutablePointer<Float>
     ) {
+        guard let captured else {
+            return row(
+                source: source, target: target, count: count, sourceWeight: sourceWeight, targetWeight: targetWeight,
+                into: destination)
+        }
         var x = 0
         while x < count {
             destination[x] = Float(source[x]) * sourceWeight + Float(target[x]) * targetWeight + captured[x] * capturedWeight

@@ -183,19 +183,23 @@ enum MixSteps {
     }
 }
 
-/// The horizontal pass over column blocks of one row of two masks: each block from the mix's
-/// changes when its window holds few (`MixSteps.usesChanges`), else from the taps over the
-/// padded row, which is mixed (once, over `mixColumns`) only when a block needs it. The one
-/// place that makes the choice, so every caller gets the same bits for a block, whichever
-/// blocks of the row it asks for.
+/// The horizontal pass over column blocks of one row: each block from the mix's changes when
+/// the frame allows them (`tails`, see `MixSteps.applies`) and its window holds few
+/// (`MixSteps.usesChanges`), else from the taps over the padded row, which is mixed (once,
+/// over `mixColumns`, with the captured field if the frame has one) only when a block needs
+/// it. The one place that makes the choice, so every caller gets the same bits for a block,
+/// whichever blocks of the row it asks for.
 struct RowBlocks {
     let source: UnsafePointer<UInt8>
     let target: UnsafePointer<UInt8>
+    let captured: UnsafePointer<Float>?
     let sourceWeight: Float
     let targetWeight: Float
+    let capturedWeight: Float
     let halfWidth: Int
     let taps: UnsafePointer<SIMD4<Float>>
-    let tails: UnsafePointer<Float>
+    /// The tail table, or nil when every block takes the taps (a captured field, h < 4).
+    let tails: UnsafePointer<Float>?
     let steps: StepBuffer
     /// The padded row (`RenderScratch.paddedRow`), zero outside the canvas.
     let padded: UnsafeMutablePointer<Float>
@@ -205,25 +209,29 @@ struct RowBlocks {
     private var window = MixSteps.Window()
     private var mixed = false
 
-    /// Records the changes the blocks `blocks` reach; `source` and `target` point to the
-    /// row's first byte, and the blocks must then be asked for in ascending order.
+    /// Records the changes the blocks `blocks` reach (with `tails` only); `source`, `target`
+    /// and `captured` point to the row's first value, and the blocks must then be asked for
+    /// in ascending order.
     @inline(__always)
     init(
-        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, sourceWeight: Float,
-        targetWeight: Float, halfWidth h: Int, taps: UnsafePointer<SIMD4<Float>>, tails: UnsafePointer<Float>,
-        steps: StepBuffer, padded: UnsafeMutablePointer<Float>, blocks: ClosedRange<Int>
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, captured: UnsafePointer<Float>?, width: Int,
+        sourceWeight: Float, targetWeight: Float, capturedWeight: Float, halfWidth h: Int,
+        taps: UnsafePointer<SIMD4<Float>>, tails: UnsafePointer<Float>?, steps: StepBuffer,
+        padded: UnsafeMutablePointer<Float>, blocks: ClosedRange<Int>
     ) {
         self.source = source
         self.target = target
+        self.captured = captured
         self.sourceWeight = sourceWeight
         self.targetWeight = targetWeight
+        self.capturedWeight = capturedWeight
         self.halfWidth = h
         self.taps = taps
         self.tails = tails
         self.steps = steps
         self.padded = padded
         mixColumns = max(0, blocks.lowerBound &* 16 &- h)..<min(width, (blocks.upperBound &+ 1) &* 16 &+ h)
-        count = MixSteps.extract(
+        count = tails == nil ? 0 : MixSteps.extract(
             source: source, target: target, width: width,
             positions: max(0, blocks.lowerBound &* 16 &- h &+ 1)...min(width, blocks.upperBound &* 16 &+ 15 &+ h),
             sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
@@ -232,17 +240,10 @@ struct RowBlocks {
     /// H of the 16 lanes of block `b`.
     @inline(__always)
     mutating func vector(block b: Int) -> SIMD16<Float> {
-        let h = halfWidth
-        let x0 = b &* 16
-        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
-        if MixSteps.usesChanges(changes, halfWidth: h) {
-            let base = MixSteps.mix(
-                at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
-            return MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
-        }
+        if let sum = changeSum(block: b) { return sum }
         mixOnce()
         return SeparableBlur.horizontalSum(
-            padded + x0, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: h)
+            padded + b &* 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: halfWidth)
     }
 
     /// Block `b` into `out` (16 floats): all lanes when `need` is `TileMap.Need.all`, else the
@@ -254,14 +255,8 @@ struct RowBlocks {
             out.storeVector16(vector(block: b), at: 0)
             return
         }
-        let h = halfWidth
-        let x0 = b &* 16
-        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
-        let raw = UnsafeMutableRawPointer(out)
-        if MixSteps.usesChanges(changes, halfWidth: h) {
-            let base = MixSteps.mix(
-                at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
-            let sum = MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
+        if let sum = changeSum(block: b) {
+            let raw = UnsafeMutableRawPointer(out)
             if need & TileMap.Need.lastLanes != 0 {
                 raw.storeBytes(of: sum.highHalf.highHalf, toByteOffset: 48, as: SIMD4<Float>.self)
             }
@@ -269,12 +264,26 @@ struct RowBlocks {
             return
         }
         mixOnce()
+        let x0 = b &* 16
         if need & TileMap.Need.lastLanes != 0 {
-            SeparableBlur.horizontalLanes(padded: padded, x: x0 &+ 12, taps: taps, halfWidth: h, into: out + 12)
+            SeparableBlur.horizontalLanes(padded: padded, x: x0 &+ 12, taps: taps, halfWidth: halfWidth, into: out + 12)
         }
         if need & TileMap.Need.firstLanes != 0 {
-            SeparableBlur.horizontalLanes(padded: padded, x: x0, taps: taps, halfWidth: h, into: out)
+            SeparableBlur.horizontalLanes(padded: padded, x: x0, taps: taps, halfWidth: halfWidth, into: out)
         }
+    }
+
+    /// Block `b` summed from the changes, or nil when it takes the taps.
+    @inline(__always)
+    private mutating func changeSum(block b: Int) -> SIMD16<Float>? {
+        guard let tails else { return nil }
+        let h = halfWidth
+        let x0 = b &* 16
+        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
+        guard MixSteps.usesChanges(changes, halfWidth: h) else { return nil }
+        let base = MixSteps.mix(
+            at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
+        return MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
     }
 
     @inline(__always)
@@ -282,8 +291,9 @@ struct RowBlocks {
         guard !mixed else { return }
         let offset = mixColumns.lowerBound
         Mix.row(
-            source: source + offset, target: target + offset, count: mixColumns.count,
-            sourceWeight: sourceWeight, targetWeight: targetWeight, into: padded + offset)
+            source: source + offset, target: target + offset, captured: captured.map { $0 + offset },
+            count: mixColumns.count, sourceWeight: sourceWeight, targetWeight: targetWeight,
+            capturedWeight: capturedWeight, into: padded + offset)
         mixed = true
     }
 }

@@ -175,8 +175,9 @@ import _TestSupport
                                         taps.withUnsafeBufferPointer { tb in
                                             padded.withUnsafeMutableBufferPointer { pb in
                                                 var row = RowBlocks(
-                                                    source: sp.baseAddress!, target: tp.baseAddress!, width: width,
-                                                    sourceWeight: wS, targetWeight: wT, halfWidth: h, taps: tb.baseAddress!,
+                                                    source: sp.baseAddress!, target: tp.baseAddress!, captured: nil,
+                                                    width: width, sourceWeight: wS, targetWeight: wT, capturedWeight: 0,
+                                                    halfWidth: h, taps: tb.baseAddress!,
                                                     tails: tl.baseAddress!, steps: steps, padded: pb.baseAddress! + h,
                                                     blocks: range)
                                                 return range.map { b in
