@@ -1,3 +1,5 @@
+import PNGCodec  // MessageText
+
 /// A failure to read or import an SVG file.
 ///
 /// `file` is the path or the name the caller gave for in-memory data; positions are 1-based
@@ -38,21 +40,6 @@ public enum SVGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `\u{B}`, ...). Reasons quote the file's own text (an encoding name, a namespace, an
     /// attribute value), which may hold line breaks; fuzzing found several such messages.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where needsEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        MessageText.escaped(text, uppercaseHex: true)
     }
 }

@@ -95,7 +95,6 @@ struct CommandFailure: Error, Equatable {
     static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return text }
-        let escaped = quoted(text)
-        return String(escaped.dropFirst().dropLast())
+        return MessageText.escaped(text, uppercaseHex: false)
     }
 }

@@ -1,3 +1,5 @@
+import PNGCodec  // MessageText
+
 /// Everything that can be wrong with a command line, with the facts needed to say so.
 ///
 /// This is the rich internal side; `CommandFailure` turns it (and every other error) into the
@@ -91,17 +93,5 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
 /// `value` in single quotes, with control characters escaped so that a message built from user
 /// input is always one printable line.
 func quoted(_ value: String) -> String {
-    var text = "'"
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\n": text += "\\n"
-        case "\r": text += "\\r"
-        case "\t": text += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-            || scalar == "\u{2028}" || scalar == "\u{2029}":
-            text += "\\u{" + String(scalar.value, radix: 16) + "}"
-        default: text.unicodeScalars.append(scalar)
-        }
-    }
-    return text + "'"
+    "'" + MessageText.escaped(value, uppercaseHex: false) + "'"
 }

@@ -29,6 +29,21 @@ struct VectorWorkBudgetTests {
         try rasterizer.mask(for: VectorIcon(width: side, height: side, layers: layers), in: IconBox(width: side, height: side, scale: 1))
     }
 
+    /// Runs `draw`, which must be refused with `AlphaRasterError.invalidIcon` (an issue is
+    /// recorded when it draws; other errors are rethrown): the field, the reason and the time
+    /// it took.
+    static func refusal(_ draw: () throws -> Void) throws -> (field: String, reason: String, elapsed: Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            try draw()
+            Issue.record("the icon was drawn")
+            return ("", "", clock.now - start)
+        } catch AlphaRasterError.invalidIcon(let field, let reason) {
+            return (field, reason, clock.now - start)
+        }
+    }
+
     @Test("a pixel-aligned rectangle costs its swept pixels, 16 per edge row and 8 per segment, and the limit is inclusive")
     func countedWork() throws {
         // Rows 3..<9 (6); columns 2...8 (7): from the left edge's column to one past the
@@ -55,16 +70,8 @@ struct VectorWorkBudgetTests {
         // The full sweep: about 3 000 strips × 6 000 edges × 16 ≈ 2.9 · 10⁸ units; stop at 1/30.
         let rasterizer = VectorRasterizer()
         rasterizer.workLimit = 10_000_000
-        let clock = ContinuousClock()
-        let start = clock.now
-        var message = ""
-        do {
-            _ = try Self.mask(rasterizer, layers)
-            Issue.record("the icon was drawn")
-        } catch AlphaRasterError.invalidIcon(let field, let reason) {
-            message = "\(field): \(reason)"
-        }
-        let elapsed = clock.now - start
+        let (field, reason, elapsed) = try Self.refusal { _ = try Self.mask(rasterizer, layers) }
+        let message = "\(field): \(reason)"
         #expect(message.hasPrefix("opaque layers 1...3000: "), "\(message)")
         #expect(message.contains("more than the limit of 10000000"), "\(message)")
         // About 0.3 s in a debug build on the 2-core VM; the whole sweep takes about 10 s.
@@ -89,16 +96,8 @@ struct VectorWorkBudgetTests {
         let layers = Array(repeating: layer, count: 60_000)
         let limit = VectorRasterizer.maximumWork
         let firstOver = limit / Int(side * side) + 1
-        let clock = ContinuousClock()
-        let start = clock.now
-        var message = ""
-        do {
-            _ = try Self.mask(VectorRasterizer(), layers, side: side)
-            Issue.record("the icon was drawn")
-        } catch AlphaRasterError.invalidIcon(let field, let reason) {
-            message = "\(field): \(reason)"
-        }
-        let elapsed = clock.now - start
+        let (field, reason, elapsed) = try Self.refusal { _ = try Self.mask(VectorRasterizer(), layers, side: side) }
+        let message = "\(field): \(reason)"
         #expect(message.hasPrefix("layers: "), "\(message)")
         #expect(message.contains("layers 1...\(firstOver) cover \(firstOver * Int(side * side)) pixels"), "\(message)")
         #expect(message.contains("limit of \(limit)"), "\(message)")
@@ -212,17 +211,7 @@ struct VectorWorkBudgetTests {
         rasterizer.workLimit = limit
         // The first layer whose charge does not fit after the ones before it.
         let firstOver = limit / (8 * segments) + 1
-        let clock = ContinuousClock()
-        let start = clock.now
-        var field = "", reason = ""
-        do {
-            _ = try Self.mask(rasterizer, layers, side: 32)
-            Issue.record("the icon was drawn")
-        } catch AlphaRasterError.invalidIcon(let f, let r) {
-            field = f
-            reason = r
-        }
-        let elapsed = clock.now - start
+        let (field, reason, elapsed) = try Self.refusal { _ = try Self.mask(rasterizer, layers, side: 32) }
         #expect(firstOver == 7)
         #expect(field == "layer \(firstOver) path")
         // About 0.3 s in a debug build on the 2-core VM (6 layers flattened).
@@ -263,13 +252,8 @@ struct VectorWorkBudgetTests {
         // fits; the 1 000 outline points left do not.
         let rasterizer = VectorRasterizer()
         rasterizer.workLimit = 8 * 2_002 + 48 * 1_000
-        var message = ""
-        do {
-            _ = try rasterizer.mask(for: zigzag, paint: paint, width: 32, height: 32)
-            Issue.record("the stroke was drawn")
-        } catch {
-            message = "\(error)"
-        }
+        let (field, reason, _) = try Self.refusal { _ = try rasterizer.mask(for: zigzag, paint: paint, width: 32, height: 32) }
+        let message = "\(AlphaRasterError.invalidIcon(field: field, reason: reason))"
         #expect(message == "vector icon layer 1 path: stroking it would bring the work of drawing the icon up to here past the limit of 64016 units at this size (VectorRasterizer.maximumWork): its outline needs more than the 1000 points (48 units each) left after the 16016 counted before it")
         // At its own counted work it draws, the same as without a limit.
         rasterizer.workLimit = full
@@ -287,19 +271,14 @@ struct VectorWorkBudgetTests {
             dots.move(to: [Double(i % 32), Double(i / 32 % 32)])
             dots.close()
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var message = ""
-        do {
+        let (field, reason, elapsed) = try Self.refusal {
             _ = try VectorRasterizer().mask(
                 for: dots, paint: .stroke(StrokeStyle(width: 8e5, lineCap: .round)), width: 32, height: 32)
-            Issue.record("the dots were drawn")
-        } catch {
-            message = "\(error)"
         }
+        let message = "\(AlphaRasterError.invalidIcon(field: field, reason: reason))"
         #expect(message == "vector icon layer 1 path: its stroke outline would need more than \(VectorRasterizer.maximumSegments) line segments at this size")
         // About 200 dots built before the refusal: well under a second in a debug build.
-        #expect(clock.now - start < .seconds(3 * sanitizerTimeScale))
+        #expect(elapsed < .seconds(3 * sanitizerTimeScale))
         // A few of them draw: one dot covers the whole mask.
         var few = VectorPath()
         few.move(to: [16, 16])
@@ -307,6 +286,7 @@ struct VectorWorkBudgetTests {
         let mask = try VectorRasterizer().mask(for: few, paint: .stroke(StrokeStyle(width: 8e5, lineCap: .round)), width: 32, height: 32)
         #expect(mask.pixels.allSatisfy { $0 == 255 })
     }
+
     /// A shape x 0...10 of a 24 × 24 mask whose left side zigzags 2 400 times outside the
     /// mask: every zigzag is an edge kept (on the mask's left side) for the sweep.
     static let zigzag: VectorPath = {
@@ -324,14 +304,7 @@ struct VectorWorkBudgetTests {
         let rectangle = [VectorIcon.Layer(path: rectanglePath(x: 0, y: 0, width: 10, height: 24), paint: .fill(.nonZero))]
         #expect(try Self.mask(rasterizer, layers).pixels == Self.mask(VectorRasterizer(), rectangle).pixels)
         // A second layer takes the sweep past it.
-        var field = "", reason = ""
-        do {
-            _ = try Self.mask(rasterizer, layers + layers)
-            Issue.record("the icon was drawn")
-        } catch AlphaRasterError.invalidIcon(let f, let r) {
-            field = f
-            reason = r
-        }
+        let (field, reason, _) = try Self.refusal { _ = try Self.mask(rasterizer, layers + layers) }
         #expect(field == "layer 2 path")
         #expect(reason == "drawing the icon up to here would keep more than 3000 edges for one sweep at this size (VectorRasterizer.maximumEdges)")
         // The rasterizer is clean afterwards.

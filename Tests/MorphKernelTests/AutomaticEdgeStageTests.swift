@@ -141,13 +141,9 @@ import _TestSupport
             var sawSkipping = false
             for step in 0...5 {
                 let progress = Double(step) / 10
-                var expected = [UInt8](), actual = [UInt8]()
-                try everything.renderRGBA(source: source, target: target, progress: progress, into: &expected)
-                try renderer.renderRGBA(source: source, target: target, progress: progress, into: &actual)
-                #expect(actual == expected, "RGBA p=\(progress) Rmax \(style.maxBlurRadius)")
-                try everything.renderAlpha(source: source, target: target, progress: progress, into: &expected)
-                try renderer.renderAlpha(source: source, target: target, progress: progress, into: &actual)
-                #expect(actual == expected, "alpha p=\(progress) Rmax \(style.maxBlurRadius)")
+                try expectSameFrames(
+                    renderer, everything, source, target, progress: progress,
+                    context: "p=\(progress) Rmax \(style.maxBlurRadius)")
                 let computed = try renderer.plannedFrame(source: source, target: target, progress: progress).computedTiles
                 if computed > 0 && computed < 11 * 4 { sawSkipping = true }
             }

@@ -52,21 +52,6 @@ import Testing
                    tint: TintColor(red: 3, green: 200, blue: 90, alpha: 140)),
     ]
 
-    /// Renders RGBA and alpha with `skipping` (skipping on, automatic threads, a band per 16
-    /// rows up to 3) and `reference` (skipping off, serial), and expects identical bytes.
-    private func expectSkippingIsExact(
-        _ skipping: MorphRenderer, _ reference: MorphRenderer, _ source: AlphaMask, _ target: AlphaMask,
-        progress: Double, context: String
-    ) throws {
-        var fast = [UInt8](), full = [UInt8]()
-        try skipping.renderRGBA(source: source, target: target, progress: progress, into: &fast)
-        try reference.renderRGBA(source: source, target: target, progress: progress, into: &full)
-        #expect(fast == full, "RGBA \(context)")
-        try skipping.renderAlpha(source: source, target: target, progress: progress, into: &fast)
-        try reference.renderAlpha(source: source, target: target, progress: progress, into: &full)
-        #expect(fast == full, "alpha \(context)")
-    }
-
     @Test("skipping flat tiles and out-of-reach rows gives the bytes of computing everything",
           arguments: [(37, 53), (80, 56), (16, 16), (17, 33), (1, 40), (40, 1)])
     func skippingIsExact(width: Int, height: Int) throws {
@@ -83,7 +68,7 @@ import Testing
                 // that cycle through both ends, both sides of ½ and ½ itself.
                 for (k, j) in [i, (i + 1 + index) % masks.count].enumerated() {
                     let progress = [0.5, 0, 0.2, 0.9, 1][(i + index + 2 * k) % 5]
-                    try expectSkippingIsExact(
+                    try expectSameFrames(
                         skipping, reference, source, masks[j], progress: progress,
                         context: "\(width)×\(height) style \(index) masks \(i), \(j) p=\(progress)")
                 }
@@ -124,7 +109,7 @@ import Testing
             let reference = try MorphRenderer(width: size, height: size, style: style)
             reference.skipsFlatTiles = false
             for (source, target, progress) in [(flat, wide, 0.0), (wide, flat, 0.0), (flat, wide, 1.0), (wide, wide, 0.5)] {
-                try expectSkippingIsExact(
+                try expectSameFrames(
                     skipping, reference, source, target, progress: progress, context: "style \(index) p=\(progress)")
             }
         }

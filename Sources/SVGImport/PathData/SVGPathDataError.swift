@@ -1,3 +1,5 @@
+import PNGCodec  // MessageText
+
 /// A syntax error in SVG path data (the `d` attribute), or in another attribute micro-syntax:
 /// a number list (`points`, `viewBox`), a transform list, a length, `preserveAspectRatio`.
 ///
@@ -69,7 +71,7 @@ public struct SVGPathDataError: Error, Sendable, Equatable, CustomStringConverti
             // Other control and line-separator characters would break the one-line message
             // (a vertical tab or form feed counts as a line break), so they are named by code.
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-               scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+               MessageText.breaksLine(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
             }
