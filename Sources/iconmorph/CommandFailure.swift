@@ -93,8 +93,6 @@ struct CommandFailure: Error, Equatable {
     /// Line breaks and other control characters can reach a message through file names and
     /// library reasons; they are escaped so that the error stays one line.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" })
-        else { return text }
-        return MessageText.escaped(text, uppercaseHex: false)
+        MessageText.escaped(text, uppercaseHex: false)
     }
 }

@@ -102,4 +102,12 @@ struct ValueParsingTests {
         #expect(quoted("\u{1B}[31m") == "'\\u{1b}[31m'")
         #expect(quoted("é✓") == "'é✓'")
     }
+
+    /// A C1 control alone (U+0085, NEXT LINE, is a line break) is escaped too; it used to
+    /// pass through when nothing else in the text needed escaping.
+    @Test func failureMessagesEscapeC1Controls() {
+        #expect(CommandFailure.oneLine("a\u{85}b.png: no such file") == "a\\u{85}b.png: no such file")
+        #expect(CommandFailure.oneLine("a\u{85}b").allSatisfy { !$0.isNewline })
+        #expect(CommandFailure.oneLine("plain.png: no such file") == "plain.png: no such file")
+    }
 }
