@@ -1,13 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Two library products:
+// - IconMorph: masks, SVG import, the built-in symbols and the frame math, behind one
+//   `import IconMorph`. It needs no system library, so it builds wherever Swift does
+//   (iOS, watchOS, Linux servers, …).
+// - IconMorphPNG: IconMorph plus PNG files, through libpng and zlib (system libraries).
 let package = Package(
     name: "iconmorph",
     products: [
-        .library(name: "IconMorph", targets: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
+        .library(name: "IconMorph", targets: ["IconMorph"]),
+        .library(name: "IconMorphPNG", targets: ["IconMorphPNG"]),
         .executable(name: "iconmorph", targets: ["iconmorph"]),
     ],
     targets: [
+        // The core: no system library below it.
+        .target(name: "_IconMorphSupport"),
+        .target(name: "AlphaRaster"),
+        .target(name: "SVGImport", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
+        .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
+        .target(name: "MorphKernel", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
+        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
+
+        // PNG files, on top of the core.
         .systemLibrary(
             name: "CPng",
             pkgConfig: "libpng",
@@ -18,22 +33,20 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "PNGCodec", dependencies: ["CPng", "CZlib"]),
-        .target(name: "AlphaRaster", dependencies: ["PNGCodec"]),
-        .target(name: "SVGImport", dependencies: ["AlphaRaster"]),
-        .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
-        .target(name: "MorphKernel", dependencies: ["PNGCodec", "AlphaRaster"]),
+        .target(name: "PNGCodec", dependencies: ["CPng", "CZlib", "_IconMorphSupport"]),
+        .target(name: "IconMorphPNG", dependencies: ["IconMorph", "PNGCodec"]),
+
         .executableTarget(
             name: "iconmorph",
-            dependencies: ["PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]
+            dependencies: ["IconMorphPNG", "_IconMorphSupport"]
         ),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "_TestSupport", path: "Tests/_TestSupport"),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "_TestSupport"], resources: [.copy("Golden")]),
-        .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "PNGCodec", "_TestSupport"]),
-        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "PNGCodec", "_TestSupport"]),
+        .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "IconMorphPNG", "_TestSupport"]),
+        .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
-        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "PNGCodec", "AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "_TestSupport"]),
     ]
 )

@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CLibpngBaseline", path: "Sources/export-bench-libpng", pkgConfig: "libpng"),
         .executableTarget(
             name: "export-bench",
-            dependencies: ["BenchSupport", "CLibpngBaseline", .product(name: "IconMorph", package: "iconmorph")]
+            dependencies: ["BenchSupport", "CLibpngBaseline", .product(name: "IconMorphPNG", package: "iconmorph")]
         ),
     ]
 )

@@ -10,23 +10,23 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "morph-demo",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: [.product(name: "IconMorphPNG", package: "iconmorph")]
         ),
         .executableTarget(
             name: "symbol-sheet",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: [.product(name: "IconMorphPNG", package: "iconmorph")]
         ),
         .executableTarget(
             name: "make-example-icons",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: [.product(name: "IconMorphPNG", package: "iconmorph")]
         ),
         .executableTarget(
             name: "interrupt-demo",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: [.product(name: "IconMorphPNG", package: "iconmorph")]
         ),
         .executableTarget(
             name: "edge-crop",
-            dependencies: [.product(name: "IconMorph", package: "iconmorph")]
+            dependencies: [.product(name: "IconMorphPNG", package: "iconmorph")]
         ),
     ]
 )

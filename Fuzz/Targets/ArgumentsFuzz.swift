@@ -40,7 +40,7 @@ func parseOnly(_ arguments: [String]) throws {
     switch arguments.first {
     case "render":
         guard let options = try RenderCommand.options(from: rest) else { return }
-        let width = try options.box.pixelWidth, height = try options.box.pixelHeight
+        let width = options.layout.width, height = options.layout.height
         require(width > 0 && height > 0)
         let count = options.outputFrameCount
         require(count >= 1 && count <= TimingOptions.maximumOutputFrames)

@@ -1,4 +1,5 @@
 import AlphaRaster
+import IconMorphPNG
 import PNGCodec
 
 /// libFuzzer target: PNG bytes → `PNGImage(pngData:)` → `AlphaMask(image:box:source:)`, the
@@ -30,8 +31,9 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // A small box and one with padding and a fractional scale (both resampling directions).
     for box in [IconBox(width: 16, height: 16, scale: 1), IconBox(width: 44, height: 30, scale: 1.5, padding: 2)] {
         do {
-            let mask = try AlphaMask(image: image, box: box, source: source)
-            let width = try box.pixelWidth, height = try box.pixelHeight
+            let layout = try box.layout()
+            let mask = AlphaMask(image: image, layout: layout, source: source)
+            let width = layout.width, height = layout.height
             require(mask.width == width && mask.height == height)
             require(mask.pixels.count == mask.width * mask.height)
         } catch {

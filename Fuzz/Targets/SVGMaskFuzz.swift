@@ -26,8 +26,9 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for warning in svg.warnings { checkOneLine(warning, naming: name) }
     for box in boxes {
         do {
-            let mask = try AlphaMask(icon: svg.icon, box: box)
-            let width = try box.pixelWidth, height = try box.pixelHeight
+            let layout = try box.layout()
+            let mask = try AlphaMask(icon: svg.icon, layout: layout)
+            let width = layout.width, height = layout.height
             require(mask.width == width && mask.height == height)
             require(mask.pixels.count == mask.width * mask.height)
         } catch AlphaRasterError.invalidIcon(let field, let reason) {

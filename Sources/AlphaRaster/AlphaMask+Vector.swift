@@ -1,5 +1,5 @@
 extension AlphaMask {
-    /// Rasterizes a vector icon into an icon box: the canvas is aspect-fitted and centred in
+    /// Rasterizes a vector icon into a validated icon box: the canvas is aspect-fitted and centred in
     /// the box (inside the padding), at the box's display scale, with exact-area anti-aliasing.
     ///
     /// Geometry: the canvas (icon.width × icon.height user units) is scaled by
@@ -19,7 +19,7 @@ extension AlphaMask {
     /// result is rounded to the nearest byte. Curves are flattened within
     /// `VectorRasterizer.defaultTolerance` pixels.
     ///
-    /// - Throws: `AlphaRasterError.invalidBox` for an invalid box; `AlphaRasterError.invalidIcon`
+    /// - Throws: `AlphaRasterError.invalidIcon`
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point
     ///   mapped beyond `VectorRasterizer.coordinateLimit`, a layer needing more than
@@ -28,7 +28,15 @@ extension AlphaMask {
     ///   edges for one sweep, or an icon needing more than
     ///   `VectorRasterizer.maximumWork` units of work, flattening and stroking included
     ///   (see there).
+    public init(icon: VectorIcon, layout: IconLayout) throws {
+        self = try VectorRasterizer().mask(for: icon, in: layout)
+    }
+
+    /// Validates `box` and rasterizes `icon` into it, as `init(icon:layout:)`.
+    ///
+    /// - Throws: `AlphaRasterError.invalidBox` for an invalid box, then as
+    ///   `init(icon:layout:)`.
     public init(icon: VectorIcon, box: IconBox) throws {
-        self = try VectorRasterizer().mask(for: icon, in: box)
+        try self.init(icon: icon, layout: box.layout())
     }
 }

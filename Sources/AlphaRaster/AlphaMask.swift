@@ -11,16 +11,25 @@ public struct AlphaMask: Sendable, Equatable {
 
     /// Wraps existing coverage values.
     ///
-    /// - Throws: `AlphaRasterError.invalidSize` when a dimension is not positive or `pixels`
-    ///   does not hold exactly `width × height` values.
+    /// - Throws: `AlphaRasterError.invalidMaskSize` when a dimension is not positive or
+    ///   width × height overflows; `AlphaRasterError.pixelCountMismatch` when `pixels` does
+    ///   not hold exactly width × height values.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
         guard width > 0, height > 0,
-              case let (area, overflow) = width.multipliedReportingOverflow(by: height),
-              !overflow, pixels.count == area
+              case let (area, overflow) = width.multipliedReportingOverflow(by: height), !overflow
         else {
-            throw AlphaRasterError.invalidSize(
-                "\(pixels.count) values do not make a \(width)×\(height) mask")
+            throw AlphaRasterError.invalidMaskSize(width: width, height: height)
         }
+        guard pixels.count == area else {
+            throw AlphaRasterError.pixelCountMismatch(width: width, height: height, pixelCount: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Wraps values known to make a mask: both sides ≥ 1, `pixels.count == width × height`.
+    init(validWidth width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -36,12 +45,13 @@ public struct AlphaMask: Sendable, Equatable {
 
     /// An empty (all-zero) mask.
     ///
-    /// - Throws: `AlphaRasterError.invalidSize` when a dimension is not positive or too large.
+    /// - Throws: `AlphaRasterError.invalidMaskSize` when a dimension is not positive or
+    ///   width × height overflows.
     public init(width: Int, height: Int) throws {
         guard width > 0, height > 0,
               case let (area, overflow) = width.multipliedReportingOverflow(by: height), !overflow
         else {
-            throw AlphaRasterError.invalidSize("\(width)×\(height) is not a valid mask size")
+            throw AlphaRasterError.invalidMaskSize(width: width, height: height)
         }
         try self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: area))
     }

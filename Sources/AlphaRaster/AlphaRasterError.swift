@@ -1,29 +1,49 @@
 /// A failure to build an alpha mask.
 ///
-/// `description` is one sentence naming what is wrong. Errors from decoding a PNG file are
-/// `PNGError`s and are passed up unchanged, not wrapped in this type.
+/// Each case names what is at fault as a typed value, so a caller can map it to its own
+/// words (a command-line option, a form field) with an exhaustive `switch`; `description` is
+/// one sentence a user can act on. Errors from decoding a PNG file are the PNG module's and
+/// are passed up unchanged, not wrapped in this type.
 public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A size, scale or padding that cannot describe a mask.
-    case invalidSize(String)
-    /// An `IconBox` field is out of range; `field` is `"width"`, `"height"`, `"scale"` or
-    /// `"padding"`, `reason` says what is wrong with it.
-    case invalidBox(field: String, reason: String)
-    /// A `VectorIcon` cannot be drawn; `field` names the part at fault (`"width"`,
-    /// `"height"`, or a layer's `"layer 2 path"`, `"layer 2 opacity"`, `"layer 2 transform"`,
-    /// `"layer 2 stroke width"`, `"layer 2 miter limit"`, layers counted from 1; `"layers"` or
-    /// `"opaque layers 1...5"` for work past the whole-icon budget), `reason` says what is
-    /// wrong with it (a non-finite value, or a path needing more line segments than
-    /// `VectorRasterizer.maximumSegments`, or more work than `VectorRasterizer.maximumEdgeRows`,
-    /// `VectorRasterizer.maximumEdges` or `VectorRasterizer.maximumWork` at the requested size; for the latter, which step
-    /// went over: flattening the layer, building its stroke's outline, or sweeping).
-    case invalidIcon(field: String, reason: String)
+    /// A mask side below 1 pixel, above `IconBox.maximumPixelSide` where the rasterizer
+    /// draws, or a width × height that overflows.
+    case invalidMaskSize(width: Int, height: Int)
+    /// `AlphaMask(width:height:pixels:)` was given a pixel count other than width × height.
+    case pixelCountMismatch(width: Int, height: Int, pixelCount: Int)
+    /// An `IconBox` field is out of range; `reason` says what is allowed and what was given.
+    case invalidBox(IconBox.Field, reason: String)
+    /// A `VectorIcon` cannot be drawn: `part` is at fault (a non-finite value, a path needing
+    /// more line segments than `VectorRasterizer.maximumSegments`, or more work than
+    /// `VectorRasterizer.maximumEdgeRows`, `VectorRasterizer.maximumEdges` or
+    /// `VectorRasterizer.maximumWork` at the requested size); `reason` says what is wrong.
+    case invalidIcon(VectorIcon.Part, reason: String)
+    /// An image in memory has a width or height below 1, or one whose pixel count overflows.
+    case invalidImageSize(width: Int, height: Int)
+    /// An image's bytes per row are fewer than one row of its pixels needs
+    /// (`width × format.bytesPerPixel`).
+    case invalidBytesPerRow(Int, width: Int, format: PixelFormat)
+    /// An image's buffer holds fewer bytes than its rows: (height − 1) × bytesPerRow + one
+    /// row of pixels.
+    case imageBufferTooSmall(byteCount: Int, needed: Int)
 
     /// The failure as one sentence, naming the field or size at fault.
     public var description: String {
         switch self {
-        case .invalidSize(let reason): reason
-        case .invalidBox(let field, let reason): "icon box \(field): \(reason)"
-        case .invalidIcon(let field, let reason): "vector icon \(field): \(reason)"
+        case .invalidMaskSize(let width, let height):
+            "\(width)×\(height) is not a valid mask size: each side must be "
+                + (width < 1 || height < 1 ? "at least 1 pixel" : "1...\(IconBox.maximumPixelSide) pixels")
+        case .pixelCountMismatch(let width, let height, let pixelCount):
+            "\(pixelCount) values do not make a \(width)×\(height) mask"
+        case .invalidBox(let field, let reason):
+            "icon box \(field): \(reason)"
+        case .invalidIcon(let part, let reason):
+            "vector icon \(part): \(reason)"
+        case .invalidImageSize(let width, let height):
+            "an image of \(width)×\(height) pixels is not valid: each side must be at least 1 pixel"
+        case .invalidBytesPerRow(let bytesPerRow, let width, let format):
+            "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+        case .imageBufferTooSmall(let byteCount, let needed):
+            "the image buffer holds \(byteCount) bytes but its rows need \(needed)"
         }
     }
 }

@@ -1,5 +1,3 @@
-import PNGCodec
-
 /// Separable resampling of one image channel into a mask, in Float, rounded to the nearest
 /// byte at the end.
 ///
@@ -17,7 +15,7 @@ enum AreaResampler {
     /// Values are accumulated in Float (relative error ~1e-6 of 255) and rounded half up,
     /// so each result is within 0.5 + 1e-3 of the exact value.
     static func resample(
-        _ image: PNGImage, channel: MaskChannel, columns: AxisWeights, rows: AxisWeights,
+        _ image: ImagePixels, channel: MaskChannel, columns: AxisWeights, rows: AxisWeights,
         verticalFirst: Bool, into mask: UnsafeMutableBufferPointer<UInt8>, maskWidth: Int
     ) {
         let sourceRows = rows.sourceRange
@@ -25,19 +23,15 @@ enum AreaResampler {
         guard columns.count > 0, rows.count > 0, !sourceRows.isEmpty, !sourceCols.isEmpty,
               let maskBase = mask.baseAddress
         else { return }
-        image.pixels.withUnsafeBufferPointer { pixelBuffer in
-            columns.withTaps { x in
-                rows.withTaps { y in
-                    guard let x, let y, let pixels = pixelBuffer.baseAddress else { return }
-                    let source = SourceRows(
-                        pixels: pixels, width: image.width, format: image.format,
-                        channel: channel, columns: sourceCols)
-                    let out = maskBase + (y.first &* maskWidth &+ x.first)
-                    if verticalFirst {
-                        verticalThenHorizontal(source, x: x, y: y, rows: sourceRows, out: out, stride: maskWidth)
-                    } else {
-                        horizontalThenVertical(source, x: x, y: y, rows: sourceRows, out: out, stride: maskWidth)
-                    }
+        columns.withTaps { x in
+            rows.withTaps { y in
+                guard let x, let y else { return }
+                let source = SourceRows(image: image, channel: channel, columns: sourceCols)
+                let out = maskBase + (y.first &* maskWidth &+ x.first)
+                if verticalFirst {
+                    verticalThenHorizontal(source, x: x, y: y, rows: sourceRows, out: out, stride: maskWidth)
+                } else {
+                    horizontalThenVertical(source, x: x, y: y, rows: sourceRows, out: out, stride: maskWidth)
                 }
             }
         }
@@ -116,15 +110,13 @@ enum AreaResampler {
 
 /// Reads the used columns of one image row as channel values in Float.
 struct SourceRows {
-    var pixels: UnsafePointer<UInt8>
-    var width: Int
-    var format: PNGImage.PixelFormat
+    var image: ImagePixels
     var channel: MaskChannel
     var columns: Range<Int>
 
     @inline(__always)
     func read(row: Int, into line: UnsafeMutablePointer<Float>) {
-        let start = pixels + (row &* width &+ columns.lowerBound) &* format.channels
-        channel.readRow(start, count: columns.count, format: format, into: line)
+        let start = image.row(row) + columns.lowerBound &* image.format.bytesPerPixel
+        channel.readRow(start, count: columns.count, format: image.format, into: line)
     }
 }

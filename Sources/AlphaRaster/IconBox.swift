@@ -6,9 +6,9 @@
 /// - the mask is the box plus the padding on both sides:
 ///   `pixelWidth = boxPixelWidth + 2 × paddingPixels`, likewise for the height.
 ///
-/// The initializer accepts any values so that a box can be built from raw user input; the
-/// pixel properties and the mask builders validate it and throw
-/// `AlphaRasterError.invalidBox(field:reason:)` naming the first offending field. A box is
+/// The initializer accepts any values so that a box can be built from raw user input;
+/// `layout()` validates it once, throwing `AlphaRasterError.invalidBox` naming the first
+/// offending field, and gives the pixel sizes the mask builders work from. A box is
 /// valid when width, height and scale are finite and > 0, padding is finite and ≥ 0, each
 /// box side is at least 1 pixel and each mask side is at most `IconBox.maximumPixelSide`.
 public struct IconBox: Sendable, Equatable, Hashable {
@@ -34,107 +34,63 @@ public struct IconBox: Sendable, Equatable, Hashable {
         self.padding = padding
     }
 
-    /// Box width in pixels, `round(width × scale)`, in 1...`maximumPixelSide`.
-    ///
-    /// - Throws: `AlphaRasterError.invalidBox` when the box is invalid.
-    public var boxPixelWidth: Int {
-        get throws { try pixelGeometry().boxWidth }
+    /// A field of the box, as `AlphaRasterError.invalidBox` names it.
+    public enum Field: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        case width, height, scale, padding
+
+        /// The field's name: `width`, `height`, `scale` or `padding`.
+        public var description: String { rawValue }
     }
 
-    /// Box height in pixels, `round(height × scale)`, in 1...`maximumPixelSide`.
+    /// Checks every field, in the order width, height, scale, padding, and measures the box
+    /// in pixels. Validate once and hand the layout to the mask builders.
     ///
-    /// - Throws: `AlphaRasterError.invalidBox` when the box is invalid.
-    public var boxPixelHeight: Int {
-        get throws { try pixelGeometry().boxHeight }
-    }
-
-    /// Padding in pixels on each of the four sides, `round(padding × scale)`, ≥ 0.
-    ///
-    /// - Throws: `AlphaRasterError.invalidBox` when the box is invalid.
-    public var paddingPixels: Int {
-        get throws { try pixelGeometry().padding }
-    }
-
-    /// Width of the whole mask in pixels, `boxPixelWidth + 2 × paddingPixels`, in
-    /// 1...`maximumPixelSide`.
-    ///
-    /// - Throws: `AlphaRasterError.invalidBox` when the box is invalid.
-    public var pixelWidth: Int {
-        get throws { try pixelGeometry().maskWidth }
-    }
-
-    /// Height of the whole mask in pixels, `boxPixelHeight + 2 × paddingPixels`, in
-    /// 1...`maximumPixelSide`.
-    ///
-    /// - Throws: `AlphaRasterError.invalidBox` when the box is invalid.
-    public var pixelHeight: Int {
-        get throws { try pixelGeometry().maskHeight }
-    }
-
-    /// Checks every field, in the order width, height, scale, padding.
-    ///
-    /// - Throws: `AlphaRasterError.invalidBox(field:reason:)` for the first invalid field;
-    ///   `field` is `"width"`, `"height"`, `"scale"` or `"padding"`.
-    public func validate() throws {
-        _ = try pixelGeometry()
-    }
-
-    /// The validated pixel sizes; every other geometry accessor goes through here.
-    func pixelGeometry() throws -> PixelGeometry {
-        try Self.requirePositive(width, field: "width")
-        try Self.requirePositive(height, field: "height")
-        try Self.requirePositive(scale, field: "scale")
+    /// - Throws: `AlphaRasterError.invalidBox` for the first invalid field.
+    public func layout() throws -> IconLayout {
+        try Self.requirePositive(width, field: .width)
+        try Self.requirePositive(height, field: .height)
+        try Self.requirePositive(scale, field: .scale)
         guard padding.isFinite, padding >= 0 else {
-            throw AlphaRasterError.invalidBox(
-                field: "padding", reason: "must be a finite number of points ≥ 0, got \(padding)")
+            throw AlphaRasterError.invalidBox(.padding, reason: "must be a finite number of points ≥ 0, got \(padding)")
         }
         let limit = Self.maximumPixelSide
-        let boxWidth = try pixels(width, field: "width", limit: limit)
-        let boxHeight = try pixels(height, field: "height", limit: limit)
+        let boxWidth = try pixels(width, field: .width, limit: limit)
+        let boxHeight = try pixels(height, field: .height, limit: limit)
         guard boxWidth >= 1 else {
             throw AlphaRasterError.invalidBox(
-                field: "width", reason: "\(width) points at scale \(scale) round to 0 pixels; the box needs at least 1")
+                .width, reason: "\(width) points at scale \(scale) round to 0 pixels; the box needs at least 1")
         }
         guard boxHeight >= 1 else {
             throw AlphaRasterError.invalidBox(
-                field: "height", reason: "\(height) points at scale \(scale) round to 0 pixels; the box needs at least 1")
+                .height, reason: "\(height) points at scale \(scale) round to 0 pixels; the box needs at least 1")
         }
-        let pad = try pixels(padding, field: "padding", limit: limit)
+        let pad = try pixels(padding, field: .padding, limit: limit)
         let maskWidth = boxWidth + 2 * pad
         let maskHeight = boxHeight + 2 * pad
         guard maskWidth <= limit, maskHeight <= limit else {
             throw AlphaRasterError.invalidBox(
-                field: "padding",
+                .padding,
                 reason: "\(pad) pixels on each side make a \(maskWidth)×\(maskHeight) mask, more than the limit of \(limit) pixels per side")
         }
-        return PixelGeometry(boxWidth: boxWidth, boxHeight: boxHeight, padding: pad)
+        return IconLayout(box: self, boxWidth: boxWidth, boxHeight: boxHeight, padding: pad)
     }
 
-    private static func requirePositive(_ value: Double, field: String) throws {
+    private static func requirePositive(_ value: Double, field: Field) throws {
         guard value.isFinite, value > 0 else {
             throw AlphaRasterError.invalidBox(
-                field: field, reason: "must be a finite number greater than 0, got \(value)")
+                field, reason: "must be a finite number greater than 0, got \(value)")
         }
     }
 
     /// `round(points × scale)`, checked against `limit` before the conversion to `Int`,
     /// which would trap on a huge or infinite product.
-    private func pixels(_ points: Double, field: String, limit: Int) throws -> Int {
+    private func pixels(_ points: Double, field: Field, limit: Int) throws -> Int {
         let exact = points * scale
         guard exact.isFinite, exact.rounded() <= Double(limit) else {
             throw AlphaRasterError.invalidBox(
-                field: field,
+                field,
                 reason: "\(points) points at scale \(scale) are \(exact) pixels, more than the limit of \(limit) pixels per side")
         }
         return Int(exact.rounded())
     }
-}
-
-/// The pixel sizes of a validated `IconBox`.
-struct PixelGeometry: Equatable {
-    var boxWidth: Int
-    var boxHeight: Int
-    var padding: Int
-    var maskWidth: Int { boxWidth + 2 * padding }
-    var maskHeight: Int { boxHeight + 2 * padding }
 }

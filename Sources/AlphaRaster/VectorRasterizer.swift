@@ -150,12 +150,12 @@ public final class VectorRasterizer {
 
     /// A rasterizer with chords within `tolerance` pixels of their curves.
     ///
-    /// - Throws: `AlphaRasterError.invalidIcon(field: "tolerance", …)` when `tolerance` is not
+    /// - Throws: `AlphaRasterError.invalidIcon(.tolerance, …)` when `tolerance` is not
     ///   in `toleranceRange`.
     public init(tolerance: Double) throws {
         guard Self.toleranceRange.contains(tolerance) else {
             throw AlphaRasterError.invalidIcon(
-                field: "tolerance",
+                .tolerance,
                 reason: "must be between \(Self.toleranceRange.lowerBound) and \(Self.toleranceRange.upperBound) pixels, got \(tolerance)")
         }
         self.tolerance = tolerance
@@ -165,24 +165,32 @@ public final class VectorRasterizer {
         free(composite)
     }
 
-    /// The mask of `icon` in `box`; see `AlphaMask(icon:box:)` for the fitting rule.
+    /// The mask of `icon` in `box`; see `AlphaMask(icon:layout:)` for the fitting rule.
     ///
     /// - Throws: `AlphaRasterError.invalidBox` for an invalid box,
     ///   `AlphaRasterError.invalidIcon` for an invalid icon.
     public func mask(for icon: VectorIcon, in box: IconBox) throws -> AlphaMask {
-        let geometry = try box.pixelGeometry()
+        try mask(for: icon, in: box.layout())
+    }
+
+    /// The mask of `icon` in a validated box; see `AlphaMask(icon:layout:)` for the fitting
+    /// rule.
+    ///
+    /// - Throws: `AlphaRasterError.invalidIcon` for an invalid icon.
+    public func mask(for icon: VectorIcon, in layout: IconLayout) throws -> AlphaMask {
+        let geometry = layout
         guard icon.width.isFinite, icon.width > 0 else {
-            throw AlphaRasterError.invalidIcon(field: "width", reason: "must be a finite number of user units greater than 0, got \(icon.width)")
+            throw AlphaRasterError.invalidIcon(.width, reason: "must be a finite number of user units greater than 0, got \(icon.width)")
         }
         guard icon.height.isFinite, icon.height > 0 else {
-            throw AlphaRasterError.invalidIcon(field: "height", reason: "must be a finite number of user units greater than 0, got \(icon.height)")
+            throw AlphaRasterError.invalidIcon(.height, reason: "must be a finite number of user units greater than 0, got \(icon.height)")
         }
         let boxWidth = Double(geometry.boxWidth), boxHeight = Double(geometry.boxHeight)
         let scaleX = boxWidth / icon.width, scaleY = boxHeight / icon.height
         let scale = min(scaleX, scaleY)
         guard scale.isFinite, scale > 0 else {
             throw AlphaRasterError.invalidIcon(
-                field: icon.width > icon.height ? "width" : "height",
+                icon.width > icon.height ? .width : .height,
                 reason: "a \(icon.width)×\(icon.height) canvas cannot be fitted into \(geometry.boxWidth)×\(geometry.boxHeight) pixels")
         }
         // The limiting axis fills the box exactly; only the other one is centred.
@@ -196,22 +204,21 @@ public final class VectorRasterizer {
             try PreparedLayer(layer, number: index + 1, fit: fit)
         }
         return try render(
-            layers, width: geometry.maskWidth, height: geometry.maskHeight,
+            layers, width: geometry.width, height: geometry.height,
             clip: (geometry.padding, geometry.padding, geometry.padding + geometry.boxWidth, geometry.padding + geometry.boxHeight))
     }
 
     /// The mask of one path painted in a `width × height` pixel grid, `transform` mapping the
     /// path's units to pixels (pixel (i, j) is the square [i, i+1) × [j, j+1)).
     ///
-    /// - Throws: `AlphaRasterError.invalidSize` for a bad size, `AlphaRasterError.invalidIcon`
+    /// - Throws: `AlphaRasterError.invalidMaskSize` for a bad size, `AlphaRasterError.invalidIcon`
     ///   (field `"layer 1 …"`) for an invalid path, paint or transform.
     public func mask(
         for path: VectorPath, paint: VectorIcon.Layer.Paint, transform: VectorTransform = .identity,
         opacity: Double = 1, width: Int, height: Int
     ) throws -> AlphaMask {
         guard width > 0, height > 0, width <= IconBox.maximumPixelSide, height <= IconBox.maximumPixelSide else {
-            throw AlphaRasterError.invalidSize(
-                "\(width)×\(height) is not a valid mask size: each side must be 1...\(IconBox.maximumPixelSide) pixels")
+            throw AlphaRasterError.invalidMaskSize(width: width, height: height)
         }
         let layer = try PreparedLayer(
             VectorIcon.Layer(path: path, paint: paint, transform: transform, opacity: opacity), number: 1, fit: .identity)
@@ -235,7 +242,7 @@ public final class VectorRasterizer {
             translucentArea &+= layer.clippedArea(clip)
             if translucentArea > workLimit {
                 throw AlphaRasterError.invalidIcon(
-                    field: "layers",
+                    .layers,
                     reason: "the bounding boxes of the translucent ones among layers 1...\(layer.number) cover \(translucentArea) pixels at this size, each composited on its own, more than the work limit of \(workLimit) units")
             }
         }
@@ -341,13 +348,14 @@ public final class VectorRasterizer {
     /// union up to the one that went over, or one translucent layer): `counted` units
     /// counted before its sweep, or nil when the sweep itself ran out.
     private static func overWork(_ pass: [PreparedLayer], counted: Int?, limit: Int) -> AlphaRasterError {
-        let what = pass.count == 1 ? "layer \(pass[0].number) path" : "opaque layers \(pass[0].number)...\(pass[pass.count - 1].number)"
+        let what: VectorIcon.Part = pass.count == 1
+            ? .layer(pass[0].number, .path) : .opaqueLayers(pass[0].number...pass[pass.count - 1].number)
         let reason = if let counted {
             "drawing the icon up to here would take \(counted) units of work at this size (pixels swept, \(edgeRowWork) per edge row, \(segmentWork) per line segment flattened and \(outlinePointWork) per stroke outline point), more than the limit of \(limit) (VectorRasterizer.maximumWork)"
         } else {
             "drawing the icon up to here would take more than the limit of \(limit) units of work at this size (VectorRasterizer.maximumWork): its rows are cut into a strip at each of thousands of edge ends, each strip walking every edge there"
         }
-        return AlphaRasterError.invalidIcon(field: what, reason: reason)
+        return AlphaRasterError.invalidIcon(what, reason: reason)
     }
 
     /// Zeroes rows `top..<bottom`, columns `first...last` (nothing when either is empty).
@@ -382,13 +390,13 @@ public final class VectorRasterizer {
         if accumulator.edgeRows > Self.maximumEdgeRows {
             accumulator.reset()
             throw AlphaRasterError.invalidIcon(
-                field: "layer \(layer.number) path",
+                .layer(layer.number, .path),
                 reason: "its edges would cross more than \(Self.maximumEdgeRows) pixel rows in all at this size")
         }
         if accumulator.edgeCount > edgeLimit {
             accumulator.reset()
             throw AlphaRasterError.invalidIcon(
-                field: "layer \(layer.number) path",
+                .layer(layer.number, .path),
                 reason: "drawing the icon up to here would keep more than \(edgeLimit) edges for one sweep at this size (VectorRasterizer.maximumEdges)")
         }
         return charge
@@ -427,7 +435,7 @@ public final class VectorRasterizer {
             } catch {
                 guard pointLimit < Self.maximumSegments else { throw layer.tooComplex("its stroke outline") }
                 throw AlphaRasterError.invalidIcon(
-                    field: "layer \(layer.number) path",
+                    .layer(layer.number, .path),
                     reason: "stroking it would bring the work of drawing the icon up to here past the limit of \(workLimit) units at this size (VectorRasterizer.maximumWork): its outline needs more than the \(pointLimit) points (\(Self.outlinePointWork) units each) left after the \(counted + charge) counted before it")
             }
             charge += stroker.outline.count * Self.outlinePointWork
@@ -456,7 +464,7 @@ public final class VectorRasterizer {
         let charge = Int(segments) * Self.segmentWork
         guard charge <= workLimit - counted else {
             throw AlphaRasterError.invalidIcon(
-                field: "layer \(layer.number) path",
+                .layer(layer.number, .path),
                 reason: "flattening it into \(Int(segments)) line segments would bring the work of drawing the icon up to here to \(counted + charge) units at this size (\(Self.segmentWork) per segment), more than the limit of \(workLimit) (VectorRasterizer.maximumWork)")
         }
         return charge
@@ -518,23 +526,22 @@ private struct PreparedLayer {
         self.number = number
         path = layer.path
         paint = layer.paint
-        let name = "layer \(number)"
         guard !layer.opacity.isNaN else {
-            throw AlphaRasterError.invalidIcon(field: "\(name) opacity", reason: "must be a number in 0...1, got nan")
+            throw AlphaRasterError.invalidIcon(.layer(number, .opacity), reason: "must be a number in 0...1, got nan")
         }
         opacity = Float(min(max(layer.opacity, 0), 1))
         guard layer.transform.isFinite else {
             throw AlphaRasterError.invalidIcon(
-                field: "\(name) transform",
+                .layer(number, .transform),
                 reason: "has a non-finite entry in (a b c d e f) = (\(layer.transform.a) \(layer.transform.b) \(layer.transform.c) \(layer.transform.d) \(layer.transform.e) \(layer.transform.f))")
         }
         transform = layer.transform.followed(by: fit)
         if case .stroke(let style) = paint {
             guard style.width.isFinite, style.width >= 0 else {
-                throw AlphaRasterError.invalidIcon(field: "\(name) stroke width", reason: "must be a finite number ≥ 0, got \(style.width)")
+                throw AlphaRasterError.invalidIcon(.layer(number, .strokeWidth), reason: "must be a finite number ≥ 0, got \(style.width)")
             }
             guard style.miterLimit.isFinite, style.miterLimit >= 1 else {
-                throw AlphaRasterError.invalidIcon(field: "\(name) miter limit", reason: "must be a finite number ≥ 1, got \(style.miterLimit)")
+                throw AlphaRasterError.invalidIcon(.layer(number, .miterLimit), reason: "must be a finite number ≥ 1, got \(style.miterLimit)")
             }
         }
         for (index, segment) in path.segments.enumerated() {
@@ -547,7 +554,7 @@ private struct PreparedLayer {
             }
             if let p = bad {
                 throw AlphaRasterError.invalidIcon(
-                    field: "\(name) path", reason: "command \(index + 1) has the non-finite point (\(p.x), \(p.y))")
+                    .layer(number, .path), reason: "command \(index + 1) has the non-finite point (\(p.x), \(p.y))")
             }
         }
         // The mapped box of the control points bounds every mapped point.
@@ -564,7 +571,7 @@ private struct PreparedLayer {
                 let p = transform.apply(corner)
                 guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
                     throw AlphaRasterError.invalidIcon(
-                        field: "\(name) path",
+                        .layer(number, .path),
                         reason: "reaches (\(p.x), \(p.y)) in pixels, beyond the ±\(limit) the rasterizer handles")
                 }
                 low = pointwiseMin(low, p); high = pointwiseMax(high, p)
@@ -597,7 +604,7 @@ private struct PreparedLayer {
 
     func tooComplex(_ what: String) -> AlphaRasterError {
         AlphaRasterError.invalidIcon(
-            field: "layer \(number) path",
+            .layer(number, .path),
             reason: "\(what) would need more than \(VectorRasterizer.maximumSegments) line segments at this size")
     }
 }

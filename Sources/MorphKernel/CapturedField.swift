@@ -19,29 +19,27 @@ public final class CapturedField: Sendable {
 
     /// Wraps field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
-    /// - Throws: `MorphError.invalidParameter` (name "values") unless there are exactly
-    ///   width × height values, each finite and in [0, 1]; (name "width" / "height") for a size
-    ///   below 1 pixel; (name "blurRadius") unless it is finite and in
+    /// - Throws: `MorphError.invalidSize` for a side below 1 pixel or an area above
+    ///   `MorphRenderer.maximumPixelCount`; `MorphError.invalidParameter` (`.fieldValues`)
+    ///   unless there are exactly width × height values, each finite and in [0, 1],
+    ///   (`.fieldBlurRadius`) unless the radius is finite and in
     ///   0 … `MorphStyle.maximumBlurRadius`.
     public convenience init(width: Int, height: Int, values: [Float], blurRadius: Double = 0) throws {
-        guard width > 0 else {
-            throw MorphError.invalidParameter(name: "width", reason: "must be at least 1 pixel, got \(width)")
-        }
-        guard height > 0 else {
-            throw MorphError.invalidParameter(name: "height", reason: "must be at least 1 pixel, got \(height)")
-        }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, values.count == area else {
+        guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
+            throw MorphError.invalidSize(width: width, height: height)
+        }
+        guard values.count == area else {
             throw MorphError.invalidParameter(
-                name: "values", reason: "must hold \(width) × \(height) numbers, got \(values.count)")
+                .fieldValues, reason: "must hold \(width) × \(height) numbers, got \(values.count)")
         }
         if let bad = values.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
             throw MorphError.invalidParameter(
-                name: "values", reason: "must be numbers in [0, 1], got \(values[bad]) at index \(bad)")
+                .fieldValues, reason: "must be numbers in [0, 1], got \(values[bad]) at index \(bad)")
         }
         guard blurRadius.isFinite, blurRadius >= 0, blurRadius <= MorphStyle.maximumBlurRadius else {
             throw MorphError.invalidParameter(
-                name: "blurRadius",
+                .fieldBlurRadius,
                 reason: "must be a finite number of pixels from 0 to \(Int(MorphStyle.maximumBlurRadius)), got \(blurRadius)")
         }
         self.init(validWidth: width, height: height, values: values, blurRadius: blurRadius)

@@ -61,6 +61,8 @@ struct FramePlan: @unchecked Sendable {
     /// The output where α = 1.
     let fullPixel: UInt32
     let output: UnsafeMutableRawPointer
+    /// Bytes from one output row to the next (the caller's stride).
+    let outputRowBytes: Int
     let scratch: RenderScratch
     let tiles: TileMap
     /// Whether rows without content and rows out of their reach are skipped; false makes the
@@ -77,8 +79,6 @@ struct FramePlan: @unchecked Sendable {
         let count = range.count
         return range.lowerBound + count * band / bandCount ..< range.lowerBound + count * (band + 1) / bandCount
     }
-
-    var outputRowBytes: Int { width * writer.bytesPerPixel }
 
     /// Runs band `band` of `phase`.
     func run(_ phase: Phase, band: Int) {

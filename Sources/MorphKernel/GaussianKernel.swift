@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PNGCodec  // MutexLock
+import _IconMorphSupport
 
 /// The normalised 1-D Gaussian of one blur level.
 ///
@@ -23,12 +23,12 @@ public struct GaussianKernel: Sendable, Equatable {
 
     /// The kernel for `radius` pixels.
     ///
-    /// - Throws: `MorphError.invalidParameter` (name "radius") unless the radius is finite and
+    /// - Throws: `MorphError.invalidParameter` (`.radius`) unless the radius is finite and
     ///   in 0 … `MorphStyle.maximumBlurRadius`.
     public init(radius: Double) throws {
         guard radius.isFinite, radius >= 0, radius <= MorphStyle.maximumBlurRadius else {
             throw MorphError.invalidParameter(
-                name: "radius",
+                .radius,
                 reason: "must be a finite number of pixels from 0 to \(Int(MorphStyle.maximumBlurRadius)), got \(radius)")
         }
         self.init(validRadius: radius)

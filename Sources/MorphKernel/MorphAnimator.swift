@@ -1,5 +1,5 @@
 import AlphaRaster
-import PNGCodec  // MutexLock
+import _IconMorphSupport
 
 /// How an animation of a `MorphAnimator` ended, as passed to its completion handler.
 public enum MorphCompletion: Sendable, Equatable {
@@ -63,7 +63,8 @@ public final class MorphAnimator: @unchecked Sendable {
     private struct FrameKey: Equatable {
         let generation: Int
         let progress: Double
-        let alphaOnly: Bool
+        let format: PixelFormat
+        let bytesPerRow: Int?
     }
 
     private let lock = MutexLock()
@@ -104,7 +105,7 @@ public final class MorphAnimator: @unchecked Sendable {
 
     /// The progress at `time` (advancing the animator to it, which may finish an animation).
     ///
-    /// - Throws: `MorphError.invalidParameter` (name "time") for a time that is not finite or
+    /// - Throws: `MorphError.invalidParameter` (`.time`) for a time that is not finite or
     ///   is earlier than the previous call's.
     public func progress(at time: Double) throws -> Double {
         try locked(at: time) { progressNow }
@@ -154,7 +155,7 @@ public final class MorphAnimator: @unchecked Sendable {
     ///   number ≥ 0, or a bad time (see `progress(at:)`); nothing changes then.
     public func animate(to icon: AlphaMask, duration: Double, at time: Double, completion: Completion? = nil) throws {
         try checkDuration(duration)
-        try renderer.checkInputs(source: icon, target: icon, progress: 0)
+        try renderer.checkSize(of: icon, as: .icon)
         try locked(at: time) {
             let p = progressNow
             if icon == pair.target {
@@ -210,37 +211,39 @@ public final class MorphAnimator: @unchecked Sendable {
         }
     }
 
-    /// Renders the frame at `time` as straight-alpha RGBA8 into `output` (exactly
-    /// `renderer.rgbaByteCount` bytes) and returns true; or returns false without rendering
-    /// or touching `output` when the frame is the same as the last one this animator
-    /// rendered in this format (nothing changed since: idle costs nothing — keep rendering
-    /// into the same buffer).
+    /// Renders the frame at `time` into the caller's memory in `format`, rows `bytesPerRow`
+    /// apart (nil: tight), as `MorphRenderer.render(_:into:bytesPerRow:format:)`, and returns
+    /// true; or returns false without rendering or touching `output` when the frame is the
+    /// same as the last one this animator rendered with this format and stride (nothing
+    /// changed since: idle costs nothing — keep rendering into the same buffer).
     ///
-    /// - Throws: as `progress(at:)` and `MorphRenderer.renderRGBA(_:into:)`.
+    /// - Throws: as `progress(at:)` and `MorphRenderer.render(_:into:bytesPerRow:format:)`.
     @discardableResult
-    public func renderRGBA(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
-        try render(at: time, alphaOnly: false, into: output)
-    }
-
-    /// `renderRGBA(at:into:)` for alpha-only frames (`renderer.alphaByteCount` bytes).
-    @discardableResult
-    public func renderAlpha(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
-        try render(at: time, alphaOnly: true, into: output)
-    }
-
-    private func render(at time: Double, alphaOnly: Bool, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+    public func render(
+        at time: Double, into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil, format: PixelFormat
+    ) throws -> Bool {
         try locked(at: time) {
-            let key = FrameKey(generation: generation, progress: progressNow, alphaOnly: alphaOnly)
+            let key = FrameKey(generation: generation, progress: progressNow, format: format, bytesPerRow: bytesPerRow)
             guard key != lastRendered else { return false }
             lastRendered = nil
-            if alphaOnly {
-                try renderer.renderAlpha(frameNow, into: output)
-            } else {
-                try renderer.renderRGBA(frameNow, into: output)
-            }
+            try renderer.render(frameNow, into: output, bytesPerRow: bytesPerRow, format: format)
             lastRendered = key
             return true
         }
+    }
+
+    /// `render(at:into:bytesPerRow:format:)` as straight-alpha RGBA8, tight rows
+    /// (`renderer.rgbaByteCount` bytes).
+    @discardableResult
+    public func renderRGBA(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+        try render(at: time, into: output, format: .rgba8)
+    }
+
+    /// `render(at:into:bytesPerRow:format:)` as alpha only, tight rows
+    /// (`renderer.alphaByteCount` bytes).
+    @discardableResult
+    public func renderAlpha(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
+        try render(at: time, into: output, format: .alpha8)
     }
 
     // MARK: State, under the lock
@@ -266,7 +269,7 @@ public final class MorphAnimator: @unchecked Sendable {
         do {
             guard time.isFinite, time >= now else {
                 throw MorphError.invalidParameter(
-                    name: "time",
+                    .time,
                     reason: "must be a finite number of seconds, not earlier than the previous call's \(now), got \(time)")
             }
             advance(to: time)
@@ -320,7 +323,7 @@ public final class MorphAnimator: @unchecked Sendable {
     private func checkDuration(_ duration: Double) throws {
         guard duration.isFinite, duration >= 0 else {
             throw MorphError.invalidParameter(
-                name: "duration", reason: "must be a finite number of seconds ≥ 0, got \(duration)")
+                .duration, reason: "must be a finite number of seconds ≥ 0, got \(duration)")
         }
     }
 }

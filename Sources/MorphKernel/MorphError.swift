@@ -1,21 +1,97 @@
+import AlphaRaster
+
 /// A failure to set up or render a morph.
 ///
-/// Thrown where the problem is found: by `MorphStyle.validate()`, `MorphRenderer.init` and the
-/// render methods. Nothing in this module traps on bad input.
+/// Thrown where the problem is found: by `MorphStyle.validate()`, `MorphRenderer.init`, the
+/// render methods and `MorphAnimator`. Each case names what is at fault as a typed value, so
+/// a caller can map it to its own words with an exhaustive `switch`; `description` is one
+/// line a user can act on. Nothing in this module traps on bad input.
 public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A parameter is out of its documented range; `name` is the parameter's name as spelled
-    /// in the API (`"blurLevels"`, `"progress"` …) and `reason` says what is allowed and what
+    /// A parameter is out of its documented range; `reason` says what is allowed and what
     /// was given.
-    case invalidParameter(name: String, reason: String)
-    /// An input mask or output buffer does not match the renderer's size; the text names the
-    /// buffer, the size it has and the size it needs.
-    case sizeMismatch(String)
+    case invalidParameter(MorphParameter, reason: String)
+    /// A frame or field size with a side below 1 pixel, or an area above
+    /// `MorphRenderer.maximumPixelCount`.
+    case invalidSize(width: Int, height: Int)
+    /// An input does not have the renderer's size.
+    case sizeMismatch(MorphInput, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    /// An output's bytes per row are fewer than one row of its pixels needs
+    /// (`width × format.bytesPerPixel`).
+    case invalidBytesPerRow(Int, width: Int, format: PixelFormat)
+    /// An output buffer holds fewer bytes than the frame's rows: (height − 1) × bytesPerRow
+    /// plus one row of pixels.
+    case bufferTooSmall(byteCount: Int, needed: Int)
+    /// Frames are not rendered in this format: `.gray8` and `.grayAlpha8` cannot carry the
+    /// tint.
+    case unsupportedPixelFormat(PixelFormat)
 
-    /// One line: `"<name>: <reason>"` or the size mismatch sentence.
+    /// One line: `"<parameter>: <reason>"`, or the sizes at fault.
     public var description: String {
         switch self {
-        case .invalidParameter(let name, let reason): "\(name): \(reason)"
-        case .sizeMismatch(let reason): reason
+        case .invalidParameter(let parameter, let reason):
+            "\(parameter): \(reason)"
+        case .invalidSize(let width, let height):
+            "\(width)×\(height) pixels is not a valid frame size: each side must be at least 1 pixel and the "
+                + "area at most \(MorphRenderer.maximumPixelCount) pixels"
+        case .sizeMismatch(let input, let width, let height, let expectedWidth, let expectedHeight):
+            "The \(input) is \(width)×\(height) pixels but the renderer is \(expectedWidth)×\(expectedHeight)."
+        case .invalidBytesPerRow(let bytesPerRow, let width, let format):
+            "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+        case .bufferTooSmall(let byteCount, let needed):
+            "The output buffer holds \(byteCount) bytes but the frame's rows need \(needed)."
+        case .unsupportedPixelFormat(let format):
+            "frames cannot be rendered as \(format): use alpha8, rgba8, rgba8Premultiplied, bgra8 or bgra8Premultiplied"
+        }
+    }
+}
+
+/// A parameter of the morph API, as `MorphError.invalidParameter` names it.
+public enum MorphParameter: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// `MorphStyle.maxBlurRadius`.
+    case maxBlurRadius
+    /// `MorphStyle.blurLevels`.
+    case blurLevels
+    /// `MorphStyle.threshold`.
+    case threshold
+    /// `MorphStyle.softness`.
+    case softness
+    /// A frame's progress.
+    case progress
+    /// `MorphFrame.capturedWeight`.
+    case capturedWeight
+    /// A `MorphAnimator` transition's duration.
+    case duration
+    /// A `MorphAnimator` call's time.
+    case time
+    /// `GaussianKernel(radius:)`'s radius.
+    case radius
+    /// `CapturedField`'s values.
+    case fieldValues
+    /// `CapturedField`'s blur radius.
+    case fieldBlurRadius
+
+    /// The parameter's name as spelled in the API (`blurLevels`, `progress`, …).
+    public var description: String { rawValue }
+}
+
+/// An input of a frame, as `MorphError.sizeMismatch` names it.
+public enum MorphInput: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The mask at progress 0.
+    case source
+    /// The mask at progress 1.
+    case target
+    /// The icon a `MorphAnimator` is sent to.
+    case icon
+    /// A frame's captured field.
+    case capturedField
+
+    /// In words: `source mask`, `target mask`, `icon mask`, `captured field`.
+    public var description: String {
+        switch self {
+        case .source: "source mask"
+        case .target: "target mask"
+        case .icon: "icon mask"
+        case .capturedField: "captured field"
         }
     }
 }

@@ -1,5 +1,5 @@
 import AlphaRaster
-import PNGCodec  // MutexLock
+import _IconMorphSupport
 
 /// Renders morph frames between two masks of one size into caller-provided buffers.
 ///
@@ -94,15 +94,19 @@ public final class MorphRenderer: @unchecked Sendable {
     private let tiles: TileMap
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     private var pool: WorkerPool?
+    /// The output pixel of each alpha byte, for frames with a background or a rescaled alpha
+    /// (`FrameFinish`), and what it was last filled for; guarded by `lock`.
+    private let finishTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+    private var tableFinish: FrameFinish?
     private var storedSkipsFlatTiles = true
     /// The band count of the last frame's passes, for tests.
     private var lastBandCount = 0
 
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
-    /// - Throws: `MorphError.invalidParameter` for a non-positive width or height, an area
-    ///   above `maximumPixelCount` (name "width × height"), or a style out of range (see
-    ///   `MorphStyle.validate()`).
+    /// - Throws: `MorphError.invalidSize` for a non-positive width or height or an area
+    ///   above `maximumPixelCount`; `MorphError.invalidParameter` for a style out of range
+    ///   (see `MorphStyle.validate()`).
     public convenience init(width: Int, height: Int, style: MorphStyle = MorphStyle()) throws {
         try self.init(width: width, height: height, style: style, bandCount: nil)
     }
@@ -110,17 +114,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The designated initializer; `bandCount` (default: the active processor count) is how
     /// many row bands a threaded frame is split into, which tests vary.
     init(width: Int, height: Int, style: MorphStyle, bandCount: Int?) throws {
-        guard width > 0 else {
-            throw MorphError.invalidParameter(name: "width", reason: "must be at least 1 pixel, got \(width)")
-        }
-        guard height > 0 else {
-            throw MorphError.invalidParameter(name: "height", reason: "must be at least 1 pixel, got \(height)")
-        }
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard !overflow, area <= MorphRenderer.maximumPixelCount else {
-            throw MorphError.invalidParameter(
-                name: "width × height",
-                reason: "must be at most \(MorphRenderer.maximumPixelCount) pixels, got \(width) × \(height)")
+        guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
+            throw MorphError.invalidSize(width: width, height: height)
         }
         try style.validate()
         self.width = width
@@ -133,42 +129,70 @@ public final class MorphRenderer: @unchecked Sendable {
             width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands,
             fieldPlane: style.softness == .automatic)
         tiles = TileMap(width: width, height: height, maxBands: bands)
+        finishTable.initialize(repeating: 0, count: 256)
     }
 
-    /// Bytes of an RGBA frame: width × height × 4.
+    deinit {
+        finishTable.deallocate()
+    }
+
+    /// Bytes of a tight RGBA frame: width × height × 4.
     public var rgbaByteCount: Int { width * height * 4 }
 
-    /// Bytes of an alpha frame: width × height.
+    /// Bytes of a tight alpha frame: width × height.
     public var alphaByteCount: Int { width * height }
 
-    /// Renders the frame at `progress` as straight-alpha RGBA8 (R, G, B, A bytes, rows top to
-    /// bottom, no padding) into `output`, which must hold exactly `rgbaByteCount` bytes.
+    /// Renders the frame at `progress` into the caller's memory: `height` rows of `width`
+    /// pixels in `format`, `bytesPerRow` apart (nil: tight rows), top row first.
     ///
-    /// - Throws: `MorphError.invalidParameter` (name "progress") unless progress is finite and
-    ///   in [0, 1]; `MorphError.sizeMismatch` when a mask or `output` has the wrong size.
-    ///   Nothing is written when it throws.
+    /// The frame is defined as straight RGBA8 (`FrameFinish`: the tint at the frame's
+    /// progress, its alpha scaled by the coverage, over the style's background); every
+    /// format carries those bytes exactly: `.rgba8` and `.bgra8` as they are, the
+    /// premultiplied formats with each colour byte c as round(c · a / 255), `.alpha8` the
+    /// alpha alone. Bytes between one row's pixels and the next row are left as they were,
+    /// and so is the memory after the last row's pixels.
+    ///
+    /// - Throws: `MorphError.invalidParameter` (`.progress`) unless progress is finite and in
+    ///   [0, 1]; `MorphError.sizeMismatch` when a mask has another size;
+    ///   `MorphError.unsupportedPixelFormat` for `.gray8` or `.grayAlpha8`;
+    ///   `MorphError.invalidBytesPerRow` for rows shorter than `width` pixels;
+    ///   `MorphError.bufferTooSmall` when `output` holds fewer than
+    ///   (height − 1) · bytesPerRow + width · bytesPerPixel bytes. Nothing is written when it
+    ///   throws.
+    public func render(
+        source: AlphaMask, target: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer,
+        bytesPerRow: Int? = nil, format: PixelFormat
+    ) throws {
+        try render(
+            source: source, target: target, progress: progress, capture: nil, output: output,
+            bytesPerRow: bytesPerRow, format: format)
+    }
+
+    /// Renders the frame at `progress` as straight-alpha RGBA8 into `output`, tight rows:
+    /// `render(source:target:progress:into:bytesPerRow:format:)` with `.rgba8`.
+    ///
+    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`.
     public func renderRGBA(
         source: AlphaMask, target: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer
     ) throws {
-        try render(
-            source: source, target: target, progress: progress, output: output,
-            format: .rgba(rgb: style.tint.rgbBits), formatName: "RGBA")
+        try render(source: source, target: target, progress: progress, into: output, format: .rgba8)
     }
 
-    /// Renders the frame's alpha only, round(tintAlpha · α), one byte a pixel, into `output`,
-    /// which must hold exactly `alphaByteCount` bytes.
+    /// Renders the frame's alpha only, one byte a pixel, tight rows:
+    /// `render(source:target:progress:into:bytesPerRow:format:)` with `.alpha8`.
     ///
-    /// - Throws: as `renderRGBA(source:target:progress:into:)`.
+    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`.
     public func renderAlpha(
         source: AlphaMask, target: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer
     ) throws {
-        try render(source: source, target: target, progress: progress, output: output, format: .alpha, formatName: "alpha")
+        try render(source: source, target: target, progress: progress, into: output, format: .alpha8)
     }
 
     /// Renders an RGBA frame into an array, resizing it to `rgbaByteCount` bytes first if it
     /// has another size (the only allocation; reuse the array to avoid it).
     ///
-    /// - Throws: as `renderRGBA(source:target:progress:into:)`; the array is unchanged then.
+    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`; the array is
+    ///   unchanged then.
     public func renderRGBA(source: AlphaMask, target: AlphaMask, progress: Double, into output: inout [UInt8]) throws {
         try checkInputs(source: source, target: target, progress: progress)
         if output.count != rgbaByteCount { output = [UInt8](repeating: 0, count: rgbaByteCount) }
@@ -178,26 +202,47 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Renders an alpha frame into an array, resizing it to `alphaByteCount` bytes first if it
     /// has another size (the only allocation; reuse the array to avoid it).
     ///
-    /// - Throws: as `renderRGBA(source:target:progress:into:)`; the array is unchanged then.
+    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`; the array is
+    ///   unchanged then.
     public func renderAlpha(source: AlphaMask, target: AlphaMask, progress: Double, into output: inout [UInt8]) throws {
         try checkInputs(source: source, target: target, progress: progress)
         if output.count != alphaByteCount { output = [UInt8](repeating: 0, count: alphaByteCount) }
         try output.withUnsafeMutableBytes { try renderAlpha(source: source, target: target, progress: progress, into: $0) }
     }
 
+    /// Checks a frame's masks against the renderer's size and its progress.
     func checkInputs(source: AlphaMask, target: AlphaMask, progress: Double) throws {
         guard progress.isFinite, progress >= 0, progress <= 1 else {
-            throw MorphError.invalidParameter(name: "progress", reason: "must be a finite number in [0, 1], got \(progress)")
+            throw MorphError.invalidParameter(.progress, reason: "must be a finite number in [0, 1], got \(progress)")
         }
-        try checkSize(of: source, named: "source")
-        try checkSize(of: target, named: "target")
+        try checkSize(of: source, as: .source)
+        try checkSize(of: target, as: .target)
     }
 
-    private func checkSize(of mask: AlphaMask, named name: String) throws {
+    /// Checks a mask against the renderer's size.
+    func checkSize(of mask: AlphaMask, as input: MorphInput) throws {
         guard mask.width == width, mask.height == height else {
             throw MorphError.sizeMismatch(
-                "The \(name) mask is \(mask.width)×\(mask.height) pixels but the renderer is \(width)×\(height).")
+                input, width: mask.width, height: mask.height, expectedWidth: width, expectedHeight: height)
         }
+    }
+
+    /// The row stride and the base address of an output, checked against the frame.
+    func checkOutput(
+        _ output: UnsafeMutableRawBufferPointer, bytesPerRow: Int?, format: PixelFormat
+    ) throws -> (base: UnsafeMutableRawPointer, bytesPerRow: Int) {
+        guard format != .gray8, format != .grayAlpha8 else { throw MorphError.unsupportedPixelFormat(format) }
+        let rowBytes = width * format.bytesPerPixel
+        let stride = bytesPerRow ?? rowBytes
+        guard stride >= rowBytes else {
+            throw MorphError.invalidBytesPerRow(stride, width: width, format: format)
+        }
+        let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
+        let (needed, overflow2) = rows.addingReportingOverflow(rowBytes)
+        guard !overflow, !overflow2, output.count >= needed, let base = output.baseAddress else {
+            throw MorphError.bufferTooSmall(byteCount: output.count, needed: overflow || overflow2 ? Int.max : needed)
+        }
+        return (base, stride)
     }
 
     /// Whether flat tiles are filled instead of computed (`TileMap`); tests turn it off to
@@ -228,16 +273,19 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Renders a frame; `capture` is a captured field with weight > 0 (`MorphFrame`), already
     /// checked against the renderer's size.
     func render(
-        source: AlphaMask, target: AlphaMask, progress: Double, capture: (field: CapturedField, weight: Double)? = nil,
-        output: UnsafeMutableRawBufferPointer, format: PixelWriter.Format, formatName: String
+        source: AlphaMask, target: AlphaMask, progress: Double, capture: (field: CapturedField, weight: Double)?,
+        output: UnsafeMutableRawBufferPointer, bytesPerRow: Int?, format: PixelFormat
     ) throws {
         try checkInputs(source: source, target: target, progress: progress)
-        let writer = PixelWriter(tint: style.tint, format: format)
-        let needed = width * height * writer.bytesPerPixel
-        guard output.count == needed, let outputBase = output.baseAddress else {
-            throw MorphError.sizeMismatch(
-                "The output buffer holds \(output.count) bytes but a \(width)×\(height) \(formatName) frame needs \(needed).")
+        let (outputBase, outputRowBytes) = try checkOutput(output, bytesPerRow: bytesPerRow, format: format)
+        let finish = FrameFinish(style: style, progress: progress, format: format)
+        lock.lock()
+        defer { lock.unlock() }
+        if finish.needsTable, finish != tableFinish {
+            finish.fillTable(finishTable)
+            tableFinish = finish
         }
+        let writer = finish.writer(table: finishTable)
         let frame = capture.map { MorphFrameMath.frame(progress: progress, style: style, capturedWeight: $0.weight) }
             ?? MorphFrameMath.frame(progress: progress, style: style)
         // The captured field can be non-zero anywhere, so nothing is skipped (`TileMap`
@@ -268,8 +316,6 @@ public final class MorphRenderer: @unchecked Sendable {
                 slopeBoundCentre: capture == nil ? nil : levelCentre, writer: writer)
             rule = .automatic(threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n)
         }
-        lock.lock()
-        defer { lock.unlock() }
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
                 withCapturedValues(capture?.field) { captured in
@@ -284,7 +330,7 @@ public final class MorphRenderer: @unchecked Sendable {
                                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
                             edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
-                            output: outputBase, scratch: scratch, tiles: tiles, skipping: skipping,
+                            output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles, skipping: skipping,
                             bandCount: 1)
                         // The stats pass reads every mask byte once: split it when the whole frame's
                         // work would be.

@@ -2,30 +2,36 @@ import AlphaRaster
 
 /// Frames with a captured field (`MorphFrame`), and the capture itself.
 extension MorphRenderer {
-    /// Renders `frame` as straight-alpha RGBA8 into `output` (exactly `rgbaByteCount` bytes).
-    /// Without a captured field (or with weight 0) the bytes are those of
-    /// `renderRGBA(source:target:progress:into:)`.
+    /// Renders `frame` into the caller's memory in `format`, rows `bytesPerRow` apart (nil:
+    /// tight), as `render(source:target:progress:into:bytesPerRow:format:)` does. Without a
+    /// captured field (or with weight 0) the bytes are those of that method.
     ///
     /// A frame with a captured field is computed over every tile (no tile is skipped: the
     /// field can be non-zero anywhere), so it costs about as much as the same frame of two
     /// masks with nothing to skip.
     ///
-    /// - Throws: as `renderRGBA(source:target:progress:into:)`, and `MorphError` when the
-    ///   captured field has another size or its weight is not in [0, 1].
-    public func renderRGBA(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
+    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`, and
+    ///   `MorphError` when the captured field has another size or its weight is not in
+    ///   [0, 1].
+    public func render(
+        _ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil, format: PixelFormat
+    ) throws {
         try checkCapture(of: frame)
         try render(
             source: frame.source, target: frame.target, progress: frame.progress, capture: frame.effectiveCapture,
-            output: output, format: .rgba(rgb: style.tint.rgbBits), formatName: "RGBA")
+            output: output, bytesPerRow: bytesPerRow, format: format)
     }
 
-    /// Renders `frame`'s alpha only into `output` (exactly `alphaByteCount` bytes); see
-    /// `renderRGBA(_:into:)`.
+    /// Renders `frame` as straight-alpha RGBA8, tight rows: `render(_:into:bytesPerRow:format:)`
+    /// with `.rgba8`.
+    public func renderRGBA(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
+        try render(frame, into: output, format: .rgba8)
+    }
+
+    /// Renders `frame`'s alpha only, tight rows: `render(_:into:bytesPerRow:format:)` with
+    /// `.alpha8`.
     public func renderAlpha(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
-        try checkCapture(of: frame)
-        try render(
-            source: frame.source, target: frame.target, progress: frame.progress, capture: frame.effectiveCapture,
-            output: output, format: .alpha, formatName: "alpha")
+        try render(frame, into: output, format: .alpha8)
     }
 
     /// The blurred field V of `frame` over the whole canvas, the values its edge stage reads,
@@ -67,11 +73,11 @@ extension MorphRenderer {
         let w = frame.capturedWeight
         guard w.isFinite, w >= 0, w <= 1 else {
             throw MorphError.invalidParameter(
-                name: "capturedWeight", reason: "must be a finite number in [0, 1], got \(w)")
+                .capturedWeight, reason: "must be a finite number in [0, 1], got \(w)")
         }
         guard captured.width == width, captured.height == height else {
             throw MorphError.sizeMismatch(
-                "The captured field is \(captured.width)×\(captured.height) pixels but the renderer is \(width)×\(height).")
+                .capturedField, width: captured.width, height: captured.height, expectedWidth: width, expectedHeight: height)
         }
     }
 }

@@ -33,8 +33,16 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     public var softness: MorphSoftness
     /// The progress easing.
     public var easing: MorphEasing
-    /// The colour of the shape; its alpha scales the output alpha.
+    /// The colour of the shape (at progress 0 when `targetTint` is set); its alpha scales the
+    /// output alpha.
     public var tint: TintColor
+    /// The colour of the shape at progress 1, or nil for `tint` throughout. Between, the tint
+    /// moves along the eased progress in Oklab (`tint(atProgress:)`).
+    public var targetTint: TintColor?
+    /// A colour every frame is composited over ("over" on straight, sRGB-encoded values, as
+    /// browsers do), or nil for frames on transparency. An opaque background gives opaque
+    /// frames.
+    public var background: TintColor?
 
     /// The largest accepted `maxBlurRadius`, in pixels: 1000.
     public static let maximumBlurRadius: Double = 1000
@@ -61,7 +69,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     }
 
     /// Creates a style. The defaults are a 12 px radius (4 pt at 3×) with 49 levels,
-    /// t = 0.5, automatic softness, smooth easing and opaque black.
+    /// t = 0.5, automatic softness, smooth easing, opaque black, no tint ramp and no
+    /// background.
     ///
     /// - Parameters:
     ///   - blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
@@ -69,7 +78,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     ///     `.fixed(0.05)`, the look of earlier versions).
     public init(
         maxBlurRadius: Double = 12, blurLevels: Int? = nil, threshold: Double = 0.5,
-        softness: MorphSoftness = .automatic, easing: MorphEasing = .smooth, tint: TintColor = .black
+        softness: MorphSoftness = .automatic, easing: MorphEasing = .smooth, tint: TintColor = .black,
+        targetTint: TintColor? = nil, background: TintColor? = nil
     ) {
         self.maxBlurRadius = maxBlurRadius
         self.blurLevels = blurLevels ?? MorphStyle.defaultBlurLevels(maxBlurRadius: maxBlurRadius)
@@ -77,6 +87,23 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
         self.softness = softness
         self.easing = easing
         self.tint = tint
+        self.targetTint = targetTint
+        self.background = background
+    }
+
+    /// The tint of the frame at progress `p` (in [0, 1]): `tint` without a `targetTint`;
+    /// otherwise the blend at the eased progress e (the weight the shapes mix with, so the
+    /// colour moves with the shape) of the two colours' Oklab coordinates, converted back to
+    /// the nearest sRGB bytes, with alpha round(α₀ + (α₁ − α₀) · e). At p = 0 it is `tint`
+    /// and at p = 1 `targetTint`, exactly.
+    public func tint(atProgress p: Double) -> TintColor {
+        guard let targetTint else { return tint }
+        let e = MorphFrameMath.easedProgress(p, easing: easing)
+        let start = Oklab(red: tint.red, green: tint.green, blue: tint.blue)
+        let end = Oklab(red: targetTint.red, green: targetTint.green, blue: targetTint.blue)
+        let (red, green, blue) = start.mixed(with: end, e).srgb
+        let alpha = (Double(tint.alpha) + (Double(targetTint.alpha) - Double(tint.alpha)) * e).rounded()
+        return TintColor(red: red, green: green, blue: blue, alpha: UInt8(alpha))
     }
 
     /// Checks every parameter against its documented range.
@@ -89,30 +116,30 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
               maxBlurRadius <= MorphStyle.maximumBlurRadius
         else {
             throw MorphError.invalidParameter(
-                name: "maxBlurRadius",
+                .maxBlurRadius,
                 reason: "must be a finite number of pixels from 0 to \(Int(MorphStyle.maximumBlurRadius)), got \(maxBlurRadius)")
         }
         guard blurLevels >= 2, blurLevels <= MorphStyle.maximumBlurLevels else {
             throw MorphError.invalidParameter(
-                name: "blurLevels",
+                .blurLevels,
                 reason: "must be from 2 to \(MorphStyle.maximumBlurLevels), got \(blurLevels)")
         }
         guard threshold.isFinite, threshold > 0, threshold <= 1 else {
             throw MorphError.invalidParameter(
-                name: "threshold", reason: "must be a finite number in (0, 1], got \(threshold)")
+                .threshold, reason: "must be a finite number in (0, 1], got \(threshold)")
         }
         switch softness {
         case .automatic:
             let margin = MorphFrameMath.flatFadeWidth / 2
             guard threshold >= margin, threshold <= 1 - margin else {
                 throw MorphError.invalidParameter(
-                    name: "threshold",
+                    .threshold,
                     reason: "must be from \(margin) to \(1 - margin) with automatic softness, got \(threshold)")
             }
         case .fixed(let s):
             guard s.isFinite, s >= MorphStyle.minimumSoftness, s <= threshold else {
                 throw MorphError.invalidParameter(
-                    name: "softness",
+                    .softness,
                     reason: "must be a finite number from \(MorphStyle.minimumSoftness) to the threshold \(threshold), got \(s)")
             }
         }

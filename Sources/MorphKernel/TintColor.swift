@@ -1,7 +1,9 @@
-/// An sRGB colour with straight (non-premultiplied) alpha, 8 bits per channel.
+/// An sRGB colour with straight (non-premultiplied) alpha, 8 bits per channel: a shape's tint
+/// or a background (`MorphStyle`).
 ///
-/// Every rendered pixel carries the tint's red, green and blue unchanged; its alpha is the
-/// tint's alpha scaled by the shape's coverage α: `round(alpha · α)`.
+/// Without a background every rendered pixel carries the tint's red, green and blue
+/// unchanged; its alpha is the tint's alpha scaled by the shape's coverage α:
+/// `round(alpha · α)`.
 public struct TintColor: Sendable, Equatable, Hashable {
     /// Red, 0…255.
     public var red: UInt8
@@ -19,9 +21,4 @@ public struct TintColor: Sendable, Equatable, Hashable {
 
     /// Opaque black, the default tint.
     public static let black = TintColor(red: 0, green: 0, blue: 0)
-
-    /// The colour as one little-endian RGBA8 pixel with alpha 0: red in the low byte.
-    var rgbBits: UInt32 {
-        UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
-    }
 }

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

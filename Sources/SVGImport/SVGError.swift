@@ -1,4 +1,4 @@
-import PNGCodec  // MessageText
+import _IconMorphSupport
 
 /// A failure to read or import an SVG file.
 ///

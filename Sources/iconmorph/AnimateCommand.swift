@@ -167,29 +167,16 @@ enum AnimateCommand {
         }
         let fps = parsed.number("fps").map { Rational.approximating($0) } ?? FrameTiming.defaultFPS
 
-        let box = try GeometryOptions.box(parsed)
-        var coloring = FrameColoring(start: RenderCommand.Defaults.color)
-        if case .color(let color)? = parsed.value("color") { coloring.start = color }
-        if case .color(let color)? = parsed.value("background") { coloring.background = color }
-        coloring.easing = parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? RenderCommand.Defaults.easing
-        let blur = parsed.number("blur") ?? RenderCommand.Defaults.blur
-        let style = MorphStyle(
-            maxBlurRadius: blur * box.scale,
-            blurLevels: parsed.integer("blur-levels"),
-            threshold: parsed.number("threshold") ?? RenderCommand.Defaults.threshold,
-            softness: parsed.number("softness").map(MorphSoftness.fixed) ?? RenderCommand.Defaults.softness,
-            easing: coloring.easing,
-            tint: coloring.rendererTint)
-        try RenderCommand.check(style, blur: blur, scale: box.scale, parsed)
+        let layout = try GeometryOptions.layout(parsed)
+        let style = try RenderCommand.style(parsed, scale: layout.box.scale)
 
         var output = RenderOptions(
             source: timeline.start.name, target: timeline.start.name, frames: .sequence(count: 2),
-            output: .folder(OutputTarget.defaultFolder), outputSpelling: parsed.spelling(of: "output"), box: box,
+            output: .folder(OutputTarget.defaultFolder), outputSpelling: parsed.spelling(of: "output"), layout: layout,
             maskSource: GeometryOptions.maskSource(parsed), style: style, quiet: parsed.flag("quiet"))
         output.timing = FrameTiming(
             fps: fps, holdStart: parsed.number("hold-start") ?? 0, holdEnd: parsed.number("hold-end") ?? 0,
             pingPong: parsed.flag("ping-pong"), loops: parsed.integer("loops") ?? 0)
-        output.coloring = coloring
         output.given = parsed.given
         var options = AnimateOptions(
             timeline: timeline, timelinePath: parsed.text("timeline"), fps: fps, output: output, parsed: parsed)
@@ -200,7 +187,7 @@ enum AnimateCommand {
             count = options.player.frameCount(until: until)
             try checkFrameCount(count, options)
         }
-        try settleOutput(&options.output, frameCount: count, parsed: parsed, box: box)
+        try settleOutput(&options.output, frameCount: count, parsed: parsed)
         return options
     }
 
@@ -292,7 +279,7 @@ enum AnimateCommand {
     /// `animate` can get wrong.
     ///
     /// - Throws: `CommandLineError`.
-    static func settleOutput(_ output: inout RenderOptions, frameCount: Int, parsed: ParsedArguments, box: IconBox) throws {
+    static func settleOutput(_ output: inout RenderOptions, frameCount: Int, parsed: ParsedArguments) throws {
         output.frames = frameCount >= 2 ? .sequence(count: frameCount) : .single(progress: 0)
         if frameCount == 1 {
             let outputText = parsed.text("output")
@@ -307,7 +294,7 @@ enum AnimateCommand {
                         + "(--at) that animate")
             }
         }
-        try ExportOptions.apply(parsed, to: &output, frameSize: (try box.pixelWidth, try box.pixelHeight))
+        try ExportOptions.apply(parsed, to: &output, frameSize: (output.layout.width, output.layout.height))
         if case .folder(let folder) = output.output, !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
             throw CommandLineError.invalidSetting(
                 option: output.outputSpelling,
@@ -326,12 +313,12 @@ enum AnimateCommand {
         var output = options.output
         if output.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
         let masks = try TimelinePlayer.loadIcons(
-            of: options.timeline, in: output.box, source: output.maskSource, warn: warn)
+            of: options.timeline, in: output.layout, source: output.maskSource, warn: warn)
         let start = masks[options.timeline.start.path]!
         let renderer = try MorphRenderer(width: start.width, height: start.height, style: output.style)
         let timelineFrames = try options.player.frames(
             masks: masks, renderer: renderer, maximumFrames: TimingOptions.maximumFrames)
-        try settleOutput(&output, frameCount: timelineFrames.count, parsed: options.parsed, box: output.box)
+        try settleOutput(&output, frameCount: timelineFrames.count, parsed: options.parsed)
 
         let frames: [MorphFrame]
         if case .sequence = output.frames {

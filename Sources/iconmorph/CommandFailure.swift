@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import AlphaRaster
 import MorphKernel
 import PNGCodec
@@ -40,17 +41,24 @@ struct CommandFailure: Error, Equatable {
         case let error as IconInputError:
             self.init(message: error.description, exitCode: Self.exitCode(for: error))
         case let error as AlphaRasterError:
-            if case .invalidBox(let field, let reason) = error {
-                let option = field == "scale" || field == "padding" ? field : "size"
-                self.init(message: "--\(option): \(reason)", exitCode: .usage)
-            } else {
+            switch error {
+            case .invalidBox(let field, let reason):
+                self.init(message: "--\(GeometryOptions.option(for: field)): \(reason)", exitCode: .usage)
+            case .invalidMaskSize, .pixelCountMismatch, .invalidIcon, .invalidImageSize, .invalidBytesPerRow,
+                 .imageBufferTooSmall:
+                // The command checks the sizes it builds and names an undrawable file itself
+                // (`IconInputError.undrawable`), so these are the program's faults.
                 self.init(message: "internal error: \(error)", exitCode: .software)
             }
         case let error as MorphError:
-            if case .invalidParameter(let name, let reason) = error {
-                let option = RenderCommand.optionName(forStyleParameter: name)
-                self.init(message: "--\(option): \(reason)", exitCode: .usage)
-            } else {
+            switch error {
+            case .invalidParameter(let parameter, let reason):
+                if let option = RenderCommand.option(for: parameter) {
+                    self.init(message: "--\(option): \(reason)", exitCode: .usage)
+                } else {
+                    self.init(message: "internal error: \(error)", exitCode: .software)
+                }
+            case .invalidSize, .sizeMismatch, .invalidBytesPerRow, .bufferTooSmall, .unsupportedPixelFormat:
                 self.init(message: "internal error: \(error)", exitCode: .software)
             }
         default:

@@ -1,4 +1,4 @@
-import PNGCodec  // MessageText
+import _IconMorphSupport
 
 /// Everything that can be wrong with a command line, with the facts needed to say so.
 ///

@@ -24,7 +24,7 @@ enum FFmpegCommands {
         let kept = options.given.filter { !dropped.contains($0.long) }
         let stream = render(kept)
         let input = "ffmpeg -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(options.timing.fps) -i -"
-        let opaque = options.coloring.background.map { hexString(TintColor(red: $0.red, green: $0.green, blue: $0.blue)) }
+        let opaque = options.style.background.map { hexString(TintColor(red: $0.red, green: $0.green, blue: $0.blue)) }
             ?? "#FFFFFF"
         let overBackground = render(kept.filter { $0.long != "background" } + [GivenOption(long: "background", text: opaque)])
         var pad = ""

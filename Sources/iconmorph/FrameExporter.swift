@@ -7,12 +7,11 @@ import PNGCodec
 /// `FrameSink` (PNG files, the raw stream, a sheet, an animated PNG), on as many workers as
 /// pay.
 ///
-/// A frame is rendered as alpha only (`MorphRenderer.renderAlpha`). A one-colour frame (no
-/// `--background`) goes to the sink as that alpha plane and the frame's tint, which a PNG
-/// encoder stores in one byte a pixel and which decodes to exactly the RGBA that
-/// `renderRGBA` gives; otherwise, or when the sink wants RGBA, each alpha byte is looked up
-/// in a 256-entry table of output pixels (`FrameColoring.fillPixelTable`), so compositing
-/// costs one load and one store a pixel whatever the formula.
+/// The renderer's style carries the colours (tint, `--color-to`, `--background`), so its
+/// frames are finished pixels. A one-colour frame (no `--background`) goes to the sink as
+/// its alpha plane (`.alpha8`) and the frame's tint (`MorphStyle.tint(atProgress:)`), which
+/// a PNG encoder stores in one byte a pixel and which decodes to exactly the frame's RGBA;
+/// otherwise, or when the sink wants RGBA, the frame is rendered as `.rgba8`.
 ///
 /// Workers: one per processor the process may run on (`MorphConcurrency.activeProcessorCount`,
 /// which honours `taskset`), up to one per frame, each with its own renderer (one thread
@@ -33,7 +32,6 @@ struct FrameExporter {
     /// The frames, in output order: frames of one pair for `render`, an animator's frames
     /// (captured fields included) for `animate`.
     let frames: [MorphFrame]
-    let coloring: FrameColoring
     let sink: any FrameSink
     let reporter: ProgressReporter?
     private let renderers: [MorphRenderer]
@@ -47,19 +45,17 @@ struct FrameExporter {
             frames: (0..<paths.count).map {
                 MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0))
             },
-            renderer: renderer, coloring: FrameColoring(start: renderer.style.tint, easing: renderer.style.easing),
-            sink: PNGFileSink(paths: paths, compression: compression), workers: workers)
+            renderer: renderer, sink: PNGFileSink(paths: paths, compression: compression), workers: workers)
     }
 
     /// Sets up the workers' renderers; `renderer` (already validated against the style and
-    /// the size, its tint `coloring.rendererTint`) is the first worker's. `workers` overrides
+    /// the size) is the first worker's. `workers` overrides
     /// `workerCount(frameCount:pixelCount:)` (tests compare worker counts).
     init(
-        frames: [MorphFrame], renderer: MorphRenderer, coloring: FrameColoring, sink: any FrameSink,
+        frames: [MorphFrame], renderer: MorphRenderer, sink: any FrameSink,
         reporter: ProgressReporter? = nil, workers: Int? = nil
     ) throws {
         self.frames = frames
-        self.coloring = coloring
         self.sink = sink
         self.reporter = reporter
         let workers = workers ?? Self.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
@@ -114,44 +110,22 @@ struct FrameExporter {
     private func work(renderer: MorphRenderer, sequencer: FrameSequencer) {
         var worker = sink.makeWorker()
         let width = renderer.width, height = renderer.height, pixelCount = width * height
-        let plane = UnsafeMutableRawBufferPointer.allocate(byteCount: pixelCount, alignment: 16)
-        let rgba = sink.needsRGBA || !coloring.isOneColor
-            ? UnsafeMutableRawBufferPointer.allocate(byteCount: pixelCount * 4, alignment: 16) : nil
-        let table = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 256)
-        let alphaMap = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
-        defer {
-            plane.deallocate()
-            rgba?.deallocate()
-            table.deallocate()
-            alphaMap.deallocate()
-        }
-        // What `table` and `alphaMap` were last filled for: without `--color-to` every frame
-        // has one tint, so they are filled once, not per frame.
-        var tableTint: TintColor?
-        var mapAlpha: UInt8?
+        let style = renderer.style
+        let oneColor = !sink.needsRGBA && style.background == nil
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pixelCount * (oneColor ? 1 : 4), alignment: 16)
+        defer { buffer.deallocate() }
         while let index = sequencer.claim() {
             do {
-                try renderer.renderAlpha(frames[index], into: plane)
-                let tint = coloring.tint(atProgress: frames[index].progress)
                 let frame: RenderedFrame
-                if let rgba {
-                    if tint != tableTint {
-                        coloring.fillPixelTable(table, tint: tint)
-                        tableTint = tint
-                    }
-                    Self.expand(plane, through: table, into: rgba)
-                    frame = .rgba(UnsafeRawBufferPointer(rgba), width: width, height: height)
-                } else {
-                    if coloring.needsAlphaMap(for: tint) {
-                        if tint.alpha != mapAlpha {
-                            FrameColoring.fillAlphaMap(alphaMap, alpha: tint.alpha)
-                            mapAlpha = tint.alpha
-                        }
-                        for i in 0..<pixelCount { plane[i] = alphaMap[Int(plane[i])] }
-                    }
+                if oneColor {
+                    try renderer.render(frames[index], into: buffer, format: .alpha8)
+                    let tint = style.tint(atProgress: frames[index].progress)
                     frame = .oneColor(
-                        alpha: UnsafeRawBufferPointer(plane), red: tint.red, green: tint.green, blue: tint.blue,
+                        alpha: UnsafeRawBufferPointer(buffer), red: tint.red, green: tint.green, blue: tint.blue,
                         width: width, height: height)
+                } else {
+                    try renderer.render(frames[index], into: buffer, format: .rgba8)
+                    frame = .rgba(UnsafeRawBufferPointer(buffer), width: width, height: height)
                 }
                 guard try worker.deliver(frame, index: index, waitForTurn: { sequencer.waitForTurn(index) }) else {
                     return
@@ -162,15 +136,5 @@ struct FrameExporter {
                 return
             }
         }
-    }
-
-    /// rgba[i] = table[alpha[i]], four bytes a pixel.
-    private static func expand(
-        _ alpha: UnsafeMutableRawBufferPointer, through table: UnsafeMutableBufferPointer<UInt32>,
-        into rgba: UnsafeMutableRawBufferPointer
-    ) {
-        let pixels = rgba.bindMemory(to: UInt32.self)
-        let bytes = alpha.bindMemory(to: UInt8.self)
-        for i in 0..<bytes.count { pixels[i] = table[Int(bytes[i])] }
     }
 }

@@ -49,23 +49,23 @@ enum GeometryOptions {
         parsed.choice("mask").flatMap(MaskSource.init(rawValue:)) ?? Defaults.mask
     }
 
-    /// The box that `--size`, `--scale` and `--padding` describe, checked.
+    /// The box that `--size`, `--scale` and `--padding` describe, validated once and measured
+    /// in pixels.
     ///
     /// - Throws: `CommandLineError.invalidSetting` naming the option to change when the box
     ///   is under one pixel or over the size limit.
-    static func box(_ parsed: ParsedArguments) throws -> IconBox {
+    static func layout(_ parsed: ParsedArguments) throws -> IconLayout {
         var width = Defaults.size, height = Defaults.size
         if case .size(let w, let h)? = parsed.value("size") { (width, height) = (w, h) }
         let box = IconBox(
             width: width, height: height, scale: parsed.number("scale") ?? Defaults.scale,
             padding: parsed.number("padding") ?? Defaults.padding)
-        try check(box, parsed)
-        return box
+        return try check(box, parsed)
     }
 
     /// The pixel size that --size, --scale and --padding make together, in the options' own
-    /// words, then the box's own validation as a backstop.
-    private static func check(_ box: IconBox, _ parsed: ParsedArguments) throws {
+    /// words, then the box's own validation as a backstop, which gives the layout.
+    private static func check(_ box: IconBox, _ parsed: ParsedArguments) throws -> IconLayout {
         let size = box.width == box.height ? formatNumber(box.width) : "\(formatNumber(box.width))x\(formatNumber(box.height))"
         let boxWidth = (box.width * box.scale).rounded(), boxHeight = (box.height * box.scale).rounded()
         if boxWidth < 1 || boxHeight < 1 {
@@ -87,14 +87,18 @@ enum GeometryOptions {
                     + "\(IconBox.maximumPixelSide) pixels per side")
         }
         do {
-            try box.validate()
+            return try box.layout()
         } catch AlphaRasterError.invalidBox(let field, let reason) {
-            let option = switch field {
-            case "scale": "scale"
-            case "padding": "padding"
-            default: "size"
-            }
-            throw CommandLineError.invalidSetting(option: parsed.spelling(of: option), reason: reason)
+            throw CommandLineError.invalidSetting(option: parsed.spelling(of: option(for: field)), reason: reason)
+        }
+    }
+
+    /// The option that sets an `IconBox` field.
+    static func option(for field: IconBox.Field) -> String {
+        switch field {
+        case .width, .height: "size"
+        case .scale: "scale"
+        case .padding: "padding"
         }
     }
 }

@@ -1,5 +1,6 @@
 import AlphaRaster
 import IconSymbols
+import IconMorphPNG
 import PNGCodec
 import SVGImport
 
@@ -62,57 +63,57 @@ enum IconInput: Equatable {
         throw IconInputError.unknownName(option: option, name: text, suggestion: BuiltInSymbol.suggestion(for: text))
     }
 
-    /// Resolves `text` (given for `option`) and builds its mask in `box`; passes each of the
+    /// Resolves `text` (given for `option`) and builds its mask in `layout`; passes each of the
     /// SVG importer's warnings (one line naming the file, such as the list of features left
     /// out) to `warn`.
     ///
     /// - Throws: what `resolve` and `mask(in:source:)` throw.
     static func load(
-        _ text: String, option: String, in box: IconBox, source: MaskSource, warn: (String) -> Void
+        _ text: String, option: String, in layout: IconLayout, source: MaskSource, warn: (String) -> Void
     ) throws -> AlphaMask {
         let input = try resolve(text, option: option)
-        let (mask, warnings) = try input.mask(in: box, source: source)
+        let (mask, warnings) = try input.mask(in: layout, source: source)
         for warning in warnings { warn(warning) }
         return mask
     }
 
-    /// The icon's mask in `box`.
+    /// The icon's mask in `layout`.
     ///
     /// PNG icons take their shape from `source` (`MaskSource`); SVG icons and symbols are
     /// rasterized as vector shapes. `warnings` are the SVG importer's, each naming the file.
     ///
     /// - Throws: `PNGError`, `SVGError` or `IconInputError`, naming the file.
-    func mask(in box: IconBox, source: MaskSource) throws -> (mask: AlphaMask, warnings: [String]) {
+    func mask(in layout: IconLayout, source: MaskSource) throws -> (mask: AlphaMask, warnings: [String]) {
         switch self {
         case .symbol(let symbol):
-            return (try AlphaMask(icon: symbol.icon, box: box), [])
+            return (try AlphaMask(icon: symbol.icon, layout: layout), [])
         case .file(let path):
             // A pipe or device (`<(…)`, /dev/stdin) cannot be peeked at and read again.
             if exists(path), !isDirectory(path), !isRegularFile(path) {
-                return try Self.mask(ofData: Self.readAll(path: path), name: path, in: box, source: source)
+                return try Self.mask(ofData: Self.readAll(path: path), name: path, in: layout, source: source)
             }
             if Self.kind(ofFile: path) == .svg {
                 let svg = try SVGImporter.load(contentsOfFile: path)
-                return (try Self.draw(svg.icon, name: path, in: box), svg.warnings)
+                return (try Self.draw(svg.icon, name: path, in: layout), svg.warnings)
             }
-            return (try AlphaMask(contentsOfPNGFile: path, box: box, source: source), [])
+            return (try AlphaMask(contentsOfPNGFile: path, layout: layout, source: source), [])
         case .standardInput:
             let bytes = try Self.readAll(descriptor: STDIN_FILENO, name: Self.standardInputName)
-            return try Self.mask(ofData: bytes, name: Self.standardInputName, in: box, source: source)
+            return try Self.mask(ofData: bytes, name: Self.standardInputName, in: layout, source: source)
         }
     }
 
     /// The mask of PNG or SVG bytes held in memory; `name` labels messages.
     private static func mask(
-        ofData bytes: [UInt8], name: String, in box: IconBox, source: MaskSource
+        ofData bytes: [UInt8], name: String, in layout: IconLayout, source: MaskSource
     ) throws -> (mask: AlphaMask, warnings: [String]) {
         switch kind(of: bytes[...]) {
         case .png:
             let image = try PNGImage(pngData: bytes, name: name, format: .rgba)
-            return (try AlphaMask(image: image, box: box, source: source), [])
+            return (AlphaMask(image: image, layout: layout, source: source), [])
         case .svg:
             let svg = try SVGImporter.parse(data: bytes, name: name)
-            return (try Self.draw(svg.icon, name: name, in: box), svg.warnings)
+            return (try Self.draw(svg.icon, name: name, in: layout), svg.warnings)
         case nil:
             throw IconInputError.unrecognizedData(name: name, byteCount: bytes.count)
         }
@@ -121,11 +122,11 @@ enum IconInput: Equatable {
     /// Rasterizes an imported SVG icon. The rasterizer's complaints about the drawing (a
     /// coordinate out of range, too many segments) are the file's fault, so they are given
     /// the file's name and reported as bad input.
-    private static func draw(_ icon: VectorIcon, name: String, in box: IconBox) throws -> AlphaMask {
+    private static func draw(_ icon: VectorIcon, name: String, in layout: IconLayout) throws -> AlphaMask {
         do {
-            return try AlphaMask(icon: icon, box: box)
-        } catch AlphaRasterError.invalidIcon(let field, let reason) {
-            throw IconInputError.undrawable(name: name, reason: "\(field): \(reason)")
+            return try AlphaMask(icon: icon, layout: layout)
+        } catch AlphaRasterError.invalidIcon(let part, let reason) {
+            throw IconInputError.undrawable(name: name, reason: "\(part): \(reason)")
         }
     }
 

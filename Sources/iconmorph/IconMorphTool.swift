@@ -97,7 +97,7 @@ enum IconMorphTool {
         case "render":
             guard let options = try RenderCommand.options(from: rest) else { return RenderCommand.help }
             if options.printFFmpeg {
-                return FFmpegCommands.text(for: options, width: try options.box.pixelWidth, height: try options.box.pixelHeight)
+                return FFmpegCommands.text(for: options, width: options.layout.width, height: options.layout.height)
             }
             return report(try RenderCommand.run(options, warn: warn), of: options)
         case "animate":

@@ -61,7 +61,7 @@ enum MaskCommand {
         }
         return MaskOptions(
             source: source, output: parsed.text("output") ?? defaultFile, outputSpelling: parsed.spelling(of: "output"),
-            box: try GeometryOptions.box(parsed), maskSource: GeometryOptions.maskSource(parsed),
+            layout: try GeometryOptions.layout(parsed), maskSource: GeometryOptions.maskSource(parsed),
             quiet: parsed.flag("quiet"))
     }
 
@@ -74,7 +74,7 @@ enum MaskCommand {
         let plan = try OutputTarget.file(options.output)
             .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
         try OutputSafety.checkInputsSpared(inputs: [("--from", options.source)], outputs: [(options.outputSpelling, plan.paths)])
-        let mask = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
+        let mask = try IconInput.load(options.source, option: "--from", in: options.layout, source: options.maskSource, warn: warn)
         let image = picture(of: mask)
         try image.write(toFile: plan.paths[0])
         return "wrote \(plan.paths[0]) (\(image.width)×\(image.height))"

@@ -8,8 +8,8 @@ struct MaskOptions: Equatable {
     var output: String
     /// How `-o` was spelled, for messages about it.
     var outputSpelling = "-o"
-    /// The box the mask is built in, as for `render`.
-    var box: IconBox
+    /// The validated box the mask is built in, as for `render`.
+    var layout: IconLayout
     var maskSource: MaskSource
     /// Print nothing on success.
     var quiet: Bool

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PNGCodec  // MutexLock
 
 /// Reports an export's progress on standard error: frames done, frames per second and time
 /// left.

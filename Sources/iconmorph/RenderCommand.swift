@@ -152,33 +152,37 @@ enum RenderCommand {
         }
 
         let (frames, timing) = try TimingOptions.frames(parsed)
-        let box = try GeometryOptions.box(parsed)
-        let scale = box.scale
+        let layout = try GeometryOptions.layout(parsed)
+        let style = try self.style(parsed, scale: layout.box.scale)
 
-        var coloring = FrameColoring(start: Defaults.color)
-        if case .color(let color)? = parsed.value("color") { coloring.start = color }
-        if case .color(let color)? = parsed.value("color-to") { coloring.end = color }
-        if case .color(let color)? = parsed.value("background") { coloring.background = color }
-        coloring.easing = parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? Defaults.easing
+        var options = RenderOptions(
+            source: source, target: target, frames: frames, output: .file(OutputTarget.defaultFile),
+            outputSpelling: parsed.spelling(of: "output"), layout: layout, maskSource: GeometryOptions.maskSource(parsed),
+            style: style, quiet: parsed.flag("quiet"))
+        options.timing = timing
+        options.given = parsed.given
+        try ExportOptions.apply(parsed, to: &options, frameSize: (layout.width, layout.height))
+        return options
+    }
+
+    /// The look that the LOOK options give (`--color-to` only where the command has it),
+    /// checked.
+    ///
+    /// - Throws: `CommandLineError.invalidSetting` naming the option to change.
+    static func style(_ parsed: ParsedArguments, scale: Double) throws -> MorphStyle {
         let blur = parsed.number("blur") ?? Defaults.blur
-        let style = MorphStyle(
+        var style = MorphStyle(
             maxBlurRadius: blur * scale,
             blurLevels: parsed.integer("blur-levels"),
             threshold: parsed.number("threshold") ?? Defaults.threshold,
             softness: parsed.number("softness").map(MorphSoftness.fixed) ?? Defaults.softness,
-            easing: coloring.easing,
-            tint: coloring.rendererTint)
+            easing: parsed.choice("ease").flatMap(MorphEasing.init(rawValue:)) ?? Defaults.easing,
+            tint: Defaults.color)
+        if case .color(let color)? = parsed.value("color") { style.tint = color }
+        if case .color(let color)? = parsed.value("color-to") { style.targetTint = color }
+        if case .color(let color)? = parsed.value("background") { style.background = color }
         try check(style, blur: blur, scale: scale, parsed)
-
-        var options = RenderOptions(
-            source: source, target: target, frames: frames, output: .file(OutputTarget.defaultFile),
-            outputSpelling: parsed.spelling(of: "output"), box: box, maskSource: GeometryOptions.maskSource(parsed),
-            style: style, quiet: parsed.flag("quiet"))
-        options.timing = timing
-        options.coloring = coloring
-        options.given = parsed.given
-        try ExportOptions.apply(parsed, to: &options, frameSize: (try box.pixelWidth, try box.pixelHeight))
-        return options
+        return style
     }
 
     /// Limits that involve two options, in the options' own units, then the style's own
@@ -206,20 +210,25 @@ enum RenderCommand {
         }
         do {
             try style.validate()
-        } catch MorphError.invalidParameter(let name, let reason) {
-            throw CommandLineError.invalidSetting(option: parsed.spelling(of: optionName(forStyleParameter: name)), reason: reason)
+        } catch MorphError.invalidParameter(let parameter, let reason) {
+            if let option = option(for: parameter) {
+                throw CommandLineError.invalidSetting(option: parsed.spelling(of: option), reason: reason)
+            }
+            throw MorphError.invalidParameter(parameter, reason: reason)
         }
     }
 
-    /// The option that sets a `MorphStyle` parameter or `MorphRenderer` argument.
-    static func optionName(forStyleParameter name: String) -> String {
-        switch name {
-        case "maxBlurRadius", "radius": "blur"
-        case "blurLevels": "blur-levels"
-        case "threshold": "threshold"
-        case "softness": "softness"
-        case "progress": "progress"
-        default: "size"
+    /// The option that sets a parameter of the morph API, or nil for those no option sets
+    /// (the command computes them, so an error there is the program's).
+    static func option(for parameter: MorphParameter) -> String? {
+        switch parameter {
+        case .maxBlurRadius, .radius: "blur"
+        case .blurLevels: "blur-levels"
+        case .threshold: "threshold"
+        case .softness: "softness"
+        case .progress: "progress"
+        case .duration: "transition"
+        case .capturedWeight, .time, .fieldValues, .fieldBlurRadius: nil
         }
     }
 
@@ -232,8 +241,8 @@ enum RenderCommand {
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
         if options.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
         let (plan, manifest) = try planOutputs(options, inputs: [("--from", options.source), ("--to", options.target)])
-        let source = try IconInput.load(options.source, option: "--from", in: options.box, source: options.maskSource, warn: warn)
-        let target = try IconInput.load(options.target, option: "--to", in: options.box, source: options.maskSource, warn: warn)
+        let source = try IconInput.load(options.source, option: "--from", in: options.layout, source: options.maskSource, warn: warn)
+        let target = try IconInput.load(options.target, option: "--to", in: options.layout, source: options.maskSource, warn: warn)
         let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
         let frames = options.scheduledProgress.map { MorphFrame(source: source, target: target, progress: $0) }
         return try write(frames, renderer: renderer, options: options, plan: plan, manifest: manifest)
@@ -276,7 +285,7 @@ enum RenderCommand {
             ? nil : ProgressReporter(total: progress.count, style: ProgressReporter.styleForStandardError)
         func export(to sink: any FrameSink) throws {
             try FrameExporter(
-                frames: frames, renderer: renderer, coloring: options.coloring, sink: sink, reporter: reporter
+                frames: frames, renderer: renderer, sink: sink, reporter: reporter
             ).run()
         }
 
@@ -309,7 +318,7 @@ enum RenderCommand {
             return "wrote \(plan.paths[0]) (\(size), \(progress.count) frames at \(formatNumber(options.timing.fps.doubleValue)) fps, \(loops))"
         case .sheet, .strip:
             let layout = ExportOptions.sheetLayout(options, frameSize: (renderer.width, renderer.height))
-            let pixels = try sheet(layout, gap: options.coloring.gapPixel) { try export(to: SheetSink(pixels: $0, layout: layout)) }
+            let pixels = try sheet(layout, gap: SheetLayout.gapPixel(style: options.style)) { try export(to: SheetSink(pixels: $0, layout: layout)) }
             let image = try PNGImage(width: layout.width, height: layout.height, format: .rgba, pixels: pixels)
             var summary = "wrote \(plan.paths[0]) (\(layout.width)×\(layout.height): \(layout.count) frames of \(size)"
                 + (format == .sheet ? " in \(layout.columns) columns)" : " in a row)")

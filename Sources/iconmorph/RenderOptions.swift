@@ -38,11 +38,10 @@ struct RenderOptions: Equatable {
     var output: OutputTarget
     /// How `-o` was spelled, for messages about it.
     var outputSpelling = "-o"
-    /// Both masks are built in this box, so they have one pixel size.
-    var box: IconBox
+    /// Both masks are built in this validated box, so they have one pixel size.
+    var layout: IconLayout
     var maskSource: MaskSource
-    /// The look; `maxBlurRadius` is in pixels (`--blur` × `--scale`); the tint is
-    /// `coloring.rendererTint`.
+    /// The look, colours included; `maxBlurRadius` is in pixels (`--blur` × `--scale`).
     var style: MorphStyle
     /// Print nothing on success, and no progress.
     var quiet: Bool
@@ -50,8 +49,6 @@ struct RenderOptions: Equatable {
     var format: OutputFormat = .png
     /// How a sequence plays (ignored for one frame).
     var timing = FrameTiming(fps: FrameTiming.defaultFPS)
-    /// The tint along the morph and the background.
-    var coloring = FrameColoring(start: .black)
     var compression: PNGCompression = .default
     /// Columns of a sheet; `nil` for the default (⌈√frames⌉, or one row for a strip).
     var columns: Int?

@@ -1,3 +1,4 @@
+import MorphKernel
 import PNGCodec
 
 /// Where each frame goes in a sheet (`--format sheet`, a grid) or a strip (one row).
@@ -51,5 +52,13 @@ struct SheetLayout: Equatable, Sendable {
         guard !o1, !o2 else { return nil }
         let (area, o3) = (w - spacing).multipliedReportingOverflow(by: h - spacing)
         return o3 ? nil : area
+    }
+
+    /// The pixel of a sheet's gaps, as stored (RGBA bytes in memory order): the background,
+    /// or else the tint's colour at alpha 0.
+    static func gapPixel(style: MorphStyle) -> UInt32 {
+        let tint = style.tint
+        let color = style.background ?? TintColor(red: tint.red, green: tint.green, blue: tint.blue, alpha: 0)
+        return (UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24).littleEndian
     }
 }

@@ -40,12 +40,12 @@ struct TimelinePlayer {
     ///   `CommandFailure` with the same message and status after the file and line (an
     ///   unknown name as written there).
     static func loadIcons(
-        of timeline: Timeline, in box: IconBox, source: MaskSource, warn: (String) -> Void
+        of timeline: Timeline, in layout: IconLayout, source: MaskSource, warn: (String) -> Void
     ) throws -> [String: AlphaMask] {
         var masks: [String: AlphaMask] = [:]
         for icon in timeline.icons {
             do {
-                masks[icon.path] = try IconInput.load(icon.path, option: icon.origin, in: box, source: source, warn: warn)
+                masks[icon.path] = try IconInput.load(icon.path, option: icon.origin, in: layout, source: source, warn: warn)
             } catch IconInputError.unknownName(let option, _, _) where icon.path != icon.name {
                 throw IconInputError.unknownName(
                     option: option, name: icon.name, suggestion: BuiltInSymbol.suggestion(for: icon.name))

@@ -1,4 +1,5 @@
 import Testing
+import IconMorphPNG
 import PNGCodec
 @testable import AlphaRaster
 

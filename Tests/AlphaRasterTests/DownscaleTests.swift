@@ -1,4 +1,5 @@
 import Testing
+import IconMorphPNG
 import PNGCodec
 @testable import AlphaRaster
 
@@ -25,8 +26,8 @@ import PNGCodec
             let image = randomImage(width: c.imageWidth, height: c.imageHeight, seed: seed)
             let mask = try AlphaMask(image: image, box: c.box, source: source)
             let fit = Fit(imageWidth: c.imageWidth, imageHeight: c.imageHeight,
-                          boxWidth: try c.box.boxPixelWidth, boxHeight: try c.box.boxPixelHeight,
-                          padding: try c.box.paddingPixels)
+                          boxWidth: try c.box.layout().boxWidth, boxHeight: try c.box.layout().boxHeight,
+                          padding: try c.box.layout().padding)
             #expect(mask.width == fit.maskWidth && mask.height == fit.maskHeight)
             let plane: [Double] = source == .alpha
                 ? alphaPlane(image)
@@ -103,8 +104,8 @@ import PNGCodec
     func extremeShapesMatchTheReference(width: Int, height: Int, box: IconBox) throws {
         let image = randomImage(width: width, height: height, seed: 13)
         let mask = try AlphaMask(image: image, box: box, source: .alpha)
-        let fit = Fit(imageWidth: width, imageHeight: height, boxWidth: try box.boxPixelWidth,
-                      boxHeight: try box.boxPixelHeight, padding: try box.paddingPixels)
+        let fit = Fit(imageWidth: width, imageHeight: height, boxWidth: try box.layout().boxWidth,
+                      boxHeight: try box.layout().boxHeight, padding: try box.layout().padding)
         #expect(mask.width == fit.maskWidth && mask.height == fit.maskHeight)
         if fit.scale <= 1 {
             let reference = referenceAreaResample(alphaPlane(image), width: width, height: height, fit: fit)
@@ -127,7 +128,10 @@ import PNGCodec
         for verticalFirst in [false, true] {
             var pixels = [UInt8](repeating: 0, count: 30 * 26)
             pixels.withUnsafeMutableBufferPointer {
-                AreaResampler.resample(image, channel: .luminance, columns: columns, rows: rows,
+                let pixels = try! image.pixels.withUnsafeBytes {
+                    try ImagePixels($0, width: 45, height: 38, bytesPerRow: nil, format: .rgba8)
+                }
+                AreaResampler.resample(pixels, channel: .luminance, columns: columns, rows: rows,
                                        verticalFirst: verticalFirst, into: $0, maskWidth: 30)
             }
             results.append(pixels)

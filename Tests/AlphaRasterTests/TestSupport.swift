@@ -1,4 +1,5 @@
 @_exported import _TestSupport
+import IconMorphPNG
 import PNGCodec
 #if canImport(Glibc)
 import Glibc

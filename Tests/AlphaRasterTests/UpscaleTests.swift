@@ -1,4 +1,5 @@
 import Testing
+import IconMorphPNG
 import PNGCodec
 @testable import AlphaRaster
 
@@ -56,8 +57,8 @@ import PNGCodec
     func matchesTheNumericalTentReference(width: Int, height: Int, box: IconBox) throws {
         let image = randomImage(width: width, height: height, seed: 99)
         let mask = try AlphaMask(image: image, box: box, source: .alpha)
-        let fit = Fit(imageWidth: width, imageHeight: height, boxWidth: try box.boxPixelWidth,
-                      boxHeight: try box.boxPixelHeight, padding: try box.paddingPixels)
+        let fit = Fit(imageWidth: width, imageHeight: height, boxWidth: try box.layout().boxWidth,
+                      boxHeight: try box.layout().boxHeight, padding: try box.layout().padding)
         let reference = referenceTentResample(alphaPlane(image), width: width, height: height, fit: fit)
         // 0.5 rounding plus the midpoint rule's error (≈ 0.01 for these slopes and 24² samples).
         #expect(maxDifference(mask.pixels, reference) <= 0.55)

@@ -14,8 +14,8 @@ struct VectorRobustnessTests {
         do {
             try body()
             return nil
-        } catch AlphaRasterError.invalidIcon(let field, _) {
-            return field
+        } catch AlphaRasterError.invalidIcon(let part, _) {
+            return part.description
         } catch {
             return "unexpected \(error)"
         }
@@ -46,7 +46,7 @@ struct VectorRobustnessTests {
             #expect("\(error)" == "vector icon layer 1 path: command 6 has the non-finite point (nan, 3.0)")
         }
         // A bad box is still reported as a box error.
-        #expect(throws: AlphaRasterError.invalidBox(field: "scale", reason: "must be a finite number greater than 0, got 0.0")) {
+        #expect(throws: AlphaRasterError.invalidBox(.scale, reason: "must be a finite number greater than 0, got 0.0")) {
             _ = try AlphaMask(icon: Self.icon(square), box: IconBox(width: 10, height: 10, scale: 0))
         }
     }

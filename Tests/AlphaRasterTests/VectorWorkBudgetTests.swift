@@ -32,13 +32,13 @@ struct VectorWorkBudgetTests {
     /// Runs `draw`, which must be refused with `AlphaRasterError.invalidIcon` (an issue is
     /// recorded when it draws; other errors are rethrown): the field, the reason and the time
     /// it took.
-    static func refusal(_ draw: () throws -> Void) throws -> (field: String, reason: String, elapsed: Duration) {
+    static func refusal(_ draw: () throws -> Void) throws -> (field: VectorIcon.Part, reason: String, elapsed: Duration) {
         let clock = ContinuousClock()
         let start = clock.now
         do {
             try draw()
             Issue.record("the icon was drawn")
-            return ("", "", clock.now - start)
+            return (.layers, "", clock.now - start)
         } catch AlphaRasterError.invalidIcon(let field, let reason) {
             return (field, reason, clock.now - start)
         }
@@ -119,7 +119,7 @@ struct VectorWorkBudgetTests {
             _ = try Self.mask(rasterizer, layers, side: 16)
         } throws: { error in
             guard case AlphaRasterError.invalidIcon(let field, let reason) = error else { return false }
-            return field == "layer 19 path" && reason.contains("11400 units of work")
+            return field == .layer(19, .path) && reason.contains("11400 units of work")
         }
         rasterizer.workLimit = VectorRasterizer.maximumWork
         let two = Array(layers.prefix(2))
@@ -213,13 +213,13 @@ struct VectorWorkBudgetTests {
         let firstOver = limit / (8 * segments) + 1
         let (field, reason, elapsed) = try Self.refusal { _ = try Self.mask(rasterizer, layers, side: 32) }
         #expect(firstOver == 7)
-        #expect(field == "layer \(firstOver) path")
+        #expect(field == .layer(firstOver, .path))
         // About 0.3 s in a debug build on the 2-core VM (6 layers flattened).
         #expect(elapsed < .seconds(3 * sanitizerTimeScale), "took \(elapsed)")
 
         // The message says why: the flattening, its size, the work and the limit.
         #expect(reason == "flattening it into \(segments) line segments would bring the work of drawing the icon up to here to \(firstOver * 8 * segments) units at this size (8 per segment), more than the limit of \(limit) (VectorRasterizer.maximumWork)")
-        let error = AlphaRasterError.invalidIcon(field: field, reason: reason)
+        let error = AlphaRasterError.invalidIcon(field, reason: reason)
         #expect("\(error)".hasPrefix("vector icon layer 7 path: flattening it into"))
         #expect(!"\(error)".contains("\n"))
 
@@ -253,7 +253,7 @@ struct VectorWorkBudgetTests {
         let rasterizer = VectorRasterizer()
         rasterizer.workLimit = 8 * 2_002 + 48 * 1_000
         let (field, reason, _) = try Self.refusal { _ = try rasterizer.mask(for: zigzag, paint: paint, width: 32, height: 32) }
-        let message = "\(AlphaRasterError.invalidIcon(field: field, reason: reason))"
+        let message = "\(AlphaRasterError.invalidIcon(field, reason: reason))"
         #expect(message == "vector icon layer 1 path: stroking it would bring the work of drawing the icon up to here past the limit of 64016 units at this size (VectorRasterizer.maximumWork): its outline needs more than the 1000 points (48 units each) left after the 16016 counted before it")
         // At its own counted work it draws, the same as without a limit.
         rasterizer.workLimit = full
@@ -275,7 +275,7 @@ struct VectorWorkBudgetTests {
             _ = try VectorRasterizer().mask(
                 for: dots, paint: .stroke(StrokeStyle(width: 8e5, lineCap: .round)), width: 32, height: 32)
         }
-        let message = "\(AlphaRasterError.invalidIcon(field: field, reason: reason))"
+        let message = "\(AlphaRasterError.invalidIcon(field, reason: reason))"
         #expect(message == "vector icon layer 1 path: its stroke outline would need more than \(VectorRasterizer.maximumSegments) line segments at this size")
         // About 200 dots built before the refusal: well under a second in a debug build.
         #expect(elapsed < .seconds(3 * sanitizerTimeScale))
@@ -305,7 +305,7 @@ struct VectorWorkBudgetTests {
         #expect(try Self.mask(rasterizer, layers).pixels == Self.mask(VectorRasterizer(), rectangle).pixels)
         // A second layer takes the sweep past it.
         let (field, reason, _) = try Self.refusal { _ = try Self.mask(rasterizer, layers + layers) }
-        #expect(field == "layer 2 path")
+        #expect(field == .layer(2, .path))
         #expect(reason == "drawing the icon up to here would keep more than 3000 edges for one sweep at this size (VectorRasterizer.maximumEdges)")
         // The rasterizer is clean afterwards.
         #expect(try Self.mask(rasterizer, rectangle).pixels == Self.mask(VectorRasterizer(), rectangle).pixels)

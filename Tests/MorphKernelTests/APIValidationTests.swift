@@ -15,7 +15,7 @@ import Testing
             _ = try GaussianKernel(radius: radius)
         } throws: { error in
             guard case MorphError.invalidParameter(let name, let reason) = error else { return false }
-            return name == "radius" && !reason.isEmpty && !"\(error)".contains("\n")
+            return name == .radius && !reason.isEmpty && !"\(error)".contains("\n")
         }
     }
 
@@ -39,8 +39,8 @@ import Testing
     @Test func hostileStylesAreRefused() {
         for x in [Double.nan, .infinity, -.infinity, -1, 1e300] {
             let styles = [
-                (MorphStyle(maxBlurRadius: x), "maxBlurRadius"), (MorphStyle(threshold: x), "threshold"),
-                (MorphStyle(softness: .fixed(x)), "softness"),
+                (MorphStyle(maxBlurRadius: x), MorphParameter.maxBlurRadius), (MorphStyle(threshold: x), .threshold),
+                (MorphStyle(softness: .fixed(x)), .softness),
             ]
             for (style, parameter) in styles {
                 #expect {

@@ -25,7 +25,7 @@ import Testing
             #expect {
                 try MorphStyle(threshold: bad).validate()
             } throws: { error in
-                guard case MorphError.invalidParameter("threshold", let reason) = error else { return false }
+                guard case MorphError.invalidParameter(.threshold, let reason) = error else { return false }
                 return reason.contains("automatic softness") && "\(error)".hasPrefix("threshold: ")
             }
         }

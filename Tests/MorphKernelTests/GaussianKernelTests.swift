@@ -56,7 +56,7 @@ import Testing
             #expect {
                 try GaussianKernel(radius: bad)
             } throws: { error in
-                guard case MorphError.invalidParameter(name: "radius", _) = error else { return false }
+                guard case MorphError.invalidParameter(.radius, _) = error else { return false }
                 return true
             }
         }

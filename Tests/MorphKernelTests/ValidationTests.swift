@@ -6,29 +6,29 @@ import MorphKernel
 @Suite struct ValidationTests {
     struct StyleCase: CustomTestStringConvertible, Sendable {
         let style: MorphStyle
-        let parameter: String
+        let parameter: MorphParameter
         var testDescription: String { "\(parameter): \(style)" }
     }
 
     static let badStyles: [StyleCase] = [
-        StyleCase(style: MorphStyle(maxBlurRadius: -1), parameter: "maxBlurRadius"),
-        StyleCase(style: MorphStyle(maxBlurRadius: .nan), parameter: "maxBlurRadius"),
-        StyleCase(style: MorphStyle(maxBlurRadius: .infinity), parameter: "maxBlurRadius"),
-        StyleCase(style: MorphStyle(maxBlurRadius: 1000.01), parameter: "maxBlurRadius"),
-        StyleCase(style: MorphStyle(blurLevels: 1), parameter: "blurLevels"),
-        StyleCase(style: MorphStyle(blurLevels: 0), parameter: "blurLevels"),
-        StyleCase(style: MorphStyle(blurLevels: -7), parameter: "blurLevels"),
-        StyleCase(style: MorphStyle(blurLevels: 10_001), parameter: "blurLevels"),
-        StyleCase(style: MorphStyle(threshold: 0), parameter: "threshold"),
-        StyleCase(style: MorphStyle(threshold: -0.5), parameter: "threshold"),
-        StyleCase(style: MorphStyle(threshold: 1.01), parameter: "threshold"),
-        StyleCase(style: MorphStyle(threshold: .nan), parameter: "threshold"),
-        StyleCase(style: MorphStyle(softness: 0), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: 0.0009), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: -0.1), parameter: "softness"),
-        StyleCase(style: MorphStyle(threshold: 0.3, softness: 0.31), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: .fixed(.nan)), parameter: "softness"),
-        StyleCase(style: MorphStyle(softness: .fixed(.infinity)), parameter: "softness"),
+        StyleCase(style: MorphStyle(maxBlurRadius: -1), parameter: .maxBlurRadius),
+        StyleCase(style: MorphStyle(maxBlurRadius: .nan), parameter: .maxBlurRadius),
+        StyleCase(style: MorphStyle(maxBlurRadius: .infinity), parameter: .maxBlurRadius),
+        StyleCase(style: MorphStyle(maxBlurRadius: 1000.01), parameter: .maxBlurRadius),
+        StyleCase(style: MorphStyle(blurLevels: 1), parameter: .blurLevels),
+        StyleCase(style: MorphStyle(blurLevels: 0), parameter: .blurLevels),
+        StyleCase(style: MorphStyle(blurLevels: -7), parameter: .blurLevels),
+        StyleCase(style: MorphStyle(blurLevels: 10_001), parameter: .blurLevels),
+        StyleCase(style: MorphStyle(threshold: 0), parameter: .threshold),
+        StyleCase(style: MorphStyle(threshold: -0.5), parameter: .threshold),
+        StyleCase(style: MorphStyle(threshold: 1.01), parameter: .threshold),
+        StyleCase(style: MorphStyle(threshold: .nan), parameter: .threshold),
+        StyleCase(style: MorphStyle(softness: 0), parameter: .softness),
+        StyleCase(style: MorphStyle(softness: 0.0009), parameter: .softness),
+        StyleCase(style: MorphStyle(softness: -0.1), parameter: .softness),
+        StyleCase(style: MorphStyle(threshold: 0.3, softness: 0.31), parameter: .softness),
+        StyleCase(style: MorphStyle(softness: .fixed(.nan)), parameter: .softness),
+        StyleCase(style: MorphStyle(softness: .fixed(.infinity)), parameter: .softness),
     ]
 
     @Test("styles out of range throw invalidParameter naming the parameter", arguments: badStyles)
@@ -40,7 +40,7 @@ import MorphKernel
             } catch let MorphError.invalidParameter(name, reason) {
                 #expect(name == bad.parameter)
                 #expect(!reason.isEmpty)
-                #expect(MorphError.invalidParameter(name: name, reason: reason).description.hasPrefix("\(name): "))
+                #expect(MorphError.invalidParameter(name, reason: reason).description.hasPrefix("\(name): "))
             } catch {
                 Issue.record("unexpected error \(error)")
             }
@@ -59,20 +59,16 @@ import MorphKernel
         }
     }
 
-    @Test("sizes out of range throw invalidParameter naming the dimension")
+    @Test("sizes out of range throw invalidSize with the size")
     func badSizes() {
-        let cases: [(Int, Int, String)] = [
-            (0, 5, "width"), (-3, 5, "width"), (5, 0, "height"), (5, Int.min, "height"),
-            (Int.max, 2, "width × height"), (1 << 15, 1 << 15, "width × height"), (1 << 28 + 1, 1, "width × height"),
-        ]
-        for (width, height, parameter) in cases {
-            #expect {
+        let cases: [(Int, Int)] = [(0, 5), (-3, 5), (5, 0), (5, Int.min), (Int.max, 2), (1 << 15, 1 << 15), (1 << 28 + 1, 1)]
+        for (width, height) in cases {
+            #expect(throws: MorphError.invalidSize(width: width, height: height)) {
                 try MorphRenderer(width: width, height: height)
-            } throws: { error in
-                guard case MorphError.invalidParameter(let name, _) = error else { return false }
-                return name == parameter
             }
         }
+        // The largest accepted area still builds a renderer's description (no allocation here).
+        #expect(MorphRenderer.maximumPixelCount == 1 << 28)
     }
 
     @Test("bad progress, mismatched masks and wrong output sizes throw and leave the output alone")
@@ -81,19 +77,20 @@ import MorphKernel
         let mask = try AlphaMask(width: 6, height: 4, pixels: [UInt8](repeating: 255, count: 24))
         let wide = try AlphaMask(width: 7, height: 4)
         let tall = try AlphaMask(width: 6, height: 5)
-        enum Expected { case parameter(String), size }
+        enum Expected { case parameter(MorphParameter), mismatch(MorphInput), buffer(needed: Int), fits }
         let cases: [(String, AlphaMask, AlphaMask, Double, Int, Bool, Expected)] = [
-            ("NaN progress", mask, mask, .nan, 96, true, .parameter("progress")),
-            ("negative progress", mask, mask, -0.01, 96, true, .parameter("progress")),
-            ("progress above 1", mask, mask, 1.0001, 24, false, .parameter("progress")),
-            ("infinite progress", mask, mask, .infinity, 24, false, .parameter("progress")),
-            ("wide source", wide, mask, 0.5, 96, true, .size),
-            ("tall target", mask, tall, 0.5, 24, false, .size),
-            ("RGBA buffer too small", mask, mask, 0.5, 95, true, .size),
-            ("RGBA buffer too large", mask, mask, 0.5, 97, true, .size),
-            ("alpha buffer given to RGBA", mask, mask, 0.5, 24, true, .size),
-            ("RGBA buffer given to alpha", mask, mask, 0.5, 96, false, .size),
-            ("empty buffer", mask, mask, 0.5, 0, false, .size),
+            ("NaN progress", mask, mask, .nan, 96, true, .parameter(.progress)),
+            ("negative progress", mask, mask, -0.01, 96, true, .parameter(.progress)),
+            ("progress above 1", mask, mask, 1.0001, 24, false, .parameter(.progress)),
+            ("infinite progress", mask, mask, .infinity, 24, false, .parameter(.progress)),
+            ("wide source", wide, mask, 0.5, 96, true, .mismatch(.source)),
+            ("tall target", mask, tall, 0.5, 24, false, .mismatch(.target)),
+            ("RGBA buffer too small", mask, mask, 0.5, 95, true, .buffer(needed: 96)),
+            ("alpha buffer given to RGBA", mask, mask, 0.5, 24, true, .buffer(needed: 96)),
+            ("empty buffer", mask, mask, 0.5, 0, false, .buffer(needed: 24)),
+            // A larger buffer is fine: the frame fills its start and the rest stays.
+            ("RGBA buffer too large", mask, mask, 0.5, 97, true, .fits),
+            ("RGBA buffer given to alpha", mask, mask, 0.5, 96, false, .fits),
         ]
         for (label, source, target, progress, bytes, rgba, expected) in cases {
             var buffer = [UInt8](repeating: 0xAB, count: bytes)
@@ -105,13 +102,22 @@ import MorphKernel
                         try renderer.renderAlpha(source: source, target: target, progress: progress, into: raw)
                     }
                 }
+                if case .fits = expected {
+                    let frameBytes = rgba ? 96 : 24
+                    #expect(buffer[..<frameBytes].allSatisfy { $0 != 0xAB }, "\(label): frame not written")
+                    #expect(buffer[frameBytes...].allSatisfy { $0 == 0xAB }, "\(label): written past the frame")
+                    continue
+                }
                 Issue.record("\(label): no error")
             } catch let error as MorphError {
                 switch (error, expected) {
                 case (.invalidParameter(let name, _), .parameter(let parameter)):
                     #expect(name == parameter, "\(label)")
-                case (.sizeMismatch(let text), .size):
-                    #expect(text.hasSuffix("."), "\(label): \(text)")
+                case (.sizeMismatch(let input, _, _, let expectedWidth, let expectedHeight), .mismatch(let named)):
+                    #expect(input == named && expectedWidth == 6 && expectedHeight == 4, "\(label): \(error)")
+                    #expect("\(error)".hasSuffix("."), "\(label): \(error)")
+                case (.bufferTooSmall(let count, let needed), .buffer(let expectedNeed)):
+                    #expect(count == bytes && needed == expectedNeed, "\(label): \(error)")
                 default:
                     Issue.record("\(label): unexpected \(error)")
                 }
@@ -145,7 +151,7 @@ import MorphKernel
             }
             Issue.record("no error")
         } catch {
-            #expect("\(error)" == "The output buffer holds 3 bytes but a 2×2 alpha frame needs 4.")
+            #expect("\(error)" == "The output buffer holds 3 bytes but the frame's rows need 4.")
             #expect(!"\(error)".contains("\n"))
         }
     }

@@ -1,5 +1,6 @@
 import AlphaRaster
 import Foundation
+import IconMorphPNG
 import PNGCodec
 import SVGImport
 

@@ -41,11 +41,9 @@ struct ExportOptionsTests {
         #expect(try Self.parse(["--frames", "3", "--compression", "best"]).compression == .best)
         #expect(try Self.parse(["--frames", "3", "--compression", "fast"]).compression == .fast)
         let colours = try Self.parse(["--progress", "0", "--color", "#FF000080", "--color-to", "#00F", "--background", "#fff"])
-        #expect(colours.coloring.start == TintColor(red: 255, green: 0, blue: 0, alpha: 0x80))
-        #expect(colours.coloring.end == TintColor(red: 0, green: 0, blue: 255))
-        #expect(colours.coloring.background == TintColor(red: 255, green: 255, blue: 255))
-        // Alphas that change along the morph are applied after rendering at 255.
-        #expect(colours.style.tint == TintColor(red: 255, green: 0, blue: 0, alpha: 255))
+        #expect(colours.style.tint == TintColor(red: 255, green: 0, blue: 0, alpha: 0x80))
+        #expect(colours.style.targetTint == TintColor(red: 0, green: 0, blue: 255))
+        #expect(colours.style.background == TintColor(red: 255, green: 255, blue: 255))
         #expect(try Self.parse(["--progress", "0", "--color", "#FF000080"]).style.tint.alpha == 0x80)
     }
 

@@ -17,8 +17,8 @@ struct RenderParsingTests {
         #expect(options.target == "b.png")
         #expect(options.frames == .single(progress: 0.5))
         #expect(options.output == .file("morph.png"))
-        #expect(options.box == IconBox(width: 44, height: 44, scale: 3, padding: 0))
-        #expect(try options.box.pixelWidth == 132)
+        #expect(options.layout.box == IconBox(width: 44, height: 44, scale: 3, padding: 0))
+        #expect(options.layout.width == 132)
         #expect(options.maskSource == .auto)
         // 4 pt at 3× is 12 px; 0.25 px steps need 12 / 0.25 + 1 = 49 levels.
         #expect(options.style == MorphStyle(
@@ -67,12 +67,12 @@ struct RenderParsingTests {
             return p.minimumDigits == 1 && p.prefix == "out/" && p.suffix == "" && p.folder == "out"
         },
         Row(arguments: ["--progress", "0", "--size", "60x44", "--scale", "2", "--padding", "8"]) {
-            $0.box == IconBox(width: 60, height: 44, scale: 2, padding: 8)
+            $0.layout.box == IconBox(width: 60, height: 44, scale: 2, padding: 8)
         },
-        Row(arguments: ["--progress", "0", "--size=32"]) { $0.box == IconBox(width: 32, height: 32, scale: 3, padding: 0) },
-        Row(arguments: ["--progress", "0", "--size", "20.5X10"]) { $0.box.width == 20.5 && $0.box.height == 10 },
-        Row(arguments: ["--progress", "0", "--size", "20×10"]) { $0.box.width == 20 && $0.box.height == 10 },
-        Row(arguments: ["--progress", "0", "--padding", "0"]) { $0.box.padding == 0 },
+        Row(arguments: ["--progress", "0", "--size=32"]) { $0.layout.box == IconBox(width: 32, height: 32, scale: 3, padding: 0) },
+        Row(arguments: ["--progress", "0", "--size", "20.5X10"]) { $0.layout.box.width == 20.5 && $0.layout.box.height == 10 },
+        Row(arguments: ["--progress", "0", "--size", "20×10"]) { $0.layout.box.width == 20 && $0.layout.box.height == 10 },
+        Row(arguments: ["--progress", "0", "--padding", "0"]) { $0.layout.box.padding == 0 },
         // --blur is in points: 2 pt at 2× is 4 px, which needs 4 / 0.25 + 1 = 17 levels.
         Row(arguments: ["--progress", "0", "--blur", "2", "--scale", "2"]) {
             $0.style.maxBlurRadius == 4 && $0.style.blurLevels == 17
@@ -103,7 +103,7 @@ struct RenderParsingTests {
         Row(arguments: ["--progress", "0", "-q"]) { $0.quiet },
         Row(arguments: ["--progress", "0", "--quiet"]) { $0.quiet },
         // Option order does not matter, and negative-looking values reach their check.
-        Row(arguments: ["-q", "--scale", "1", "--progress", "0"]) { $0.quiet && $0.box.scale == 1 },
+        Row(arguments: ["-q", "--scale", "1", "--progress", "0"]) { $0.quiet && $0.layout.box.scale == 1 },
         Row(arguments: ["--progress", "0", "--"]) { $0.frames == .single(progress: 0) },
     ]
 

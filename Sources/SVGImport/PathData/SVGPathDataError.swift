@@ -1,4 +1,4 @@
-import PNGCodec  // MessageText
+import _IconMorphSupport
 
 /// A syntax error in SVG path data (the `d` attribute), or in another attribute micro-syntax:
 /// a number list (`points`, `viewBox`), a transform list, a length, `preserveAspectRatio`.

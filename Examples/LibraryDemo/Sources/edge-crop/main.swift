@@ -5,11 +5,8 @@
 //
 //     swift run --package-path Examples/LibraryDemo edge-crop [OUT.png]
 
-import AlphaRaster
 import Foundation
-import IconSymbols
-import MorphKernel
-import PNGCodec
+import IconMorphPNG
 
 let outputPath = CommandLine.arguments.dropFirst().first ?? "edge-modes.png"
 

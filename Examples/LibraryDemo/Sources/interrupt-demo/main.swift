@@ -4,11 +4,8 @@
 //
 //     swift run --package-path Examples/LibraryDemo interrupt-demo [OUT.png]
 
-import AlphaRaster
 import Foundation
-import IconSymbols
-import MorphKernel
-import PNGCodec
+import IconMorphPNG
 
 let outputPath = CommandLine.arguments.dropFirst().first ?? "interrupt-demo.png"
 

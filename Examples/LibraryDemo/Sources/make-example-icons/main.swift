@@ -4,7 +4,7 @@
 //     swift run --package-path Examples/LibraryDemo make-example-icons Examples/Icons
 
 import Foundation
-import PNGCodec
+import IconMorphPNG
 
 /// A shape in design units (0…24 on both axes, y down): true where the point is inside.
 typealias Shape = (Double, Double) -> Bool

@@ -3,10 +3,8 @@
 //
 //     swift run --package-path Examples/LibraryDemo morph-demo [FROM.png TO.png OUT.png [FRAMES]]
 
-import AlphaRaster
 import Foundation
-import MorphKernel
-import PNGCodec
+import IconMorphPNG
 
 let arguments = CommandLine.arguments.dropFirst()
 let fromPath = arguments.count >= 3 ? arguments[arguments.startIndex] : "../Icons/play.png"

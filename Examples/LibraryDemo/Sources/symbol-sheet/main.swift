@@ -3,10 +3,8 @@
 //
 //     swift run --package-path Examples/LibraryDemo symbol-sheet [OUT.png]
 
-import AlphaRaster
 import Foundation
-import IconSymbols
-import PNGCodec
+import IconMorphPNG
 
 let outputPath = CommandLine.arguments.dropFirst().first ?? "symbols.png"
 do {

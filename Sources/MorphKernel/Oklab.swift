@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// A colour in Oklab (Björn Ottosson, 2020), the perceptual space `--color-to` blends in:
+/// A colour in Oklab (Björn Ottosson, 2020), the perceptual space tint ramps blend in
+/// (`MorphStyle.tint(atProgress:)`):
 /// L is lightness (0 black … 1 white), a green–red and b blue–yellow. Straight lines in Oklab
 /// keep hue and lightness changing evenly, where a blend of sRGB bytes goes grey or dark in
 /// the middle (red → green passes through a muddy brown).
