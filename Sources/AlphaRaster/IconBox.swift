@@ -36,7 +36,14 @@ public struct IconBox: Sendable, Equatable, Hashable {
 
     /// A field of the box, as `AlphaRasterError.invalidBox` names it.
     public enum Field: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case width, height, scale, padding
+        /// `IconBox.width`.
+        case width
+        /// `IconBox.height`.
+        case height
+        /// `IconBox.scale`.
+        case scale
+        /// `IconBox.padding`.
+        case padding
 
         /// The field's name: `width`, `height`, `scale` or `padding`.
         public var description: String { rawValue }

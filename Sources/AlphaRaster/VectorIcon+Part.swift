@@ -18,7 +18,16 @@ extension VectorIcon {
 
         /// A field of a `VectorIcon.Layer`.
         public enum LayerField: Sendable, Hashable {
-            case path, opacity, transform, strokeWidth, miterLimit
+            /// `VectorIcon.Layer.path`: a non-finite point, or more segments or work than allowed.
+            case path
+            /// `VectorIcon.Layer.opacity`.
+            case opacity
+            /// `VectorIcon.Layer.transform`.
+            case transform
+            /// The stroke's width (`StrokeStyle.width`).
+            case strokeWidth
+            /// The stroke's miter limit (`StrokeStyle.miterLimit`).
+            case miterLimit
         }
 
         /// The part in words: `width`, `layer 2 stroke width`, `opaque layers 1...5`, ….

@@ -130,10 +130,11 @@ public struct VectorPath: Sendable, Equatable {
     /// parameterisation, radii corrected as SVG 1.1 F.6 says), as cubic Béziers.
     ///
     /// - Parameters:
-    ///   - radiusX, radiusY: the ellipse radii in user units; signs are ignored. A zero (or
-    ///     non-finite) radius makes the arc a straight line to `end` (F.6.2). Radii too small
-    ///     to reach `end` are scaled up by √Λ, Λ = x₁′²/rx² + y₁′²/ry², which leaves exactly
-    ///     half an ellipse (F.6.6).
+    ///   - radiusX: the ellipse's radius along its own x axis, in user units; its sign is
+    ///     ignored. A zero (or non-finite) radius makes the arc a straight line to `end`
+    ///     (F.6.2). Radii too small to reach `end` are scaled up by √Λ,
+    ///     Λ = x₁′²/rx² + y₁′²/ry², which leaves exactly half an ellipse (F.6.6).
+    ///   - radiusY: the radius along the ellipse's y axis, likewise.
     ///   - degrees: the rotation of the ellipse's x axis, in degrees (taken modulo 360).
     ///   - largeArc: choose the arc of more than 180° (SVG `large-arc-flag`).
     ///   - sweep: choose the arc drawn at increasing angles, clockwise on a y-down screen

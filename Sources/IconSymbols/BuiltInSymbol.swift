@@ -18,13 +18,63 @@ import SVGImport
 /// common symbol fonts. `init(named:)` also accepts aliases (`search`, `close`, `home`, …),
 /// any letter case, `-`/`_` in place of `.`, and a `.fill` suffix.
 public enum BuiltInSymbol: String, CaseIterable, Sendable {
-    case play, pause, stop, record, backward, forward
-    case plus, minus, xmark, checkmark, ellipsis
+    /// A triangle pointing right.
+    case play
+    /// Two upright bars.
+    case pause
+    /// A rounded square.
+    case stop
+    /// A disc.
+    case record
+    /// Two triangles pointing left.
+    case backward
+    /// Two triangles pointing right.
+    case forward
+    /// A plus sign.
+    case plus
+    /// A minus sign.
+    case minus
+    /// A diagonal cross (close).
+    case xmark
+    /// A tick.
+    case checkmark
+    /// Three dots in a row (more).
+    case ellipsis
+    /// An arrow pointing up.
     case arrowUp = "arrow.up"
+    /// An arrow pointing down.
     case arrowDown = "arrow.down"
+    /// An arrow pointing left.
     case arrowLeft = "arrow.left"
+    /// An arrow pointing right.
     case arrowRight = "arrow.right"
-    case heart, star, bolt, bell, magnifyingglass, gear, house, person, bookmark, trash, lock, envelope, cloud
+    /// A heart.
+    case heart
+    /// A five-pointed star.
+    case star
+    /// A lightning bolt.
+    case bolt
+    /// A bell (notifications).
+    case bell
+    /// A magnifying glass (search).
+    case magnifyingglass
+    /// A gear wheel (settings).
+    case gear
+    /// A house (home).
+    case house
+    /// A head and shoulders (user).
+    case person
+    /// A bookmark ribbon.
+    case bookmark
+    /// A trash can (delete).
+    case trash
+    /// A padlock.
+    case lock
+    /// An envelope (mail).
+    case envelope
+    /// A cloud.
+    case cloud
+    /// A loudspeaker (sound).
     case speaker
 
     /// The side of the square design grid, in user units: 24.

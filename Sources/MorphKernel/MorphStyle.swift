@@ -73,9 +73,15 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     /// background.
     ///
     /// - Parameters:
+    ///   - maxBlurRadius: Rmax in pixels (`maxBlurRadius`).
     ///   - blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
+    ///   - threshold: t (`threshold`).
     ///   - softness: `.automatic`, or a number for a fixed ramp (`softness: 0.05` is
     ///     `.fixed(0.05)`, the look of earlier versions).
+    ///   - easing: the progress easing.
+    ///   - tint: the shape's colour (at progress 0 with a `targetTint`).
+    ///   - targetTint: the colour at progress 1, or nil for `tint` throughout.
+    ///   - background: the colour frames are put over, or nil for none.
     public init(
         maxBlurRadius: Double = 12, blurLevels: Int? = nil, threshold: Double = 0.5,
         softness: MorphSoftness = .automatic, easing: MorphEasing = .smooth, tint: TintColor = .black,

@@ -52,6 +52,7 @@ public enum SVGImporter {
     /// - Parameters:
     ///   - data: the file's bytes (UTF-8, US-ASCII or ISO-8859-1 as declared).
     ///   - name: names the input in errors and warnings (e.g. the file name).
+    ///   - limits: the size and work limits the document must stay within.
     /// - Throws: `SVGError` naming `name`, the line and column, and the problem.
     public static func parse(data: [UInt8], name: String, limits: SVGImportLimits = .standard) throws(SVGError) -> SVGIcon {
         guard data.count <= limits.maximumBytes else {
