@@ -17,7 +17,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `VectorRasterizer.maximumEdgeRows`, `VectorRasterizer.maximumEdges` or
     /// `VectorRasterizer.maximumWork` at the requested size); `reason` says what is wrong.
     case invalidIcon(VectorIcon.Part, reason: String)
-    /// An image in memory has a width or height below 1, or one whose pixel count overflows.
+    /// An image in memory has a width or height below 1, or a size whose row bytes or whole
+    /// span ((height − 1) × bytesPerRow + one row) overflow.
     case invalidImageSize(width: Int, height: Int)
     /// An image's bytes per row are fewer than one row of its pixels needs
     /// (`width × format.bytesPerPixel`).

@@ -139,9 +139,27 @@ func runBenchmarks() throws {
             }
             let edgeOne = try counter.allocationsPerCall(calls) { try renderEdge(edgeSerial) }
             let edgeAll = try counter.allocationsPerCall(calls) { try renderEdge(edgeThreads) }
+            // A host's buffer: premultiplied BGRA in padded rows, with a tint ramp over a
+            // background, so every frame has a new tint and refills the finishing table.
+            let hostStyle = MorphStyle(
+                maxBlurRadius: workload.maxBlurRadius, tint: TintColor(red: 0x34, green: 0x78, blue: 0xF6, alpha: 200),
+                targetTint: TintColor(red: 0xFF, green: 0x3B, blue: 0x30), background: TintColor(red: 255, green: 255, blue: 255, alpha: 128))
+            let hostRenderer = try MorphRenderer(width: workload.size, height: workload.size, style: hostStyle)
+            let pitch = workload.size * 4 + 64
+            var host = [UInt8](repeating: 0, count: pitch * workload.size)
+            var hostProgress = 0.4
+            let hostFrame = try counter.allocationsPerCall(calls) {
+                hostProgress = hostProgress == 0.4 ? 0.6 : 0.4
+                try host.withUnsafeMutableBytes {
+                    try hostRenderer.render(source: workSource, target: workTarget, progress: hostProgress, into: $0,
+                                            bytesPerRow: pitch, format: .bgra8Premultiplied)
+                }
+                sink &+= UInt64(host[centre])
+            }
             allocationLines.append(String(
-                format: "  %@  one thread %.1f, automatic %.1f; automatic edge: one thread %.1f, automatic %.1f",
-                workload.name, serial, automatic, edgeOne, edgeAll))
+                format: "  %@  one thread %.1f, automatic %.1f; automatic edge: one thread %.1f, automatic %.1f; "
+                    + "padded premultiplied BGRA, tint ramp over a background: %.1f",
+                workload.name, serial, automatic, edgeOne, edgeAll, hostFrame))
         }
     }
     try EdgeModeComparison.run(sink: &sink)
