@@ -215,7 +215,10 @@ public final class MorphAnimator: @unchecked Sendable {
     /// apart (nil: tight), as `MorphRenderer.render(_:into:bytesPerRow:format:)`, and returns
     /// true; or returns false without rendering or touching `output` when the frame is the
     /// same as the last one this animator rendered with this format and stride (nothing
-    /// changed since: idle costs nothing — keep rendering into the same buffer).
+    /// changed since: idle costs nothing — keep rendering into the same buffer). A host whose
+    /// buffer does not keep what was last written (a locked SDL streaming texture is
+    /// write-only; a swap chain hands out another buffer) presents nothing on false, or, when
+    /// it must fill the buffer anyway, renders `frame(at:)` with the renderer.
     ///
     /// - Throws: as `progress(at:)` and `MorphRenderer.render(_:into:bytesPerRow:format:)`.
     @discardableResult
