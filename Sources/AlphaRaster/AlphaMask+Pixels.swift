@@ -20,7 +20,10 @@ extension AlphaMask {
     ///   the image's mean is kept.
     ///
     /// In both cases the image has a hard edge: a mask pixel only partly covered by the image
-    /// gets that fraction of coverage. Results are rounded to the nearest byte and are within
+    /// gets that fraction of coverage. Results are rounded to the nearest byte from a Float
+    /// sum whose error is at most (kₓ + k_y) · 255 · 2⁻²⁴, kₓ and k_y the source pixels summed
+    /// per mask pixel along each axis (⌈1/f⌉ + 1 when shrinking, 2 when enlarging): below
+    /// 1e-3 up to a 31× shrink (a 4096 px image into a 132 px box), so such results are within
     /// 0.5 + 1e-3 of the exact value. When the image already has the box's pixel size,
     /// nothing is resampled: the box holds exactly the chosen channel, byte for byte (with
     /// padding 0 the mask is that channel).

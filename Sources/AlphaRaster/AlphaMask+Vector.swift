@@ -3,7 +3,7 @@ extension AlphaMask {
     /// the box (inside the padding), at the box's display scale, with exact-area anti-aliasing.
     ///
     /// Geometry: the canvas (icon.width × icon.height user units) is scaled by
-    /// s = min(boxPixelWidth / width, boxPixelHeight / height) and centred in the box with exact
+    /// s = min(layout.boxWidth / width, layout.boxHeight / height) and centred in the box with exact
     /// fractional offsets; a user point (x, y) of a layer lands at pixel
     /// (s·x′ + oₓ, s·y′ + o_y) where (x′, y′) is the point after the layer's transform and
     /// o = padding + (box − s·canvas) / 2. Pixel (i, j) is the square [i, i+1) × [j, j+1).

@@ -21,7 +21,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// span ((height − 1) × bytesPerRow + one row) overflow.
     case invalidImageSize(width: Int, height: Int)
     /// An image's bytes per row are fewer than one row of its pixels needs
-    /// (`width × format.bytesPerPixel`).
+    /// (`width × format.bytesPerPixel`), or so many that its rows would span more bytes than
+    /// memory can address.
     case invalidBytesPerRow(Int, width: Int, format: PixelFormat)
     /// An image's buffer holds fewer bytes than its rows: (height − 1) × bytesPerRow + one
     /// row of pixels.
@@ -31,8 +32,10 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidMaskSize(let width, let height):
-            "\(width)×\(height) is not a valid mask size: each side must be "
-                + (width < 1 || height < 1 ? "at least 1 pixel" : "1...\(IconBox.maximumPixelSide) pixels")
+            "\(width)×\(height) is not a valid mask size: "
+                + (width < 1 || height < 1 ? "each side must be at least 1 pixel"
+                    : width.multipliedReportingOverflow(by: height).overflow ? "width × height overflows"
+                    : "each side must be at most \(IconBox.maximumPixelSide) pixels")
         case .pixelCountMismatch(let width, let height, let pixelCount):
             "\(pixelCount) values do not make a \(width)×\(height) mask"
         case .invalidBox(let field, let reason):
@@ -40,9 +43,12 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidIcon(let part, let reason):
             "vector icon \(part): \(reason)"
         case .invalidImageSize(let width, let height):
-            "an image of \(width)×\(height) pixels is not valid: each side must be at least 1 pixel"
+            "an image of \(width)×\(height) pixels is not valid: "
+                + (width < 1 || height < 1 ? "each side must be at least 1 pixel" : "its rows would span more bytes than memory can address")
         case .invalidBytesPerRow(let bytesPerRow, let width, let format):
-            "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+            bytesPerRow < width.multipliedReportingOverflow(by: format.bytesPerPixel).partialValue
+                ? "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+                : "\(bytesPerRow) bytes per row make the image's rows span more bytes than memory can address"
         case .imageBufferTooSmall(let byteCount, let needed):
             "the image buffer holds \(byteCount) bytes but its rows need \(needed)"
         }

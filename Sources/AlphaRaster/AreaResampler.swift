@@ -12,8 +12,9 @@
 enum AreaResampler {
     /// Writes the resampled channel into `mask` (row stride `maskWidth`, already zeroed).
     ///
-    /// Values are accumulated in Float (relative error ~1e-6 of 255) and rounded half up,
-    /// so each result is within 0.5 + 1e-3 of the exact value.
+    /// Values are accumulated in Float and rounded half up: each sum of k terms of at most 255
+    /// in all adds at most k · 255 · 2⁻²⁴, so a result is within 0.5 + (kₓ + k_y) · 1.52e-5 of
+    /// the exact value (`AlphaMask(pixels:width:height:bytesPerRow:format:layout:source:)`).
     static func resample(
         _ image: ImagePixels, channel: MaskChannel, columns: AxisWeights, rows: AxisWeights,
         verticalFirst: Bool, into mask: UnsafeMutableBufferPointer<UInt8>, maskWidth: Int

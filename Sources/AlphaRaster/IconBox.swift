@@ -4,7 +4,7 @@
 /// - the box is `round(width × scale)` × `round(height × scale)` pixels;
 /// - the padding is `round(padding × scale)` pixels on every side;
 /// - the mask is the box plus the padding on both sides:
-///   `pixelWidth = boxPixelWidth + 2 × paddingPixels`, likewise for the height.
+///   `IconLayout.width = boxWidth + 2 × padding`, likewise for the height.
 ///
 /// The initializer accepts any values so that a box can be built from raw user input;
 /// `layout()` validates it once, throwing `AlphaRasterError.invalidBox` naming the first

@@ -11,8 +11,9 @@ struct ImagePixels {
     /// `width × bytesPerPixel` bytes apart, and room for (height − 1) rows plus one row of
     /// pixels (the last row needs no padding).
     ///
-    /// - Throws: `AlphaRasterError.invalidImageSize`, `.invalidBytesPerRow` or
-    ///   `.imageBufferTooSmall`.
+    /// - Throws: `AlphaRasterError.invalidImageSize` for a side below 1 or rows of more
+    ///   bytes than memory can address, `.invalidBytesPerRow` for rows shorter than a row of
+    ///   pixels or a span that overflows, `.imageBufferTooSmall`.
     init(_ buffer: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int?, format: PixelFormat) throws {
         guard width > 0, height > 0,
               case let (rowBytes, overflow) = width.multipliedReportingOverflow(by: format.bytesPerPixel), !overflow
@@ -26,7 +27,7 @@ struct ImagePixels {
         let (rows, overflow1) = (height - 1).multipliedReportingOverflow(by: stride)
         let (needed, overflow2) = rows.addingReportingOverflow(rowBytes)
         guard !overflow1, !overflow2 else {
-            throw AlphaRasterError.invalidImageSize(width: width, height: height)
+            throw AlphaRasterError.invalidBytesPerRow(stride, width: width, format: format)
         }
         guard buffer.count >= needed, let base = buffer.baseAddress else {
             throw AlphaRasterError.imageBufferTooSmall(byteCount: buffer.count, needed: needed)

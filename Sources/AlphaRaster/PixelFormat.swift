@@ -45,7 +45,7 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
     }
 
     /// The offset of the alpha byte within a pixel; nil for `.gray8`, which is opaque.
-    public var alphaOffset: Int? {
+    var alphaOffset: Int? {
         switch self {
         case .alpha8: 0
         case .gray8: nil
@@ -56,7 +56,7 @@ public enum PixelFormat: Sendable, Hashable, CaseIterable, CustomStringConvertib
 
     /// The offsets of red, green and blue within a pixel; nil for the formats without colour
     /// channels of their own (`.alpha8`, `.gray8`, `.grayAlpha8`).
-    public var colorOffsets: (red: Int, green: Int, blue: Int)? {
+    var colorOffsets: (red: Int, green: Int, blue: Int)? {
         switch self {
         case .alpha8, .gray8, .grayAlpha8: nil
         case .rgba8, .rgba8Premultiplied: (0, 1, 2)

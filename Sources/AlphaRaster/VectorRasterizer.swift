@@ -212,7 +212,7 @@ public final class VectorRasterizer {
     /// path's units to pixels (pixel (i, j) is the square [i, i+1) × [j, j+1)).
     ///
     /// - Throws: `AlphaRasterError.invalidMaskSize` for a bad size, `AlphaRasterError.invalidIcon`
-    ///   (field `"layer 1 …"`) for an invalid path, paint or transform.
+    ///   (`.layer(1, …)`) for an invalid path, paint or transform.
     public func mask(
         for path: VectorPath, paint: VectorIcon.Layer.Paint, transform: VectorTransform = .identity,
         opacity: Double = 1, width: Int, height: Int

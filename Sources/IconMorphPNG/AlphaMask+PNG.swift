@@ -25,8 +25,7 @@ extension AlphaMask {
     /// Decodes the PNG file at `path` and builds its mask in `layout`, as
     /// `init(image:layout:source:)`.
     ///
-    /// The file is decoded to RGBA; `PNGCodec`'s gray+alpha decoding uses the same Rec. 709
-    /// luma, so either gives the same mask.
+    /// The file is decoded to RGBA, so luminance is taken from the decoded colour itself.
     ///
     /// - Throws: `PNGError` from decoding (`.fileNotFound`, `.unreadable`, `.invalidPNG`,
     ///   `.tooLarge`), unchanged.
@@ -63,15 +62,12 @@ extension AlphaMask {
 
     /// The mask as a gray+alpha image (gray 0, alpha = mask) for viewing or saving:
     /// black ink with the mask as its opacity.
-    ///
-    /// If `pixels` was resized so it no longer holds `width × height` values, missing values
-    /// read as 0 and extra values are ignored.
     public func pngImage() -> PNGImage {
         let count = width * height
         let bytes = [UInt8](unsafeUninitializedCapacity: 2 * count) { out, initialized in
             out.initialize(repeating: 0)
             pixels.withUnsafeBufferPointer { mask in
-                for i in 0..<min(count, mask.count) { out[2 &* i &+ 1] = mask[i] }
+                for i in 0..<count { out[2 &* i &+ 1] = mask[i] }
             }
             initialized = 2 * count
         }
@@ -89,7 +85,7 @@ extension MaskSource {
 
 extension PNGImage.PixelFormat {
     /// The same layout as a `PixelFormat`, for the mask builders.
-    public var pixelFormat: PixelFormat {
+    var pixelFormat: PixelFormat {
         switch self {
         case .grayAlpha: .grayAlpha8
         case .rgba: .rgba8

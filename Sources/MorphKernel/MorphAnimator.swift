@@ -85,9 +85,20 @@ public final class MorphAnimator: @unchecked Sendable {
     /// An animator resting at `progress` of the pair (`source`, `target`), no animation, no
     /// captured field.
     ///
-    /// - Throws: `MorphError` when a mask does not match the renderer's size or the progress is
-    ///   not a finite number in [0, 1].
+    /// The renderer's style must have one tint (no `targetTint`): a tint ramp follows one
+    /// morph's progress, and an animator's morphs reverse (p becomes 1 − p) and restart from
+    /// 0 on a new icon, where the ramp's colour would jump.
+    ///
+    /// - Throws: `MorphError.invalidParameter` (`.targetTint`) for a style with a tint ramp;
+    ///   `MorphError` when a mask does not match the renderer's size or the progress is not a
+    ///   finite number in [0, 1].
     public init(renderer: MorphRenderer, source: AlphaMask, target: AlphaMask, progress: Double = 0) throws {
+        guard renderer.style.targetTint == nil else {
+            throw MorphError.invalidParameter(
+                .targetTint,
+                reason: "an animator needs one tint: a tint ramp follows one morph's progress, which an animator "
+                    + "reverses and restarts, so the colour would jump")
+        }
         try renderer.checkInputs(source: source, target: target, progress: progress)
         self.renderer = renderer
         pair = (source, target)
@@ -233,20 +244,6 @@ public final class MorphAnimator: @unchecked Sendable {
             lastRendered = key
             return true
         }
-    }
-
-    /// `render(at:into:bytesPerRow:format:)` as straight-alpha RGBA8, tight rows
-    /// (`renderer.rgbaByteCount` bytes).
-    @discardableResult
-    public func renderRGBA(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
-        try render(at: time, into: output, format: .rgba8)
-    }
-
-    /// `render(at:into:bytesPerRow:format:)` as alpha only, tight rows
-    /// (`renderer.alphaByteCount` bytes).
-    @discardableResult
-    public func renderAlpha(at time: Double, into output: UnsafeMutableRawBufferPointer) throws -> Bool {
-        try render(at: time, into: output, format: .alpha8)
     }
 
     // MARK: State, under the lock

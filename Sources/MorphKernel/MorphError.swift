@@ -16,7 +16,8 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An input does not have the renderer's size.
     case sizeMismatch(MorphInput, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
     /// An output's bytes per row are fewer than one row of its pixels needs
-    /// (`width × format.bytesPerPixel`).
+    /// (`width × format.bytesPerPixel`), or so many that the frame's rows would span more
+    /// bytes than memory can address.
     case invalidBytesPerRow(Int, width: Int, format: PixelFormat)
     /// An output buffer holds fewer bytes than the frame's rows: (height − 1) × bytesPerRow
     /// plus one row of pixels.
@@ -34,11 +35,13 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(width)×\(height) pixels is not a valid frame size: each side must be at least 1 pixel and the "
                 + "area at most \(MorphRenderer.maximumPixelCount) pixels"
         case .sizeMismatch(let input, let width, let height, let expectedWidth, let expectedHeight):
-            "The \(input) is \(width)×\(height) pixels but the renderer is \(expectedWidth)×\(expectedHeight)."
+            "the \(input) is \(width)×\(height) pixels but the renderer is \(expectedWidth)×\(expectedHeight)"
         case .invalidBytesPerRow(let bytesPerRow, let width, let format):
-            "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+            bytesPerRow < width * format.bytesPerPixel
+                ? "\(bytesPerRow) bytes per row cannot hold a row of \(width) \(format) pixels (\(width * format.bytesPerPixel) bytes)"
+                : "\(bytesPerRow) bytes per row make the frame's rows span more bytes than memory can address"
         case .bufferTooSmall(let byteCount, let needed):
-            "The output buffer holds \(byteCount) bytes but the frame's rows need \(needed)."
+            "the output buffer holds \(byteCount) bytes but the frame's rows need \(needed)"
         case .unsupportedPixelFormat(let format):
             "frames cannot be rendered as \(format): use alpha8, rgba8, rgba8Premultiplied, bgra8 or bgra8Premultiplied"
         }
@@ -55,6 +58,8 @@ public enum MorphParameter: String, Sendable, Hashable, CaseIterable, CustomStri
     case threshold
     /// `MorphStyle.softness`.
     case softness
+    /// `MorphStyle.targetTint`.
+    case targetTint
     /// A frame's progress.
     case progress
     /// `MorphFrame.capturedWeight`.

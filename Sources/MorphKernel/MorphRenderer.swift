@@ -8,9 +8,11 @@ import _IconMorphSupport
 /// cached level nearest b = sin(π e), zero outside the canvas; α = smoothstep(t − s, t, V)
 /// with `.fixed(s)` softness, or the automatic ramp (`MorphFrameMath.automaticCoverage`),
 /// which also reads each pixel's four neighbours in V.
-/// RGBA output is straight alpha: RGB = the tint, A = round(tintAlpha · α).
+/// The coverage α becomes pixels through the style's colours (`MorphStyle`: the tint, a tint
+/// ramp, a background) in the caller's `PixelFormat`; without a ramp or a background a
+/// straight RGBA pixel is the tint's colour at A = round(tintAlpha · α).
 /// A `MorphFrame` may also mix in a field captured from an earlier frame
-/// (`renderRGBA(_:into:)`, `captureField(of:)`, `MorphAnimator`).
+/// (`render(_:into:bytesPerRow:format:)`, `captureField(of:)`, `MorphAnimator`).
 ///
 /// Accuracy: single-precision arithmetic; every output byte is within ±1 of the same formula
 /// evaluated in double precision and rounded (the test suite checks this against a plain
@@ -145,8 +147,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Renders the frame at `progress` into the caller's memory: `height` rows of `width`
     /// pixels in `format`, `bytesPerRow` apart (nil: tight rows), top row first.
     ///
-    /// The frame is defined as straight RGBA8 (`FrameFinish`: the tint at the frame's
-    /// progress, its alpha scaled by the coverage, over the style's background); every
+    /// The frame is defined as straight RGBA8 (the style's tint at the frame's progress, its
+    /// alpha scaled by the coverage, over the style's background; see `MorphStyle` and the
+    /// frame math, step 8); every
     /// format carries those bytes exactly: `.rgba8` and `.bgra8` as they are, the
     /// premultiplied formats with each colour byte c as round(c · a / 255), `.alpha8` the
     /// alpha alone. Bytes between one row's pixels and the next row are left as they were,
@@ -168,26 +171,6 @@ public final class MorphRenderer: @unchecked Sendable {
             bytesPerRow: bytesPerRow, format: format)
     }
 
-    /// Renders the frame at `progress` as straight-alpha RGBA8 into `output`, tight rows:
-    /// `render(source:target:progress:into:bytesPerRow:format:)` with `.rgba8`.
-    ///
-    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`.
-    public func renderRGBA(
-        source: AlphaMask, target: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer
-    ) throws {
-        try render(source: source, target: target, progress: progress, into: output, format: .rgba8)
-    }
-
-    /// Renders the frame's alpha only, one byte a pixel, tight rows:
-    /// `render(source:target:progress:into:bytesPerRow:format:)` with `.alpha8`.
-    ///
-    /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`.
-    public func renderAlpha(
-        source: AlphaMask, target: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer
-    ) throws {
-        try render(source: source, target: target, progress: progress, into: output, format: .alpha8)
-    }
-
     /// Renders an RGBA frame into an array, resizing it to `rgbaByteCount` bytes first if it
     /// has another size (the only allocation; reuse the array to avoid it).
     ///
@@ -196,7 +179,9 @@ public final class MorphRenderer: @unchecked Sendable {
     public func renderRGBA(source: AlphaMask, target: AlphaMask, progress: Double, into output: inout [UInt8]) throws {
         try checkInputs(source: source, target: target, progress: progress)
         if output.count != rgbaByteCount { output = [UInt8](repeating: 0, count: rgbaByteCount) }
-        try output.withUnsafeMutableBytes { try renderRGBA(source: source, target: target, progress: progress, into: $0) }
+        try output.withUnsafeMutableBytes {
+            try render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
+        }
     }
 
     /// Renders an alpha frame into an array, resizing it to `alphaByteCount` bytes first if it
@@ -207,7 +192,9 @@ public final class MorphRenderer: @unchecked Sendable {
     public func renderAlpha(source: AlphaMask, target: AlphaMask, progress: Double, into output: inout [UInt8]) throws {
         try checkInputs(source: source, target: target, progress: progress)
         if output.count != alphaByteCount { output = [UInt8](repeating: 0, count: alphaByteCount) }
-        try output.withUnsafeMutableBytes { try renderAlpha(source: source, target: target, progress: progress, into: $0) }
+        try output.withUnsafeMutableBytes {
+            try render(source: source, target: target, progress: progress, into: $0, format: .alpha8)
+        }
     }
 
     /// Checks a frame's masks against the renderer's size and its progress.
@@ -239,8 +226,11 @@ public final class MorphRenderer: @unchecked Sendable {
         }
         let (rows, overflow) = (height - 1).multipliedReportingOverflow(by: stride)
         let (needed, overflow2) = rows.addingReportingOverflow(rowBytes)
-        guard !overflow, !overflow2, output.count >= needed, let base = output.baseAddress else {
-            throw MorphError.bufferTooSmall(byteCount: output.count, needed: overflow || overflow2 ? Int.max : needed)
+        guard !overflow, !overflow2 else {
+            throw MorphError.invalidBytesPerRow(stride, width: width, format: format)
+        }
+        guard output.count >= needed, let base = output.baseAddress else {
+            throw MorphError.bufferTooSmall(byteCount: output.count, needed: needed)
         }
         return (base, stride)
     }

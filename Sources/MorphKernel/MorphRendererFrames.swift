@@ -22,18 +22,6 @@ extension MorphRenderer {
             output: output, bytesPerRow: bytesPerRow, format: format)
     }
 
-    /// Renders `frame` as straight-alpha RGBA8, tight rows: `render(_:into:bytesPerRow:format:)`
-    /// with `.rgba8`.
-    public func renderRGBA(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
-        try render(frame, into: output, format: .rgba8)
-    }
-
-    /// Renders `frame`'s alpha only, tight rows: `render(_:into:bytesPerRow:format:)` with
-    /// `.alpha8`.
-    public func renderAlpha(_ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer) throws {
-        try render(frame, into: output, format: .alpha8)
-    }
-
     /// The blurred field V of `frame` over the whole canvas, the values its edge stage reads,
     /// to be mixed into later frames (`MorphFrame.captured`): what `MorphAnimator` keeps when a
     /// morph is sent to a third icon mid-flight.
@@ -41,7 +29,8 @@ extension MorphRenderer {
     /// Cost: one frame's mix and passes with nothing skipped, on one thread, plus
     /// 4 · width · height bytes for the result and the passes' memory for the call.
     ///
-    /// - Throws: as `renderRGBA(_:into:)`.
+    /// - Throws: as `render(_:into:bytesPerRow:format:)` for the frame itself (the masks'
+    ///   sizes, the progress, the captured field and its weight).
     public func captureField(of frame: MorphFrame) throws -> CapturedField {
         try checkCapture(of: frame)
         try checkInputs(source: frame.source, target: frame.target, progress: frame.progress)

@@ -101,10 +101,11 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     /// otherwise the blend at the eased progress e (the weight the shapes mix with, so the
     /// colour moves with the shape) of the two colours' Oklab coordinates, converted back to
     /// the nearest sRGB bytes, with alpha round(α₀ + (α₁ − α₀) · e). At p = 0 it is `tint`
-    /// and at p = 1 `targetTint`, exactly.
+    /// and at p = 1 `targetTint`, exactly. A progress outside [0, 1] is clamped to it, and
+    /// NaN counts as 0.
     public func tint(atProgress p: Double) -> TintColor {
         guard let targetTint else { return tint }
-        let e = MorphFrameMath.easedProgress(p, easing: easing)
+        let e = MorphFrameMath.easedProgress(p.isNaN ? 0 : min(max(p, 0), 1), easing: easing)
         let start = Oklab(red: tint.red, green: tint.green, blue: tint.blue)
         let end = Oklab(red: targetTint.red, green: targetTint.green, blue: targetTint.blue)
         let (red, green, blue) = start.mixed(with: end, e).srgb

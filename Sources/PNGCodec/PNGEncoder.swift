@@ -55,8 +55,8 @@ public final class PNGEncoder {
 
     /// Encodes an image of one colour at varying opacity: pixel i is (`red`, `green`,
     /// `blue`, `alpha[i]`), `alpha` holding `width × height` bytes, rows top to bottom. This is
-    /// what `MorphRenderer.renderAlpha` gives for a frame whose `renderRGBA` would be those
-    /// RGBA bytes; the file decodes to exactly them.
+    /// what a renderer's `.alpha8` frame and its tint give for a frame whose `.rgba8`
+    /// bytes would be those; the file decodes to exactly them.
     ///
     /// - Throws: `PNGError.invalidImage` when `alpha` does not hold `width × height` bytes
     ///   or a dimension is not positive; otherwise as `withPNGData(of:_:)`.

@@ -226,6 +226,7 @@ enum RenderCommand {
         case .blurLevels: "blur-levels"
         case .threshold: "threshold"
         case .softness: "softness"
+        case .targetTint: "color-to"
         case .progress: "progress"
         case .duration: "transition"
         case .capturedWeight, .time, .fieldValues, .fieldBlurRadius: nil

@@ -9,7 +9,7 @@ import Testing
 @Suite struct APIValidationTests {
     struct Row: CustomTestStringConvertible, Sendable {
         let name: String
-        /// The field the error must name (`invalidBox`/`invalidIcon`), or nil for `invalidSize`.
+        /// The field the error must name (`invalidBox`/`invalidIcon`), or nil for `invalidMaskSize` or `pixelCountMismatch`.
         let field: String?
         let call: @Sendable () throws -> Void
         var testDescription: String { name }

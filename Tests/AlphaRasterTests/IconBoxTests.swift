@@ -4,7 +4,7 @@ import PNGCodec
 @testable import AlphaRaster
 
 @Suite struct IconBoxTests {
-    @Test func pixelGeometryFollowsTheRoundingRule() throws {
+    @Test func layoutFollowsTheRoundingRule() throws {
         let box = try IconBox(width: 44, height: 30, scale: 3, padding: 2).layout()
         #expect(box.boxWidth == 132)
         #expect(box.boxHeight == 90)

@@ -18,7 +18,7 @@ final class AnimatorHarness {
     /// The alpha frame at `time` (rendered, or the previous bytes when the animator was idle).
     func frame(at time: Double) throws -> [UInt8] {
         now = time
-        _ = try buffer.withUnsafeMutableBytes { try animator.renderAlpha(at: time, into: $0) }
+        _ = try buffer.withUnsafeMutableBytes { try animator.render(at: time, into: $0, format: .alpha8) }
         return buffer
     }
 
@@ -52,12 +52,7 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
     static let size = 40
 
     static func masks() -> (AlphaMask, AlphaMask, AlphaMask) {
-        var rng = SplitMix64(seed: 7)
-        return (
-            TestMasks.random(width: size, height: size, kind: .discs, using: &rng),
-            TestMasks.random(width: size, height: size, kind: .discs, using: &rng),
-            TestMasks.random(width: size, height: size, kind: .discs, using: &rng)
-        )
+        TestMasks.three(width: size, height: size, seed: 7, kinds: (.discs, .discs, .discs))
     }
 
     static func renderer(_ style: MorphStyle = MorphStyle(maxBlurRadius: 6)) throws -> MorphRenderer {
@@ -66,7 +61,7 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
 
     static func alpha(_ renderer: MorphRenderer, _ frame: MorphFrame) throws -> [UInt8] {
         var out = [UInt8](repeating: 0, count: renderer.alphaByteCount)
-        try out.withUnsafeMutableBytes { try renderer.renderAlpha(frame, into: $0) }
+        try out.withUnsafeMutableBytes { try renderer.render(frame, into: $0, format: .alpha8) }
         return out
     }
 
@@ -153,14 +148,14 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
         var out = [UInt8](repeating: 7, count: renderer.alphaByteCount)
         #expect(throws: MorphError.self) {
             try out.withUnsafeMutableBytes {
-                try renderer.renderAlpha(MorphFrame(source: a, target: b, progress: 0.5, captured: small, capturedWeight: 1), into: $0)
+                try renderer.render(MorphFrame(source: a, target: b, progress: 0.5, captured: small, capturedWeight: 1), into: $0, format: .alpha8)
             }
         }
         let field = try renderer.captureField(of: MorphFrame(source: a, target: b, progress: 0.5))
         for w in [-0.1, 1.5, .nan, .infinity] {
             #expect(throws: MorphError.self) {
                 try out.withUnsafeMutableBytes {
-                    try renderer.renderAlpha(MorphFrame(source: a, target: b, progress: 0.5, captured: field, capturedWeight: w), into: $0)
+                    try renderer.render(MorphFrame(source: a, target: b, progress: 0.5, captured: field, capturedWeight: w), into: $0, format: .alpha8)
                 }
             }
         }
@@ -250,17 +245,17 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
         let renderer = try Self.renderer()
         let animator = try MorphAnimator(renderer: renderer, source: a, target: b)
         var out = [UInt8](repeating: 0, count: renderer.alphaByteCount)
-        #expect(try out.withUnsafeMutableBytes { try animator.renderAlpha(at: 0, into: $0) })
+        #expect(try out.withUnsafeMutableBytes { try animator.render(at: 0, into: $0, format: .alpha8) })
         out = [UInt8](repeating: 9, count: out.count)
-        #expect(try !out.withUnsafeMutableBytes { try animator.renderAlpha(at: 5, into: $0) })
+        #expect(try !out.withUnsafeMutableBytes { try animator.render(at: 5, into: $0, format: .alpha8) })
         #expect(out.allSatisfy { $0 == 9 })
         try animator.animate(to: b, duration: 1, at: 5)
-        #expect(try out.withUnsafeMutableBytes { try animator.renderAlpha(at: 5.5, into: $0) })
-        #expect(try out.withUnsafeMutableBytes { try animator.renderAlpha(at: 6, into: $0) })
-        #expect(try !out.withUnsafeMutableBytes { try animator.renderAlpha(at: 7, into: $0) })
+        #expect(try out.withUnsafeMutableBytes { try animator.render(at: 5.5, into: $0, format: .alpha8) })
+        #expect(try out.withUnsafeMutableBytes { try animator.render(at: 6, into: $0, format: .alpha8) })
+        #expect(try !out.withUnsafeMutableBytes { try animator.render(at: 7, into: $0, format: .alpha8) })
         // Another format is another frame.
         var rgba = [UInt8](repeating: 0, count: renderer.rgbaByteCount)
-        #expect(try rgba.withUnsafeMutableBytes { try animator.renderRGBA(at: 7, into: $0) })
+        #expect(try rgba.withUnsafeMutableBytes { try animator.render(at: 7, into: $0, format: .rgba8) })
     }
 
     @Test func sameScriptSameBytes() throws {

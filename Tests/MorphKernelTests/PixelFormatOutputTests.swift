@@ -60,12 +60,7 @@ import Testing
     static let progresses: [Double] = [0, 0.13, 0.5, 0.77, 1]
 
     static func masks() -> (AlphaMask, AlphaMask, AlphaMask) {
-        var rng = SplitMix64(seed: 0x0F0_4A7)
-        return (
-            TestMasks.random(width: width, height: height, kind: .discs, using: &rng),
-            TestMasks.random(width: width, height: height, kind: .discs, using: &rng),
-            TestMasks.random(width: width, height: height, kind: .noise, using: &rng)
-        )
+        TestMasks.three(width: width, height: height, seed: 0x0F0_4A7, kinds: (.discs, .discs, .noise))
     }
 
     // MARK: Buffers
@@ -534,12 +529,10 @@ import Testing
                 let padded = try Self.render(renderer, frame, format: format, padding: padding, tail: 0, sentinel: 0xC3)
                 #expect(exact == padded.bytes)
             }
-            // A stride so large the frame's extent overflows is too small a buffer, not a trap.
+            // A stride so large the frame's extent overflows is a bad stride, not a trap.
             let errors = failure(count: big, bytesPerRow: Int.max / 2, format: format)
-            #expect(errors.count == 2 && errors.allSatisfy {
-                if case .bufferTooSmall(let count, let needed) = $0 { return count == big && needed > big }
-                return false
-            }, "\(errors)")
+            #expect(errors == twice(.invalidBytesPerRow(Int.max / 2, width: Self.width, format: format)), "\(errors)")
+            #expect("\(errors[0])".contains("more bytes than memory can address"))
             // A bad progress with a good buffer writes nothing either.
             let progressErrors = failure(count: big, bytesPerRow: nil, format: format, progress: 1.5)
             #expect(progressErrors.count == 2 && progressErrors.allSatisfy {
@@ -555,7 +548,7 @@ import Testing
         let (a, b, c) = Self.masks()
         let renderer = try MorphRenderer(
             width: Self.width, height: Self.height,
-            style: MorphStyle(maxBlurRadius: 5, tint: Self.teal, targetTint: Self.red))
+            style: MorphStyle(maxBlurRadius: 5, tint: Self.teal, background: TintColor(red: 250, green: 240, blue: 230, alpha: 200)))
         let animator = try MorphAnimator(renderer: renderer, source: a, target: b, progress: 0.3)
         let stride = Self.width * 4 + 9
         var buffer = [UInt8](repeating: 0, count: Self.height * (stride + 4))
@@ -610,4 +603,70 @@ import Testing
 }
 
 /// The same error from both entry points.
-private func twice(_ error: MorphError) -> [MorphError] { [error, error] }
+private func twice(_ error: MorphError) -> [MorphError] { [error, error]
+}
+
+extension PixelFormatOutputTests {
+    /// A tint ramp follows one morph's progress, which an animator reverses and restarts:
+    /// an animator refuses such a style instead of letting the colour jump.
+    @Test func animatorRefusesATintRamp() throws {
+        let (a, b, _) = Self.masks()
+        let renderer = try MorphRenderer(
+            width: Self.width, height: Self.height, style: MorphStyle(maxBlurRadius: 5, tint: Self.teal, targetTint: Self.red))
+        #expect {
+            _ = try MorphAnimator(renderer: renderer, source: a, target: b)
+        } throws: { error in
+            guard case MorphError.invalidParameter(.targetTint, let reason) = error else { return false }
+            return !reason.isEmpty
+        }
+    }
+
+    /// `tint(atProgress:)` is public: a progress outside [0, 1] is clamped and NaN counts as
+    /// 0, rather than trapping on an alpha out of 0…255.
+    @Test func tintRampClampsProgress() {
+        for easing in [MorphEasing.smooth, .linear] {
+            let style = MorphStyle(
+                easing: easing, tint: TintColor(red: 255, green: 0, blue: 0, alpha: 255),
+                targetTint: TintColor(red: 0, green: 0, blue: 255, alpha: 0))
+            #expect(style.tint(atProgress: 2) == style.tint(atProgress: 1))
+            #expect(style.tint(atProgress: .infinity) == style.targetTint)
+            #expect(style.tint(atProgress: -1.5) == style.tint)
+            #expect(style.tint(atProgress: -.infinity) == style.tint)
+            #expect(style.tint(atProgress: .nan) == style.tint)
+        }
+    }
+
+    /// One renderer shared by threads that ask for different formats and progresses (so the
+    /// finishing table is refilled between their frames) gives each the bytes it gives alone.
+    @Test func sharedRendererKeepsEachCallersFinish() throws {
+        let (a, b, _) = Self.masks()
+        let style = MorphStyle(
+            maxBlurRadius: 5, tint: Self.teal, targetTint: TintColor(red: 255, green: 149, blue: 0, alpha: 90),
+            background: TintColor(red: 32, green: 64, blue: 96, alpha: 160))
+        let shared = try MorphRenderer(width: Self.width, height: Self.height, style: style)
+        let alone = try MorphRenderer(width: Self.width, height: Self.height, style: style)
+        let jobs: [(PixelFormat, Double)] = [
+            (.rgba8, 0.2), (.bgra8Premultiplied, 0.7), (.alpha8, 0.45), (.rgba8Premultiplied, 0.9), (.bgra8, 0.1),
+        ]
+        let expected = try jobs.map { format, p in
+            try Self.renderTight(alone, MorphFrame(source: a, target: b, progress: p), format: format)
+        }
+        let results = ResultBox(count: jobs.count * 40)
+        DispatchQueue.concurrentPerform(iterations: jobs.count * 40) { i in
+            let (format, p) = jobs[i % jobs.count]
+            results.set(i, try? Self.renderTight(shared, MorphFrame(source: a, target: b, progress: p), format: format))
+        }
+        for i in 0..<(jobs.count * 40) {
+            #expect(results.get(i) == expected[i % jobs.count], "call \(i): \(jobs[i % jobs.count])")
+        }
+    }
+
+    /// Results written by concurrent callers, each to its own slot.
+    final class ResultBox: @unchecked Sendable {
+        private var slots: [[UInt8]?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: [UInt8]?) { lock.withLock { slots[i] = value } }
+        func get(_ i: Int) -> [UInt8]? { lock.withLock { slots[i] } }
+    }
+}

@@ -167,10 +167,10 @@ import Testing
         let t = TestMasks.random(width: width, height: height, kind: .binary, using: &rng)
         let renderer = try MorphRenderer(width: width, height: height, style: style)
         var raw = [UInt8](repeating: 0xEE, count: renderer.rgbaByteCount)
-        try raw.withUnsafeMutableBytes { try renderer.renderRGBA(source: s, target: t, progress: 0.3, into: $0) }
+        try raw.withUnsafeMutableBytes { try renderer.render(source: s, target: t, progress: 0.3, into: $0, format: .rgba8) }
         #expect(try render(renderer, s, t, 0.3) == raw)
         var rawAlpha = [UInt8](repeating: 0xEE, count: renderer.alphaByteCount)
-        try rawAlpha.withUnsafeMutableBytes { try renderer.renderAlpha(source: s, target: t, progress: 0.3, into: $0) }
+        try rawAlpha.withUnsafeMutableBytes { try renderer.render(source: s, target: t, progress: 0.3, into: $0, format: .alpha8) }
         #expect(rawAlpha == stride(from: 3, to: raw.count, by: 4).map { raw[$0] })
     }
 }

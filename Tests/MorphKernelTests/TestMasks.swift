@@ -11,6 +11,16 @@ enum TestMasks {
         case discs
     }
 
+    /// Three masks of `kinds`, drawn in turn from one generator seeded with `seed`.
+    static func three(
+        width: Int, height: Int, seed: UInt64, kinds: (Kind, Kind, Kind)
+    ) -> (AlphaMask, AlphaMask, AlphaMask) {
+        var rng = SplitMix64(seed: seed)
+        let a = random(width: width, height: height, kind: kinds.0, using: &rng)
+        let b = random(width: width, height: height, kind: kinds.1, using: &rng)
+        return (a, b, random(width: width, height: height, kind: kinds.2, using: &rng))
+    }
+
     static func random(width: Int, height: Int, kind: Kind, using rng: inout SplitMix64) -> AlphaMask {
         var pixels = [UInt8](repeating: 0, count: width * height)
         switch kind {

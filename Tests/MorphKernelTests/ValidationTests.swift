@@ -97,9 +97,9 @@ import MorphKernel
             do {
                 try buffer.withUnsafeMutableBytes { raw in
                     if rgba {
-                        try renderer.renderRGBA(source: source, target: target, progress: progress, into: raw)
+                        try renderer.render(source: source, target: target, progress: progress, into: raw, format: .rgba8)
                     } else {
-                        try renderer.renderAlpha(source: source, target: target, progress: progress, into: raw)
+                        try renderer.render(source: source, target: target, progress: progress, into: raw, format: .alpha8)
                     }
                 }
                 if case .fits = expected {
@@ -115,7 +115,7 @@ import MorphKernel
                     #expect(name == parameter, "\(label)")
                 case (.sizeMismatch(let input, _, _, let expectedWidth, let expectedHeight), .mismatch(let named)):
                     #expect(input == named && expectedWidth == 6 && expectedHeight == 4, "\(label): \(error)")
-                    #expect("\(error)".hasSuffix("."), "\(label): \(error)")
+                    #expect("\(error)".hasSuffix("but the renderer is 6×4"), "\(label): \(error)")
                 case (.bufferTooSmall(let count, let needed), .buffer(let expectedNeed)):
                     #expect(count == bytes && needed == expectedNeed, "\(label): \(error)")
                 default:
@@ -147,11 +147,11 @@ import MorphKernel
         var out = [UInt8](repeating: 0, count: 3)
         do {
             try out.withUnsafeMutableBytes {
-                try renderer.renderAlpha(source: try AlphaMask(width: 2, height: 2), target: try AlphaMask(width: 2, height: 2), progress: 0, into: $0)
+                try renderer.render(source: try AlphaMask(width: 2, height: 2), target: try AlphaMask(width: 2, height: 2), progress: 0, into: $0, format: .alpha8)
             }
             Issue.record("no error")
         } catch {
-            #expect("\(error)" == "The output buffer holds 3 bytes but the frame's rows need 4.")
+            #expect("\(error)" == "the output buffer holds 3 bytes but the frame's rows need 4")
             #expect(!"\(error)".contains("\n"))
         }
     }

@@ -59,7 +59,7 @@ struct AnimateEndToEndTests {
                     try animator.display(source: try mask(source), target: try mask(target), progress: progress, at: next.time)
                 }
             }
-            try buffer.withUnsafeMutableBytes { _ = try animator.renderRGBA(at: t, into: $0) }
+            try buffer.withUnsafeMutableBytes { _ = try animator.render(at: t, into: $0, format: .rgba8) }
             frames.append(buffer)
         }
         return frames

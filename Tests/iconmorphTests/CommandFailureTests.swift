@@ -29,7 +29,7 @@ struct CommandFailureTests {
              "--blur-levels: must be from 2 to 10000, got 1"),
             (MorphError.invalidParameter(.time, reason: "must be finite"), 70, "internal error: time: must be finite"),
             (MorphError.sizeMismatch(.target, width: 3, height: 3, expectedWidth: 4, expectedHeight: 4), 70,
-             "internal error: The target mask is 3×3 pixels but the renderer is 4×4."),
+             "internal error: the target mask is 3×3 pixels but the renderer is 4×4"),
             (AlphaRasterError.invalidBox(.scale, reason: "must be > 0"), 64, "--scale: must be > 0"),
             (AlphaRasterError.invalidBox(.height, reason: "too small"), 64, "--size: too small"),
             (AlphaRasterError.invalidBox(.padding, reason: "too wide"), 64, "--padding: too wide"),

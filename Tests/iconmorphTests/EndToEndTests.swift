@@ -32,7 +32,7 @@ struct EndToEndTests {
         let b = try AlphaMask(contentsOfPNGFile: to, box: box, source: source)
         let renderer = try MorphRenderer(width: a.width, height: a.height, style: style)
         var pixels = [UInt8](repeating: 0, count: a.width * a.height * 4)
-        try pixels.withUnsafeMutableBytes { try renderer.renderRGBA(source: a, target: b, progress: progress, into: $0) }
+        try pixels.withUnsafeMutableBytes { try renderer.render(source: a, target: b, progress: progress, into: $0, format: .rgba8) }
         return try PNGImage(width: a.width, height: a.height, format: .rgba, pixels: pixels)
     }
 

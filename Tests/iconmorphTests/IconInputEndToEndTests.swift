@@ -41,7 +41,7 @@ struct IconInputEndToEndTests {
     static func frame(_ a: AlphaMask, _ b: AlphaMask, progress: Double) throws -> PNGImage {
         let renderer = try MorphRenderer(width: a.width, height: a.height, style: MorphStyle(maxBlurRadius: 12))
         var pixels = [UInt8](repeating: 0, count: a.width * a.height * 4)
-        try pixels.withUnsafeMutableBytes { try renderer.renderRGBA(source: a, target: b, progress: progress, into: $0) }
+        try pixels.withUnsafeMutableBytes { try renderer.render(source: a, target: b, progress: progress, into: $0, format: .rgba8) }
         return try PNGImage(width: a.width, height: a.height, format: .rgba, pixels: pixels)
     }
 

@@ -18,7 +18,7 @@ enum EdgeModeComparison {
             let centre = (workload.size / 2 * workload.size + workload.size / 2) * 4 + 3
             func render(_ renderer: MorphRenderer, _ progress: Double) throws {
                 try frame.withUnsafeMutableBytes {
-                    try renderer.renderRGBA(source: source, target: target, progress: progress, into: $0)
+                    try renderer.render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
                 }
                 sink &+= UInt64(frame[centre])
             }

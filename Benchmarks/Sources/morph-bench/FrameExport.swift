@@ -84,13 +84,13 @@ enum FrameExport {
             let centre = (workload.size / 2 * workload.size + workload.size / 2) * 4 + 3
             func renderSerial() throws {
                 try serialFrame.withUnsafeMutableBytes {
-                    try serial.renderRGBA(source: source, target: target, progress: progress, into: $0)
+                    try serial.render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
                 }
                 sink &+= UInt64(serialFrame[centre])
             }
             func renderAutomatic() throws {
                 try automaticFrame.withUnsafeMutableBytes {
-                    try automatic.renderRGBA(source: source, target: target, progress: progress, into: $0)
+                    try automatic.render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
                 }
                 sink &+= UInt64(automaticFrame[centre])
             }

@@ -123,7 +123,7 @@ enum ScalingFit {
         let centre = (size / 2 * size + size / 2) * 4 + 3
         func render() throws {
             try frame.withUnsafeMutableBytes {
-                try renderer.renderRGBA(source: source, target: target, progress: 0.5, into: $0)
+                try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8)
             }
             total &+= UInt64(frame[centre])
         }

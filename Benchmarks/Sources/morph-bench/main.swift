@@ -45,7 +45,7 @@ func runBenchmarks() throws {
 
     let kernelTime = try medianNanoseconds(runs: runs(2001), warmup: 50) {
         try frame.withUnsafeMutableBytes {
-            try renderer.renderRGBA(source: source, target: target, progress: 0.5, into: $0)
+            try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8)
         }
         sink &+= UInt64(frame[(size / 2 * size + size / 2) * 4 + 3])
     }
@@ -70,7 +70,7 @@ func runBenchmarks() throws {
     for progress in [0.0, 0.25] {
         var out = [UInt8](repeating: 0, count: renderer.alphaByteCount)
         let time = try medianNanoseconds(runs: runs(2001), warmup: 50) {
-            try out.withUnsafeMutableBytes { try renderer.renderAlpha(source: source, target: target, progress: progress, into: $0) }
+            try out.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: progress, into: $0, format: .alpha8) }
             sink &+= UInt64(out[size / 2 * size + size / 2])
         }
         let level = MorphFrameMath.levelIndex(
@@ -96,13 +96,13 @@ func runBenchmarks() throws {
         let centre = (workload.size / 2 * workload.size + workload.size / 2) * 4 + 3
         func renderSerial() throws {
             try serialFrame.withUnsafeMutableBytes {
-                try serialRenderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+                try serialRenderer.render(source: workSource, target: workTarget, progress: 0.5, into: $0, format: .rgba8)
             }
             sink &+= UInt64(serialFrame[centre])
         }
         func renderAutomatic() throws {
             try automaticFrame.withUnsafeMutableBytes {
-                try automaticRenderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+                try automaticRenderer.render(source: workSource, target: workTarget, progress: 0.5, into: $0, format: .rgba8)
             }
             sink &+= UInt64(automaticFrame[centre])
         }
@@ -133,7 +133,7 @@ func runBenchmarks() throws {
             let edgeThreads = try MorphRenderer(width: workload.size, height: workload.size, style: edgeStyle)
             func renderEdge(_ renderer: MorphRenderer) throws {
                 try automaticFrame.withUnsafeMutableBytes {
-                    try renderer.renderRGBA(source: workSource, target: workTarget, progress: 0.5, into: $0)
+                    try renderer.render(source: workSource, target: workTarget, progress: 0.5, into: $0, format: .rgba8)
                 }
                 sink &+= UInt64(automaticFrame[centre])
             }

@@ -30,7 +30,7 @@ do {
         // The user taps stop 0.2 s in, mid-morph.
         if i == 12 { try animator.animate(to: stop, duration: 0.5, at: time) { print("→ stop:", $0) } }
         // False when nothing moved since the last frame: the buffer still holds it.
-        if try rgba.withUnsafeMutableBytes({ try animator.renderRGBA(at: time, into: $0) }) { rendered += 1 }
+        if try rgba.withUnsafeMutableBytes({ try animator.render(at: time, into: $0, format: .rgba8) }) { rendered += 1 }
         guard let slot = shown.firstIndex(of: i) else { continue }
         let x0 = gap + slot * (w + gap)
         for y in 0..<h {

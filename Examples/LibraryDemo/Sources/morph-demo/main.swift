@@ -30,7 +30,7 @@ do {
     for i in 0..<frameCount {
         let progress = Double(i) / Double(frameCount - 1)
         try frame.withUnsafeMutableBytes {
-            try renderer.renderRGBA(source: source, target: target, progress: progress, into: $0)
+            try renderer.render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
         }
         // Straight-alpha "over" onto white paper.
         let x0 = gap + i * (w + gap)
