@@ -60,9 +60,16 @@ struct PixelWriter {
     }
 
     /// Pixels of alpha bytes `a` with the colour bytes c0, c1, c2 premultiplied.
+    ///
+    /// Bytes 0 and 2 share one multiply: a · (c0 + c2 · 2¹⁶) holds both products, each below
+    /// 2¹⁶, in its two halves, and `divideBy255`'s steps run on both halves at once, masked
+    /// so that nothing carries from one into the other (each half stays below 2¹⁶ throughout).
     @inline(__always)
     static func premultiplied(_ a: SIMD16<UInt32>, _ c0: UInt32, _ c1: UInt32, _ c2: UInt32) -> SIMD16<UInt32> {
-        divideBy255(a &* c0) | divideBy255(a &* c1) &<< 8 | divideBy255(a &* c2) &<< 16 | a &<< 24
+        let halves = SIMD16<UInt32>(repeating: 0x00FF_00FF)
+        let t02 = a &* (c0 | c2 &<< 16) &+ 0x0080_0080
+        let bytes02 = ((t02 &+ ((t02 &>> 8) & halves)) &>> 8) & halves
+        return bytes02 | divideBy255(a &* c1) &<< 8 | a &<< 24
     }
 
     /// Writes the pixels of 16 alphas from `bits(coverage:)` to `row` starting at pixel `x`,

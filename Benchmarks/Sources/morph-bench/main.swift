@@ -163,6 +163,7 @@ func runBenchmarks() throws {
         }
     }
     try EdgeModeComparison.run(sink: &sink)
+    try PixelFormatComparison.run(sink: &sink)
 
     print("")
     if counter == nil {
