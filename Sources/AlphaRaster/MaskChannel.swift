@@ -25,7 +25,8 @@ enum MaskChannel {
         case (.alpha, .rgba8), (.alpha, .rgba8Premultiplied), (.alpha, .bgra8), (.alpha, .bgra8Premultiplied):
             // Eight pixels per step as little-endian UInt32s (alpha in the top byte), turned
             // into Floats by OR-ing into the mantissa of 2²³ and subtracting 2²³: the plain
-            // byte loop is vectorised in some builds and not in others (2× apart).
+            // byte loop is vectorised in some builds and not in others, so its speed would
+            // depend on the build.
             let exponent = SIMD8<UInt32>(repeating: 0x4B00_0000)
             let bias = SIMD8<Float>(repeating: 8_388_608)
             let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(out)

@@ -12,8 +12,9 @@ enum ActiveProcessors {
     /// it), otherwise, or when the mask cannot be read, the processors online; at least 1.
     ///
     /// Foundation's `ProcessInfo.activeProcessorCount` also honours the affinity mask (and on
-    /// Linux a cgroup CPU quota, which this does not read); linking Foundation costs the
-    /// command-line tool about 4.5 ms of start-up.
+    /// Linux a cgroup CPU quota, which this does not read), but linking Foundation would add
+    /// loading and initialising it to every start of the command-line tool (its start-up:
+    /// `Benchmarks/results/startup.md`).
     static var count: Int {
         #if os(Linux)
         if let inMask = affinityCount() { return inMask }

@@ -183,8 +183,8 @@ extension FramePlan {
     /// canvas go into the halo rows first, and on every row the ones beside the canvas's left
     /// and right edges into the field's border columns. Then each run of tiles of one kind
     /// is taken down the tile row's rows: the runs are found once a tile row instead of once
-    /// a row (measured on the 61-frame morph at 132²: 1.4–2.1 µs less a frame, 5 % of the
-    /// whole, against taking the rows one by one with every run of each).
+    /// a row, sixteen times over (frames near rest compute little else, so finding the runs
+    /// for every row showed in the time of a whole morph).
     private func rampTileRow(
         _ r: Int, top: Int, bottom: Int,
         halo: (above: UnsafeMutablePointer<Float>, below: UnsafeMutablePointer<Float>)

@@ -4,7 +4,7 @@
 // `a.replace(with: b, where: b .> a)` on a SIMD16 (or SIMD8) of floats compiles, at the
 // default x86-64 target, to a compare, a sign test of the mask and an and/andnot/or blend:
 // 6–7 instructions per SSE register. The same select on SIMD4, the legal vector type, becomes
-// one `maxps` / `minps` (measured in the assembly, Swift 6.3.1). So the 16 lanes are taken as
+// one `maxps` / `minps` (as the assembly of Swift 6.3.1 shows). So the 16 lanes are taken as
 // four SIMD4 quarters. The result of each lane is the select's, bit for bit (`maxps` returns
 // its second operand unless the first is greater, exactly `b > a ? b : a`), NaNs and signed
 // zeros included.

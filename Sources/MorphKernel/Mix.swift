@@ -12,7 +12,7 @@ enum Mix {
     ///
     /// A plain loop on purpose: the compiler vectorises it with packed byte-to-float
     /// conversions, while the SIMD16 integer conversions (`SIMD16<Int32>(truncatingIfNeeded:)`
-    /// from bytes) stay generic calls (measured 2× more instructions).
+    /// from bytes) stay generic calls, about twice the instructions in the compiled loop.
     @inline(__always)
     static func row(
         source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, count: Int,

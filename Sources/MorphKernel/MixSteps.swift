@@ -26,11 +26,12 @@
 /// weights that are non-negative and add up to the total, of mix values M_k in [0, 1]. So the
 /// error stays within the n + 1 terms of at most 1 that `TileMap.Rule.fieldError` allows a
 /// pass; the Δ_p carry one more rounding each (two products and a sum), which the bound's
-/// round-up covers (measured: `MixStepsTests`).
+/// round-up covers (checked by `MixStepsTests`).
 enum MixSteps {
     /// Whether a frame of horizontal half-width h sums blocks from the changes at all: from
     /// h = 4 on. Below, the taps are few and finding the changes costs more than it saves
-    /// (measured over the 61-frame morph at 132², whose frames near rest have h of 1 to 3).
+    /// (the frames near rest of an icon morph have h of 1 to 3; summed from the changes, they
+    /// made the whole morph slower).
     @inline(__always)
     static func applies(halfWidth h: Int) -> Bool { h >= minimumHalfWidth }
 

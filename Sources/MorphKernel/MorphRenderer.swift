@@ -28,20 +28,17 @@ import _IconMorphSupport
 /// whose taps reach only mix values that keep V ≤ t − s (α = 0) or V ≥ t (α = 1) is filled,
 /// and so are the rows and columns the taps cannot reach from any non-zero mask byte
 /// (`TileMap`). The fills are exactly the bytes the passes would give, so the output does not
-/// depend on what is skipped. Frames at both ends (level 0) skip the blur. Measured on one
-/// core of a 2-core VM (release, default flags), the disc → rounded-square morph at p = ½,
-/// 132² with n = 12: 0.035 ms; 1024² with n = 48: 2.3 ms (`Benchmarks`, morph-bench; fixed
-/// softness). The automatic ramp stores V
-/// and reads it back with its neighbours a tile row later, in the vertical pass
-/// (`FramePlan+AutomaticEdge.swift`): on one core at p = ½ it measured 3–5 % over fixed
-/// softness from 132² (n = 12) to 2048² (n = 96), and 12–13 % over the whole 61-frame morph
-/// at 132² (morph-bench `--edge-modes`, thread CPU time): near rest every pixel along an edge
-/// takes the ramp's division, in frames that are cheap in both modes.
+/// depend on what is skipped. Frames at both ends (level 0) skip the blur. The automatic
+/// ramp stores V and reads it back with its neighbours a tile row later, in the vertical pass
+/// (`FramePlan+AutomaticEdge.swift`), so it adds no third pass over the frame; it weighs most
+/// near rest, where every pixel along an edge takes the ramp's division in frames that are
+/// otherwise cheap. Times: `Benchmarks/results/morph-bench.md` (frames, threads) and
+/// `Benchmarks/results/edge-modes.md` (automatic against fixed softness).
 ///
 /// Allocation: all memory is allocated in `init`, and the helper threads by the first frame
 /// that is split over them; after that a frame allocates nothing, on one thread or several
-/// (except the `[UInt8]` conveniences when the array has the wrong size; measured with a
-/// counting `malloc`).
+/// (except the `[UInt8]` conveniences when the array has the wrong size; morph-bench counts
+/// it with a counting `malloc`: `Benchmarks/results/morph-bench.md`).
 ///
 /// Threads: a renderer owns its scratch memory, so it renders one frame at a time. It is
 /// `Sendable` and safe to share: a lock serialises concurrent calls. Use one renderer per
@@ -74,35 +71,28 @@ public final class MorphRenderer: @unchecked Sendable {
     /// (2n + 1) when nothing is skipped; width × height unblurred), from which `.automatic`
     /// splits a frame over threads.
     ///
-    /// Measured on a 2-core VM (release) with the other core idle, splitting paid even on
-    /// small frames (96² at n = 8: 1.4×, 256² at n = 16: 1.8×, 1024² at n = 48: 1.9×). The
-    /// threshold, 2¹⁹, still keeps an icon frame (132² at n = 12, about 0.4 M) on one thread,
-    /// so apps that run one renderer per thread for small frames do not also wake helpers.
-    /// The split never changes the bytes, only the time.
+    /// Splitting pays on an idle machine well below this much work; the threshold, 2¹⁹, is
+    /// set above an icon frame (132² at n = 12, about 0.4 M) to keep it on one thread, so
+    /// apps that run one renderer per thread for small frames do not also wake helpers.
+    /// The split never changes the bytes, only the time (one thread against `.automatic`:
+    /// `Benchmarks/results/morph-bench.md`).
     public static let concurrentWorkThreshold = 1 << 19
 
-    /// The threshold this renderer applies; tests lower it to exercise the threaded path on
-    /// small frames.
-    var concurrentWorkThreshold: Int {
-        get { lock.withLock { storedWorkThreshold } }
-        set { lock.withLock { storedWorkThreshold = newValue } }
-    }
-
-    private let lock = MutexLock()
+    let lock = MutexLock()
     private var storedConcurrency: MorphConcurrency = .automatic
-    private var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
+    /// The threshold this renderer applies (`MorphRenderer+Testing.swift`); guarded by `lock`.
+    var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
     let bank: GaussianKernelBank
     private let scratch: RenderScratch
-    private let tiles: TileMap
+    let tiles: TileMap
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
-    private var pool: WorkerPool?
+    var pool: WorkerPool?
     /// The output pixel of each alpha byte, for frames with a background or a rescaled alpha
     /// (`FrameFinish`), and what it was last filled for; guarded by `lock`.
     private let finishTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var tableFinish: FrameFinish?
-    private var storedSkipsFlatTiles = true
-    /// The band count of the last frame's passes, for tests.
-    private var lastBandCount = 0
+    /// Whether flat tiles are filled (`MorphRenderer+Testing.swift`); guarded by `lock`.
+    var storedSkipsFlatTiles = true
 
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
@@ -115,7 +105,7 @@ public final class MorphRenderer: @unchecked Sendable {
 
     /// The designated initializer; `bandCount` (default: the active processor count) is how
     /// many row bands a threaded frame is split into, which tests vary.
-    init(width: Int, height: Int, style: MorphStyle, bandCount: Int?) throws {
+    @_spi(Testing) public init(width: Int, height: Int, style: MorphStyle, bandCount: Int?) throws {
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
             throw MorphError.invalidSize(width: width, height: height)
@@ -235,24 +225,6 @@ public final class MorphRenderer: @unchecked Sendable {
         return (base, stride)
     }
 
-    /// Whether flat tiles are filled instead of computed (`TileMap`); tests turn it off to
-    /// compare against the full computation.
-    var skipsFlatTiles: Bool {
-        get { lock.withLock { storedSkipsFlatTiles } }
-        set { lock.withLock { storedSkipsFlatTiles = newValue } }
-    }
-
-    /// The helper threads' shared state once a frame has been split, for tests.
-    var helperState: AnyObject? { lock.withLock { pool?.sharedState } }
-
-    /// How many bands the passes of the frame at `progress` (validated) of these masks would
-    /// be split into, and how many tiles it computes.
-    func plannedFrame(source: AlphaMask, target: AlphaMask, progress: Double) throws -> (bands: Int, computedTiles: Int) {
-        var alpha = [UInt8](repeating: 0, count: alphaByteCount)
-        try renderAlpha(source: source, target: target, progress: progress, into: &alpha)
-        return lock.withLock { (lastBandCount, tiles.computedTileCount) }
-    }
-
     /// How many bands a phase of `work` tap-pixels is split into; call under the lock.
     private func bandCountLocked(work: Int) -> Int {
         guard storedConcurrency == .automatic, work >= storedWorkThreshold, scratch.bandCount > 1 else { return 1 }
@@ -342,7 +314,6 @@ public final class MorphRenderer: @unchecked Sendable {
                         plan.bandCount = bandCountLocked(
                             work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
                         tiles.split(bands: plan.bandCount)
-                        lastBandCount = plan.bandCount
                         if edges != nil {
                             if n == 0 {
                                 run(plan, phase: .unblurredEdges)

@@ -5,8 +5,8 @@
 ///   (64 bytes each), with `paddingRows` rows of zeros above and below (never written) so
 ///   the vertical pass never tests bounds. The vertical pass walks down a block, so its
 ///   2n + 1-row window is one run of memory; in a row-major plane every row of the window
-///   sits on its own 4 KiB page, and beyond ≈ 64 rows the pages no longer fit the L1 TLB
-///   (measured: the vertical pass ran at half speed at 1024² with n = 48).
+///   sits on its own 4 KiB page, and beyond ≈ 64 rows (n ≈ 32) the pages no longer fit the
+///   L1 TLB, so every step down the window would miss it.
 /// - Per band (one per thread): a padded row, `paddingColumns` zeros, the row, zeros to
 ///   `blockCount · 16 + paddingColumns`, into which the mix is written before the horizontal
 ///   pass. Only canvas columns are ever written, so the zeros stay.

@@ -14,32 +14,15 @@
 /// The inner loops are written one tap an iteration on purpose: unrolled by two, the
 /// compiler turned the fourth SSE register of the 16 lanes into scalar shuffles (twice the
 /// instructions). With the tap loaded once as 4 lanes and reused for the 4 registers, a tap
-/// pair costs 9 loads and 8 additions, which keeps both the load ports and the two adders of
-/// the measured CPU busy (≈ 4.2 cycles a pair down, ≈ 4.6 across, against 4 for the adders).
+/// pair costs 9 loads and 8 additions, which keeps both the load ports and a CPU's two
+/// vector adders busy: the loop is bound by the additions (4 cycles a pair on two adders),
+/// not by memory.
 enum SeparableBlur {
     /// A tap from the table in all 16 lanes: one 4-lane load, used for the 4 SSE registers.
     @inline(__always)
     static func splat(_ w: SIMD4<Float>) -> SIMD16<Float> {
         let eight = SIMD8(lowHalf: w, highHalf: w)
         return SIMD16(lowHalf: eight, highHalf: eight)
-    }
-
-    /// Convolves the vectors `columns` (multiples of 16) of one zero-padded row:
-    /// `padded[columns.lowerBound − n ..< columns.upperBound + n]` is readable, holding the
-    /// row's values inside the canvas and zeros elsewhere; writes the vector at x to
-    /// `destination + (x / 16) · blockStride`.
-    @inline(__always)
-    static func horizontalRow(
-        padded: UnsafePointer<Float>, columns: Range<Int>, taps: UnsafePointer<SIMD4<Float>>,
-        halfWidth n: Int, into destination: UnsafeMutablePointer<Float>, blockStride: Int
-    ) {
-        let centre = splat(taps[0])
-        var x = columns.lowerBound
-        while x < columns.upperBound {
-            destination.storeVector16(
-                horizontalSum(padded + x, centre: centre, taps: taps, halfWidth: n), at: (x &>> 4) &* blockStride)
-            x &+= 16
-        }
     }
 
     /// The sum of the 16 consecutive floats from `middle` (n readable on each side), any
@@ -132,7 +115,7 @@ enum SeparableBlur {
 
     /// The horizontal pass for four lanes only: pixels x ..< x + 4 of the zero-padded row
     /// (n readable on each side), written to `destination[0 ..< 4]`; per lane the terms and
-    /// order of `horizontalRow`.
+    /// order of `horizontalSum`.
     @inline(__always)
     static func horizontalLanes(
         padded: UnsafePointer<Float>, x: Int, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,

@@ -21,7 +21,7 @@ import Darwin
 final class WorkerPool: @unchecked Sendable {
     /// The state the helpers share, kept apart so that helper threads never hold the pool:
     /// the pool's `deinit` can then run, and joins them.
-    private final class State: @unchecked Sendable {
+    final class State: @unchecked Sendable {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         /// Signalled when a phase is posted or the pool stops.
         let posted = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -56,7 +56,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// The threads that can run bands at once: the helpers plus the calling thread.
     let bandCount: Int
-    private let state = State()
+    let state = State()
     private var threads: [pthread_t] = []
 
     /// Starts `bandCount − 1` helper threads; if the system refuses some, the pool has fewer
@@ -93,10 +93,6 @@ final class WorkerPool: @unchecked Sendable {
         }
         self.bandCount = threads.count + 1
     }
-
-    /// The state the helpers hold while they run, for tests: it is freed only when every
-    /// helper has exited and the pool is gone.
-    var sharedState: AnyObject { state }
 
     deinit {
         pthread_mutex_lock(state.mutex)
@@ -138,9 +134,10 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// How long a thread polls before it sleeps on a condition variable. Waking a sleeping
-    /// thread took 30–40 µs per phase on the measured VM (a 512² frame split in two ran 1.45×
-    /// faster instead of 2×); a frame's phases follow each other within tens of µs, so a
-    /// short poll catches most of them for a bounded cost when none comes.
+    /// thread goes through the kernel's scheduler and can take as long as a phase of a
+    /// mid-sized frame, which would eat much of what splitting gains; a frame's phases follow
+    /// each other closely, so a short poll catches most of them, and costs at most this long
+    /// when none comes.
     static let spinNanoseconds: UInt64 = 50_000
 
     /// Takes the mutex and polls `ready` for up to `spinNanoseconds`, yielding the processor

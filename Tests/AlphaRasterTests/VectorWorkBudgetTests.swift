@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import AlphaRaster
+@_spi(Testing) @testable import AlphaRaster
 import Testing
 
 /// The whole-icon work budget (issue 8, `VectorRasterizer.maximumWork`): what it counts, the

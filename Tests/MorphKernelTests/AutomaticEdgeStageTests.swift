@@ -1,6 +1,6 @@
 import AlphaRaster
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 import _TestSupport
 
 /// The automatic softness's fused stage (`FramePlan+AutomaticEdge.swift`): each band computes

@@ -1,6 +1,6 @@
 import AlphaRaster
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 import _TestSupport
 
 /// The horizontal pass from the mix's changes (`MixSteps`): the changes it records, the sums

@@ -1,6 +1,6 @@
 import AlphaRaster
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 
 @Suite struct RendererPropertyTests {
     private func render(

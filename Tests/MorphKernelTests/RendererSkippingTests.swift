@@ -1,6 +1,6 @@
 import AlphaRaster
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 
 /// The renderer fills tiles it can prove empty (V ≤ t − s) or full (V ≥ t) and skips rows and
 /// columns out of the content's reach; these tests check that this never changes a byte

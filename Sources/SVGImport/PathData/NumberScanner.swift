@@ -33,12 +33,6 @@ struct NumberScanner {
     /// The byte at the cursor, or nil at the end.
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    /// The byte `ahead` places past the cursor, or nil past the end.
-    func peek(_ ahead: Int) -> UInt8? {
-        let index = position + ahead
-        return index < bytes.count ? bytes[index] : nil
-    }
-
     /// SVG's whitespace: space, tab, line feed, carriage return and form feed.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C

@@ -1,6 +1,6 @@
 import AlphaRaster
 
-extension DocumentRenderer {
+extension LayerBuilder {
     /// The root's canvas: `width` × `height` when both are absolute lengths; a missing,
     /// `auto` or percentage side comes from the viewBox (its size, or its aspect ratio when
     /// the other side is given). Without a viewBox both sides must be given.

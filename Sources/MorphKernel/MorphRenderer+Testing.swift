@@ -1,0 +1,19 @@
+/// The settings the tests change, behind `@_spi(Testing)` so that they are no part of the
+/// public API (`@_spi(Testing) import MorphKernel` reaches them). What the tests only read
+/// back (the planned bands, the computed tiles, the helper threads) is in the test target.
+extension MorphRenderer {
+    /// Whether flat tiles are filled instead of computed (`TileMap`), true by default; the
+    /// tests turn it off to compare against the full computation. The bytes are the same.
+    @_spi(Testing) public var skipsFlatTiles: Bool {
+        get { lock.withLock { storedSkipsFlatTiles } }
+        set { lock.withLock { storedSkipsFlatTiles = newValue } }
+    }
+
+    /// The work from which this renderer splits a frame over threads with `.automatic`
+    /// concurrency, `MorphRenderer.concurrentWorkThreshold` by default; the tests lower it to
+    /// exercise the threaded path on small frames. The bytes are the same.
+    @_spi(Testing) public var concurrentWorkThreshold: Int {
+        get { lock.withLock { storedWorkThreshold } }
+        set { lock.withLock { storedWorkThreshold = newValue } }
+    }
+}

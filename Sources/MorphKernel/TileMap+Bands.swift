@@ -1,0 +1,57 @@
+/// Band splitting and the work estimate of a classified frame.
+extension TileMap {
+    /// Splits both passes into `bands` (at most the `maxBands` the map was made for) bands of
+    /// tile rows of about even work, and sets `bandCount`.
+    func split(bands: Int) {
+        bandCount = bands
+        // Work per tile row: the vectors each pass computes there, plus one so that fills
+        // and empty rows still spread.
+        for r in 0..<tileRowCount {
+            var count = 1
+            for b in 0..<blockCount where needed[r * blockCount + b] != 0 { count += 1 }
+            rowWork[r] = count
+        }
+        split(into: horizontalSplits, bands: bands)
+        for r in 0..<tileRowCount {
+            var count = 1
+            for b in 0..<blockCount where kinds[r * blockCount + b] == Kind.compute.rawValue { count += 1 }
+            rowWork[r] = count
+        }
+        split(into: verticalSplits, bands: bands)
+    }
+
+    /// Cuts the tile rows into `bands` consecutive ranges of about equal `rowWork`.
+    private func split(into splits: UnsafeMutablePointer<Int>, bands: Int) {
+        var total = 0
+        for r in 0..<tileRowCount { total += rowWork[r] }
+        splits[0] = 0
+        var r = 0
+        var done = 0
+        for band in 1..<bands {
+            let goal = total * band / bands
+            while r < tileRowCount && done + rowWork[r] / 2 < goal {
+                done += rowWork[r]
+                r += 1
+            }
+            splits[band] = r
+        }
+        splits[bands] = tileRowCount
+    }
+
+    /// The work of the classified frame in tap-pixels per pass: the needed horizontal
+    /// vectors times 2h + 1 plus the computed vertical vectors times 2v + 1, halved.
+    func work(horizontalHalfWidth h: Int, verticalHalfWidth v: Int) -> Int {
+        var needed = 0, computed = 0
+        for r in 0..<tileRowCount {
+            var neededTiles = 0, computedTiles = 0
+            for b in 0..<blockCount {
+                neededTiles += self.needed[r * blockCount + b] != 0 ? 1 : 0
+                computedTiles += kinds[r * blockCount + b] == Kind.compute.rawValue ? 1 : 0
+            }
+            let rows = self.rows(ofTileRow: r).count
+            needed += neededTiles * rows
+            computed += computedTiles * rows
+        }
+        return 16 * (needed * (2 * h + 1) + computed * (2 * v + 1)) / 2
+    }
+}

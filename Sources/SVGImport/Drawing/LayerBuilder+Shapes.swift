@@ -1,0 +1,141 @@
+/// Shapes: the path of each basic shape or `<path>`, and its fill and stroke as layers with
+/// the opacity their paint, style and `opacity` give them.
+import AlphaRaster
+
+extension LayerBuilder {
+    /// Adds the fill and stroke layers of shape element `index` (nothing for a shape SVG does
+    /// not render, or an invisible one), noting what of it cannot be drawn.
+    mutating func addShape(
+        _ index: Int, style: ComputedStyle, transform: VectorTransform, viewport: ViewRect
+    ) throws(SVGError) {
+        let element = document.elements[index]
+        let path: VectorPath
+        if let cached = pathCache[index] {
+            path = cached
+        } else {
+            guard let made = try shapePath(element, viewport: viewport) else { return }
+            path = made
+            // Only geometry that does not depend on the viewport may be reused.
+            if element.localName == "path" || element.localName == "polyline" || element.localName == "polygon" {
+                pathCache[index] = path
+            }
+        }
+        for child in element.children where document.elements[child].isSVG {
+            let name = document.elements[child].localName
+            if Self.animations.contains(name) { unsupported.note("animation (<\(name)>)") }
+        }
+        guard style.visible, !path.segments.isEmpty else { return }
+        if style.markerStart || style.markerMid || style.markerEnd, element.localName != "rect",
+           element.localName != "circle", element.localName != "ellipse" {
+            unsupported.note("markers")
+        }
+        let fillAlpha = element.localName == "line" ? 0 : paintAlpha(style.fill, style: style)
+        let fillOpacity = style.opacity * style.fillOpacity * fillAlpha
+        if fillOpacity > 0 {
+            try append(VectorIcon.Layer(path: path, paint: .fill(style.fillRule), transform: transform, opacity: fillOpacity), element)
+        }
+        let strokeOpacity = style.opacity * style.strokeOpacity * paintAlpha(style.stroke, style: style)
+        let diagonal = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
+        let width = style.strokeWidth.resolved(against: diagonal)
+        if strokeOpacity > 0, width > 0 {
+            if style.dashed { unsupported.note("stroke-dasharray (drawn solid)") }
+            if style.nonScalingStroke { unsupported.note("vector-effect: non-scaling-stroke") }
+            let stroke = StrokeStyle(width: width, lineCap: style.lineCap, lineJoin: style.lineJoin, miterLimit: style.miterLimit)
+            try append(VectorIcon.Layer(path: path, paint: .stroke(stroke), transform: transform, opacity: strokeOpacity), element)
+        }
+    }
+
+    private mutating func append(_ layer: VectorIcon.Layer, _ element: MarkupElement) throws(SVGError) {
+        segmentCount += layer.path.segments.count
+        guard segmentCount <= limits.maximumSegments else {
+            throw invalid("the document draws more than \(limits.maximumSegments) path segments (counting <use> copies)", at: element.offset)
+        }
+        layers.append(layer)
+    }
+
+    /// The alpha a paint contributes: 0 for none, the colour's alpha, or 1 for a paint server
+    /// (gradient stops' opacities are not evaluated). A reference to nothing uses its
+    /// fallback, or paints nothing.
+    private mutating func paintAlpha(_ paint: PaintValue, style: ComputedStyle) -> Double {
+        switch paint {
+        case .none:
+            return 0
+        case .color(let alpha):
+            return alpha
+        case .currentColor:
+            return style.colorAlpha
+        case .reference(let id, let fallback):
+            if id == nil { unsupported.note("paint from other files") }
+            if let id, let target = ids[id], Self.paintServers.contains(document.elements[target].localName) {
+                if document.elements[target].localName == "pattern" { unsupported.note("pattern paint (drawn solid)") }
+                return 1
+            }
+            switch fallback {
+            case nil, .none?: return 0
+            case .color(let alpha)?: return alpha
+            case .currentColor?: return style.colorAlpha
+            }
+        }
+    }
+
+    /// The path of a basic shape or `<path>` in its user units; nil when SVG says the shape
+    /// is not rendered (a zero or negative size).
+    private func shapePath(_ element: MarkupElement, viewport: ViewRect) throws(SVGError) -> VectorPath? {
+        let w = viewport.width
+        let h = viewport.height
+        let diagonal = ((w * w + h * h) / 2).squareRoot()
+        switch element.localName {
+        case "path":
+            guard let attribute = element.attribute("d") else { return nil }
+            do {
+                return try PathDataParser.parse(attribute.value)
+            } catch {
+                throw invalid(element, attribute, error)
+            }
+        case "rect":
+            let x = try length(element, "x", default: .userUnits(0)).resolved(against: w)
+            let y = try length(element, "y", default: .userUnits(0)).resolved(against: h)
+            let width = try length(element, "width", default: .userUnits(0)).resolved(against: w)
+            let height = try length(element, "height", default: .userUnits(0)).resolved(against: h)
+            guard width > 0, height > 0 else { return nil }
+            // SVG: a missing (or negative, or auto) radius takes the other's value; both are
+            // then clamped to half the side.
+            var rx = try optionalLength(element, "rx")?.resolved(against: w)
+            var ry = try optionalLength(element, "ry")?.resolved(against: h)
+            if let value = rx, value < 0 { rx = nil }
+            if let value = ry, value < 0 { ry = nil }
+            let radiusX = min(rx ?? ry ?? 0, width / 2)
+            let radiusY = min(ry ?? rx ?? 0, height / 2)
+            return ShapeGeometry.rect(x: x, y: y, width: width, height: height, rx: radiusX, ry: radiusY)
+        case "circle":
+            let cx = try length(element, "cx", default: .userUnits(0)).resolved(against: w)
+            let cy = try length(element, "cy", default: .userUnits(0)).resolved(against: h)
+            let r = try length(element, "r", default: .userUnits(0)).resolved(against: diagonal)
+            guard r > 0 else { return nil }
+            return ShapeGeometry.ellipse(cx: cx, cy: cy, rx: r, ry: r)
+        case "ellipse":
+            let cx = try length(element, "cx", default: .userUnits(0)).resolved(against: w)
+            let cy = try length(element, "cy", default: .userUnits(0)).resolved(against: h)
+            let rx = try optionalLength(element, "rx")?.resolved(against: w)
+            let ry = try optionalLength(element, "ry")?.resolved(against: h)
+            let radiusX = rx ?? ry ?? 0
+            let radiusY = ry ?? rx ?? 0
+            guard radiusX > 0, radiusY > 0 else { return nil }
+            return ShapeGeometry.ellipse(cx: cx, cy: cy, rx: radiusX, ry: radiusY)
+        case "line":
+            let x1 = try length(element, "x1", default: .userUnits(0)).resolved(against: w)
+            let y1 = try length(element, "y1", default: .userUnits(0)).resolved(against: h)
+            let x2 = try length(element, "x2", default: .userUnits(0)).resolved(against: w)
+            let y2 = try length(element, "y2", default: .userUnits(0)).resolved(against: h)
+            return ShapeGeometry.line(from: SIMD2(x1, y1), to: SIMD2(x2, y2))
+        default:
+            guard let attribute = element.attribute("points") else { return nil }
+            do {
+                let coordinates = try NumberList.parse(attribute.value, context: "number list")
+                return ShapeGeometry.poly(coordinates, closed: element.localName == "polygon")
+            } catch {
+                throw invalid(element, attribute, error)
+            }
+        }
+    }
+}
