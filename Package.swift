@@ -33,7 +33,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "PNGCodec", dependencies: ["CPng", "CZlib", "_IconMorphSupport"]),
+        // libpng's full API (encoding to memory, reading rows as stored), driven from C so that
+        // libpng's setjmp/longjmp error handling never reaches Swift.
+        .target(name: "CPngFullAPI", dependencies: ["CPng", "CZlib"]),
+        .target(name: "PNGCodec", dependencies: ["CPng", "CPngFullAPI", "CZlib", "_IconMorphSupport"]),
         .target(name: "IconMorphPNG", dependencies: ["IconMorph", "PNGCodec"]),
 
         .executableTarget(
@@ -42,7 +45,7 @@ let package = Package(
         ),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "_TestSupport", path: "Tests/_TestSupport"),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "_TestSupport"], resources: [.copy("Golden")]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "CZlib", "_IconMorphSupport", "_TestSupport"], resources: [.copy("Golden")]),
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),

@@ -3,16 +3,20 @@
 /// sRGB, acTL, PLTE and tRNS), each frame (fcTL, then IDAT for the first, fdAT for the others)
 /// and IEND.
 ///
-/// A frame's rows are filtered with `ScanlineFilter` and compressed with one
-/// `Zlib.Deflater`, with `compression`'s filter, level and strategy, exactly as `PNGEncoder`
-/// does for a still image; only the region given is encoded, read in place from the canvas.
+/// libpng does not write animated PNG, so each frame is encoded by libpng as a PNG of its own
+/// (`LibPNGWriter`, with `compression`'s settings, only the region given, read in place from
+/// the canvas): the image data of a PNG and of an APNG frame are the same zlib stream of
+/// filtered rows, so that file's IDAT chunks are taken as they are for the default image and
+/// rewrapped as fdAT chunks (a sequence number before the same data, a new CRC) for the
+/// others. The frame's own IHDR, PLTE and tRNS are dropped: every frame shares the head's.
 ///
 /// Not thread-safe: one encoder per writer.
 final class AnimatedPNGChunkEncoder {
     let compression: PNGCompression
-    /// Longest chunk data, 2³¹ − 1 bytes in PNG; longer frame data is split over several
-    /// IDAT or fdAT chunks. Tests lower it.
-    var maximumChunkLength = Int(Int32.max)
+    /// Longest chunk data; longer frame data is split over several IDAT or fdAT chunks. PNG
+    /// allows 2³¹ − 1 bytes; 1 MiB keeps libpng's buffer small. Tests lower it (to 10 at least:
+    /// an fdAT holds 4 bytes of sequence number and libpng 6 bytes of data at least).
+    var maximumChunkLength = 1 << 20
 
     /// Where the acTL chunk starts in `head`'s bytes: after the signature (8), IHDR (25) and
     /// sRGB (13).
@@ -20,24 +24,21 @@ final class AnimatedPNGChunkEncoder {
     /// Bytes of the acTL chunk, header and CRC included.
     static let animationControlCount = 20
 
-    private let deflater: Zlib.Deflater
-    /// The filtered rows of one frame: what zlib compresses.
-    private var filtered = ScratchBuffer()
-    /// A zero row (above the first) and the adaptive filter's five candidate rows.
-    private var rows = ScratchBuffer()
-    /// One frame's zlib stream.
-    private var compressed = ScratchBuffer()
+    private let writer: LibPNGWriter
     /// The chunks being assembled.
     private var output = ScratchBuffer()
+    /// The indexed layout's PLTE (768 bytes) and tRNS (255 bytes), for `palette`'s colour.
+    private var palette = ScratchBuffer()
+    private var paletteColor: (red: UInt8, green: UInt8, blue: UInt8)?
 
-    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or when zlib cannot
-    ///   start.
+    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or when there is no
+    ///   memory for libpng's writer.
     init(compression: PNGCompression) throws {
-        guard (0...9).contains(compression.level) else {
-            throw PNGError.encodingFailed(reason: "zlib level must be 0 to 9, got \(compression.level)")
+        if let level = compression.invalidLevel {
+            throw PNGError.encodingFailed(reason: "zlib level must be 0 to 9, got \(level)")
         }
         self.compression = compression
-        deflater = try Zlib.Deflater(level: compression.level, strategy: compression.strategy)
+        writer = try LibPNGWriter()
     }
 
     /// The signature, IHDR (8-bit, no interlacing), sRGB (perceptual, as `PNGEncoder` writes),
@@ -51,15 +52,12 @@ final class AnimatedPNGChunkEncoder {
         precondition(file.count == Self.animationControlOffset)
         Self.appendAnimationControl(to: &file, frameCount: frameCount, loopCount: loopCount)
         if case .indexed(let red, let green, let blue) = layout {
-            file.beginChunk("PLTE")
-            for _ in 0..<256 {
-                file.append(byte: red)
-                file.append(byte: green)
-                file.append(byte: blue)
-            }
+            let (entries, alphas) = paletteChunks(red: red, green: green, blue: blue)
+            file.beginChunk(.palette)
+            file.append(entries)
             file.endChunk()
-            file.beginChunk("tRNS")
-            for alpha in 0..<255 { file.append(byte: UInt8(alpha)) }
+            file.beginChunk(.transparency)
+            file.append(alphas)
             file.endChunk()
         }
         return file.written
@@ -73,7 +71,7 @@ final class AnimatedPNGChunkEncoder {
     }
 
     private static func appendAnimationControl(to file: inout PNGChunkWriter, frameCount: UInt32, loopCount: UInt32) {
-        file.beginChunk("acTL")
+        file.beginChunk(.animationControl)
         file.append(bigEndian: frameCount)
         file.append(bigEndian: loopCount)
         file.endChunk()
@@ -82,68 +80,80 @@ final class AnimatedPNGChunkEncoder {
     /// IEND.
     func end() -> UnsafeRawBufferPointer {
         var file = PNGChunkWriter(output.bytes(12), capacity: 12)
-        file.beginChunk("IEND")
+        file.beginChunk(.imageEnd)
         file.endChunk()
         return file.written
     }
 
+    /// The indexed layout's PLTE data — entry k is (red, green, blue) — and tRNS data, alpha k
+    /// for entries 0 … 254 (entry 255 is opaque by default): the palette index is the alpha.
+    private func paletteChunks(red: UInt8, green: UInt8, blue: UInt8) -> (UnsafeRawBufferPointer, UnsafeRawBufferPointer) {
+        let bytes = palette.bytes(768 + 255)
+        if paletteColor.map({ $0 != (red, green, blue) }) ?? true {
+            for entry in 0..<256 {
+                bytes[3 &* entry] = red
+                bytes[3 &* entry &+ 1] = green
+                bytes[3 &* entry &+ 2] = blue
+            }
+            for alpha in 0..<255 { bytes[768 &+ alpha] = UInt8(alpha) }
+            paletteColor = (red, green, blue)
+        }
+        return (UnsafeRawBufferPointer(start: bytes, count: 768), UnsafeRawBufferPointer(start: bytes + 768, count: 255))
+    }
+
     /// One frame's chunks: fcTL numbered `sequence`, then the frame's pixels — the
-    /// `control.region.width × height` pixels of `step` bytes from `origin` on, rows
-    /// `rowStride` bytes apart — as IDAT when `isDefaultImage`, else as fdAT chunks numbered on
-    /// from `sequence`. `sequence` ends one past the last number used. The bytes are valid
-    /// until the next call.
+    /// `control.region.width × height` pixels of `layout` from `origin` on, rows `rowStride`
+    /// bytes apart — as IDAT when `isDefaultImage`, else as fdAT chunks numbered on from
+    /// `sequence`. `sequence` ends one past the last number used. The bytes are valid until the
+    /// next call.
     ///
-    /// - Throws: `PNGError.encodingFailed` when zlib fails or the sequence numbers would pass
+    /// - Throws: `PNGError.encodingFailed` when libpng fails or the sequence numbers would pass
     ///   2³¹ − 1.
     func frame(
-        _ origin: UnsafePointer<UInt8>, rowStride: Int, step: Int, control: AnimatedPNGFrameControl,
+        _ origin: UnsafePointer<UInt8>, rowStride: Int, layout: AnimatedPNGLayout, control: AnimatedPNGFrameControl,
         isDefaultImage: Bool, sequence: inout UInt32
     ) throws -> UnsafeRawBufferPointer {
-        let region = control.region
-        let rowBytes = region.width &* step
-        let filteredCount = (rowBytes &+ 1) &* region.height
-        let data = filtered.bytes(filteredCount)
-        let scratch = rows.bytes(6 &* rowBytes)
-        let zero = scratch, candidates = scratch + rowBytes
-        zero.update(repeating: 0, count: rowBytes)
-        var above = UnsafePointer(zero)
-        for y in 0..<region.height {
-            let row = origin + y &* rowStride
-            ScanlineFilter.filter(
-                compression.filter, row: row, above: above, count: rowBytes, step: step,
-                into: data + y &* (rowBytes &+ 1), candidates: candidates)
-            above = row
+        var image = LibPNGWriter.Image(
+            width: control.region.width, height: control.region.height, colorType: layout.colorType, rows: origin,
+            rowStride: rowStride, writesSRGB: false)
+        if case .indexed(let red, let green, let blue) = layout {
+            (image.palette, image.transparency) = paletteChunks(red: red, green: green, blue: blue)
         }
-
-        let bound = deflater.bound(forInputCount: filteredCount)
-        let stream = compressed.bytes(bound)
-        let streamCount = try deflater.compress(
-            UnsafeRawBufferPointer(start: data, count: filteredCount),
-            into: UnsafeMutableRawBufferPointer(start: stream, count: bound))
-
         // fdAT data starts with its sequence number, so it holds 4 bytes less of the stream.
         let pieceLength = isDefaultImage ? maximumChunkLength : maximumChunkLength - 4
-        let pieces = max(1, (streamCount + pieceLength - 1) / pieceLength)
+        let png = try writer.encode(
+            image, settings: compression.settings(for: layout.colorType, maximumChunkLength: pieceLength))
+
+        let source = PNGMemorySource(png)
+        var pieces = 0, dataCount = 0
+        var chunks = PNGChunkWalker(source)
+        while let chunk = try chunks.next() {
+            guard chunk.type == .imageData else { continue }
+            pieces += 1
+            dataCount += chunk.length
+        }
         let numbersNeeded = 1 + (isDefaultImage ? 0 : pieces)
         guard Int(sequence) + numbersNeeded - 1 <= Int(Int32.max) else {
             throw PNGError.encodingFailed(reason: "an animated PNG numbers at most 2³¹ chunks, and this frame would pass that")
         }
-        let capacity = 12 + AnimatedPNGFrameControl.dataCount + pieces * 16 + streamCount
+
+        let capacity = 12 + AnimatedPNGFrameControl.dataCount + pieces * 16 + dataCount
         var file = PNGChunkWriter(output.bytes(capacity), capacity: capacity)
         control.append(to: &file, sequence: sequence)
         sequence &+= 1
-        for piece in 0..<pieces {
-            let start = piece * pieceLength
-            let slice = UnsafeRawBufferPointer(start: stream + start, count: min(pieceLength, streamCount - start))
+        chunks = PNGChunkWalker(source)
+        while let chunk = try chunks.next() {
+            guard chunk.type == .imageData else { continue }
             if isDefaultImage {
-                file.beginChunk("IDAT")
+                // libpng's IDAT chunk, CRC and all.
+                file.append(source.slice(chunk.offset, count: chunk.end - chunk.offset))
             } else {
-                file.beginChunk("fdAT")
+                file.beginChunk(.frameData)
                 file.append(bigEndian: sequence)
                 sequence &+= 1
+                file.append(source.slice(chunk.dataOffset, count: chunk.length))
+                file.endChunk()
             }
-            file.append(slice)
-            file.endChunk()
         }
         return file.written
     }

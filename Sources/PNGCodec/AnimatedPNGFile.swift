@@ -1,3 +1,4 @@
+import _IconMorphSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -80,7 +81,7 @@ final class AnimatedPNGFile {
     ///
     /// - Throws: `PNGError.writeFailed` naming the destination (disk full, file size limit).
     func append(_ bytes: UnsafeRawBufferPointer) throws {
-        if let code = AtomicFileWriter.writeAll(bytes, to: descriptor) {
+        if let code = DescriptorWriting.writeAll(bytes, to: descriptor) {
             throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
         }
         count += bytes.count
@@ -91,14 +92,8 @@ final class AnimatedPNGFile {
     /// - Throws: `PNGError.writeFailed` naming the destination.
     func overwrite(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
         precondition(offset >= 0 && offset + bytes.count <= count, "patching past the written bytes")
-        var done = 0
-        while done < bytes.count {
-            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno)))
-            }
-            done += written
+        if let code = DescriptorWriting.writeAll(bytes, to: descriptor, at: offset) {
+            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
         }
     }
 
@@ -156,7 +151,7 @@ final class AnimatedPNGFile {
         while offset < count {
             let part = UnsafeMutableRawBufferPointer(rebasing: block[0..<min(block.count, count - offset)])
             try read(into: part, at: offset)
-            if let code = AtomicFileWriter.writeAll(UnsafeRawBufferPointer(part), to: output) {
+            if let code = DescriptorWriting.writeAll(UnsafeRawBufferPointer(part), to: output) {
                 throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
             }
             offset += part.count
@@ -174,5 +169,17 @@ final class AnimatedPNGFile {
             unlink(temporary)
             AtomicFileWriter.forgetTemporaryFile(temporary)
         }
+    }
+}
+
+/// The bytes written so far, for `AnimatedPNGTranscoder`'s chunk walk.
+extension AnimatedPNGFile: PNGByteSource {
+    var length: Int? { count }
+
+    func readBytes(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        guard offset >= 0, offset < count else { return 0 }
+        let part = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, count - offset)])
+        try read(into: part, at: offset)
+        return part.count
     }
 }

@@ -29,7 +29,7 @@ struct AnimatedPNGFrameControl: Equatable {
 
     /// Appends the whole chunk with `sequence` as its sequence number.
     func append(to writer: inout PNGChunkWriter, sequence: UInt32) {
-        writer.beginChunk("fcTL")
+        writer.beginChunk(.frameControl)
         writer.append(bigEndian: sequence)
         writer.append(bigEndian: UInt32(region.width))
         writer.append(bigEndian: UInt32(region.height))

@@ -1,10 +1,11 @@
 /// Rewrites the frames an `AnimatedPNGWriter` has written in the indexed layout as RGBA, for
 /// when a later frame brings a second colour (the layout is the file's, shared by all frames).
 ///
-/// The frames are read back from the temporary file one at a time — inflated, unfiltered,
-/// expanded from palette index (= alpha) to (red, green, blue, alpha) — and encoded again
-/// with the same regions, delays and operations, so the new file shows exactly the same
-/// images. Memory is one frame's worth; the work is done at most once per file.
+/// The frames are read back from the temporary file one at a time — each frame's image data
+/// wrapped as a PNG of its own with the file's palette and decoded by libpng (palette index =
+/// alpha, so the RGBA is (red, green, blue, index)) — and encoded again with the same
+/// regions, delays and operations, so the new file shows exactly the same images. Memory is
+/// one frame's worth; the work is done at most once per file.
 enum AnimatedPNGTranscoder {
     /// Appends to `replacement` the head for RGBA and every frame of `original` from byte
     /// `framesStart` (the first fcTL) to its end, recoded from `.indexed(red, green, blue)`
@@ -22,10 +23,8 @@ enum AnimatedPNGTranscoder {
         sequence = 0
         var frameIndex = 0
         var control: AnimatedPNGFrameControl?
-        // The frame's image data chunks: where their data starts in the file, and its length.
+        // The frame's image data: where each piece of it is in the file, and its length.
         var pieces: [(offset: Int, count: Int)] = []
-        let header = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 + AnimatedPNGFrameControl.dataCount, alignment: 4)
-        defer { header.deallocate() }
 
         func flush() throws {
             guard let current = control else { return }
@@ -36,24 +35,20 @@ enum AnimatedPNGTranscoder {
             pieces.removeAll(keepingCapacity: true)
         }
 
-        var offset = framesStart
-        while offset < original.count {
-            try original.read(into: UnsafeMutableRawBufferPointer(rebasing: header[0..<8]), at: offset)
-            let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-            let type = (header[4], header[5], header[6], header[7])
-            switch type {
-            case (0x66, 0x63, 0x54, 0x4C):  // fcTL
+        var chunks = PNGChunkWalker(original, from: framesStart)
+        while let chunk = try chunks.next() {
+            switch chunk.type {
+            case .frameControl:
                 try flush()
-                let data = UnsafeMutableRawBufferPointer(rebasing: header[8..<(8 + AnimatedPNGFrameControl.dataCount)])
-                try original.read(into: data, at: offset + 8)
-                control = AnimatedPNGFrameControl(data: UnsafeRawBufferPointer(data))
+                var data = [UInt8](repeating: 0, count: AnimatedPNGFrameControl.dataCount)
+                try data.withUnsafeMutableBytes { try original.read(into: $0, at: chunk.dataOffset) }
+                control = data.withUnsafeBytes { AnimatedPNGFrameControl(data: $0) }
                 precondition(control != nil, "an fcTL this writer did not write")
-            case (0x49, 0x44, 0x41, 0x54):  // IDAT
-                pieces.append((offset + 8, length))
+            case .imageData:
+                pieces.append((chunk.dataOffset, chunk.length))
             default:  // fdAT: the data after its sequence number
-                pieces.append((offset + 12, length - 4))
+                pieces.append((chunk.dataOffset + 4, chunk.length - 4))
             }
-            offset += 12 + length
         }
         try flush()
         return replacementFramesStart
@@ -65,45 +60,46 @@ enum AnimatedPNGTranscoder {
         encoder: AnimatedPNGChunkEncoder, sequence: inout UInt32
     ) throws {
         let width = control.region.width, height = control.region.height
-        let total = pieces.reduce(0) { $0 + $1.count }
-        var stream = [UInt8](repeating: 0, count: total)
-        try stream.withUnsafeMutableBytes { bytes in
-            var at = 0
+        let dataCount = pieces.reduce(0) { $0 + $1.count }
+        // Signature, IHDR and sRGB, PLTE, tRNS, one IDAT holding the frame's data, IEND.
+        let capacity = 46 + (12 + 768) + (12 + 255) + (12 + dataCount) + 12
+        var png = [UInt8](repeating: 0, count: capacity)
+        try png.withUnsafeMutableBufferPointer { buffer in
+            var file = PNGChunkWriter(buffer.baseAddress!, capacity: capacity)
+            file.appendSignatureAndHeader(width: width, height: height, colorType: PNGPixelLayout.ColorType.indexed.rawValue)
+            file.beginChunk(.palette)
+            for _ in 0..<256 {
+                file.append(byte: color.red)
+                file.append(byte: color.green)
+                file.append(byte: color.blue)
+            }
+            file.endChunk()
+            file.beginChunk(.transparency)
+            for alpha in 0..<255 { file.append(byte: UInt8(alpha)) }
+            file.endChunk()
+            file.beginChunk(.imageData)
+            var at = file.count
             for piece in pieces {
-                try original.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[at..<(at + piece.count)]), at: piece.offset)
+                try original.read(into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + at, count: piece.count), at: piece.offset)
                 at += piece.count
             }
+            file.skip(dataCount)
+            file.endChunk()
+            file.beginChunk(.imageEnd)
+            file.endChunk()
         }
-        let filtered = try stream.withUnsafeBytes {
-            try Zlib.inflate($0, expectedCount: height * (width + 1), name: original.destination)
-        }
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        // A zero row above the first, then the frame's rows.
-        var indices = [UInt8](repeating: 0, count: width * (height + 1))
-        try filtered.withUnsafeBufferPointer { input in
-            try indices.withUnsafeMutableBufferPointer { rows in
-                for y in 0..<height {
-                    let row = rows.baseAddress! + (y + 1) * width
-                    let type = input[y * (width + 1)]
-                    guard ScanlineFilter.unfilter(
-                        type: type, input.baseAddress! + y * (width + 1) + 1, above: row - width, count: width, step: 1,
-                        into: row)
-                    else {
-                        throw PNGError.invalidPNG(
-                            path: original.destination, reason: "bad adaptive filter value \(type) in a frame being rewritten")
-                    }
-                }
-                rgba.withUnsafeMutableBufferPointer {
-                    AnimatedPNGLayout.expand(
-                        alpha: rows.baseAddress! + width, count: width * height, red: color.red, green: color.green,
-                        blue: color.blue, into: $0.baseAddress!)
-                }
+        let frame: PNGImage
+        do {
+            frame = try png.withUnsafeBytes {
+                try LibPNG.decode(memory: $0, name: original.destination, format: .rgba, pixelLimit: .max)
             }
+        } catch let error as PNGError {
+            throw PNGError.writeFailed(path: original.destination, reason: "a frame being rewritten does not read back: \(error)")
         }
-        try rgba.withUnsafeBufferPointer {
+        try frame.pixels.withUnsafeBufferPointer {
             try replacement.append(
                 encoder.frame(
-                    $0.baseAddress!, rowStride: width * 4, step: 4, control: control, isDefaultImage: isDefaultImage,
+                    $0.baseAddress!, rowStride: width * 4, layout: .rgba, control: control, isDefaultImage: isDefaultImage,
                     sequence: &sequence))
         }
     }

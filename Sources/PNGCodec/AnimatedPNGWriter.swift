@@ -21,8 +21,9 @@
 /// `addFrame(alpha:…)` frame, and every rendered morph frame) the file is indexed, 1 byte a
 /// pixel, with a 256-entry palette of that colour at every alpha; otherwise RGBA. A later frame
 /// of another colour turns an indexed file into RGBA by rewriting the frames already written
-/// (once, frame by frame). Rows are filtered and compressed as `PNGEncoder` does, with
-/// `compression`; `reducesColorType == false` keeps RGBA throughout.
+/// (once, frame by frame). Each frame's pixels are encoded by libpng as `PNGEncoder`'s are,
+/// with `compression` (see `AnimatedPNGChunkEncoder`); `reducesColorType == false` keeps
+/// RGBA throughout.
 ///
 /// Frames are encoded and written to the temporary file as soon as the next frame shows they
 /// are complete (one frame is held back, since the next may extend its delay); memory stays
@@ -53,9 +54,8 @@ public final class AnimatedPNGWriter {
     private var sequence: UInt32 = 0
     /// Frames (fcTL chunks) written.
     private(set) var storedFrameCount = 0
-    /// Longest chunk data before frame data is split over several chunks (2³¹ − 1); tests
-    /// lower it.
-    var maximumChunkLength: Int {
+    /// Longest chunk data before frame data is split over several chunks; tests lower it.
+    @_spi(Testing) public var maximumChunkLength: Int {
         get { encoder.maximumChunkLength }
         set { encoder.maximumChunkLength = newValue }
     }
@@ -241,7 +241,7 @@ public final class AnimatedPNGWriter {
         let origin = canvas.bytes(rowStride &* height) + (held.region.y &* rowStride &+ held.region.x &* step)
         try file.append(
             encoder.frame(
-                origin, rowStride: rowStride, step: step, control: held, isDefaultImage: storedFrameCount == 0,
+                origin, rowStride: rowStride, layout: layout, control: held, isDefaultImage: storedFrameCount == 0,
                 sequence: &sequence))
         storedFrameCount += 1
         pending = nil
@@ -282,7 +282,7 @@ public final class AnimatedPNGWriter {
     }
 
     /// Runs `body`; on an error the temporary file is removed and the writer stops, every later
-    /// call throwing the same error. zlib failures are reported with the path.
+    /// call throwing the same error. libpng failures are reported with the path.
     private func run(_ body: () throws -> Void) throws {
         do {
             try body()

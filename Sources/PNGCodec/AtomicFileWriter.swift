@@ -7,14 +7,6 @@ import Musl
 import Darwin
 #endif
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
-
 /// Writes files so that a reader only ever sees the old file or the complete new one.
 ///
 /// The bytes go to a uniquely named temporary sibling (`.NAME.XXXXXX.tmp`, NAME cut to 200
@@ -115,7 +107,7 @@ public enum AtomicFileWriter {
             forget(temporary)
             return error
         }
-        if let code = writeAll(bytes, to: fd) {
+        if let code = DescriptorWriting.writeAll(bytes, to: fd) {
             close(fd)
             throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
         }
@@ -205,23 +197,9 @@ public enum AtomicFileWriter {
             throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
-        if let code = writeAll(bytes, to: fd) {
+        if let code = DescriptorWriting.writeAll(bytes, to: fd) {
             throw PNGError.writeFailed(path: path, reason: String(cString: strerror(code)))
         }
-    }
-
-    /// Writes every byte, retrying short writes and EINTR; returns the failing errno, if any.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
     }
 
     /// Removes every temporary file that a `write` in progress has created and not yet renamed.

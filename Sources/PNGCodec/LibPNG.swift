@@ -1,4 +1,6 @@
 import CPng
+import CPngFullAPI
+import _IconMorphSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -6,9 +8,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The one place that talks to libpng, the decoder (`PNGEncoder` writes PNG itself, on
-/// `Zlib`), through its simplified `png_image` API, which catches libpng's errors itself
-/// (returns 0 and fills `message`) so that no longjmp ever reaches Swift.
+/// The one Swift file that decodes through libpng: its simplified `png_image` API, which
+/// catches libpng's errors itself (returns 0 and fills `message`) so that no longjmp ever
+/// reaches Swift, and, for `InterlacedPNGFlattener`, rows as stored through libpng's full API
+/// (`CPngFullAPI`, whose C code does the setjmp). Encoding is `LibPNGWriter`'s.
 enum LibPNG {
     /// The ceiling on decoded pixels whatever the caller's limit: 2³⁰ (4 GiB of RGBA), so a
     /// generous limit can never make the decoder ask for memory that cannot exist.
@@ -28,7 +31,7 @@ enum LibPNG {
         withUnsafeBytes(of: image.message) { raw in
             // A message may quote a damaged chunk type byte for byte; escaping all but printable
             // ASCII keeps it one readable line.
-            PNGChunkLimits.printable(raw.prefix { $0 != 0 })
+            PNGError.printable(raw.prefix { $0 != 0 })
         }
     }
 
@@ -137,12 +140,11 @@ enum LibPNG {
     /// chunks. Throws for a stream that is not a PNG or declares too many pixels.
     private static func checkedStreamLimit(header: ArraySlice<UInt8>, name: String, pixelLimit: Int) throws -> Int {
         let bytes = Array(header)
-        guard bytes.count >= 8, bytes[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else {
-            throw PNGError.invalidPNG(path: name, reason: "Not a PNG file")
-        }
+        guard bytes.withUnsafeBytes(PNGSignature.starts) else { throw PNGError.invalidPNG(path: name, reason: "Not a PNG file") }
         guard bytes.count >= 24 else { return 1 << 20 }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        // A stream whose first chunk is not IHDR is left to libpng, which refuses it by name.
+        guard let header = bytes.withUnsafeBytes(PNGImageHeader.first) else { return 64 << 20 }
+        let (width, height) = (header.width, header.height)
         let limit = min(pixelLimit, maximumPixelCount)
         if width.multipliedReportingOverflow(by: height).partialValue > limit {
             throw PNGError.tooLarge(path: name, width: width, height: height, limit: limit)
@@ -152,18 +154,35 @@ enum LibPNG {
 
     /// Everything from the stream's current position to its end, refusing more than `limit`.
     private static func readRest(of file: UnsafeMutablePointer<FILE>, name: String, limit: Int) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = fread(&block, 1, block.count, file)
-            bytes.append(contentsOf: block[0..<count])
-            if bytes.count > limit {
-                throw PNGError.invalidPNG(path: name, reason: "more data than the image it declares can hold")
-            }
-            if count < block.count { break }
+        do {
+            return try WholeInputReading.readAll(file: file, limit: limit)
+        } catch .tooLarge {
+            throw PNGError.invalidPNG(path: name, reason: "more data than the image it declares can hold")
+        } catch .readFailed(let code) {
+            throw PNGError.unreadable(path: name, reason: String(cString: strerror(code)))
         }
-        if ferror(file) != 0 { throw PNGError.unreadable(path: name, reason: String(cString: strerror(errno))) }
-        return bytes
+    }
+
+    /// The pixels of the PNG stream `data` as stored — the file's bit depth, colour type and
+    /// big-endian samples, no colour handling — with every Adam7 pass put in place: `header`'s
+    /// rows, `rowBytes` each, back to back. Through libpng's full API (`CPngFullAPI`).
+    ///
+    /// - Throws: `PNGError.invalidPNG` naming `name`, with libpng's message.
+    static func storedRows(
+        of data: UnsafeRawBufferPointer, header: PNGImageHeader, rowBytes: Int, name: String
+    ) throws -> [UInt8] {
+        var rows = [UInt8](repeating: 0, count: rowBytes * header.height)
+        var message = [CChar](repeating: 0, count: Int(IM_PNG_MESSAGE_CAPACITY))
+        let ok = rows.withUnsafeMutableBytes { out in
+            im_png_read_deinterlaced(
+                data.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count, UInt32(header.width), UInt32(header.height),
+                rowBytes, out.baseAddress!.assumingMemoryBound(to: UInt8.self), rowBytes, &message)
+        }
+        guard ok != 0 else {
+            let text = message.withUnsafeBytes { PNGError.printable($0.prefix { $0 != 0 }) }
+            throw PNGError.invalidPNG(path: name, reason: memoryFailureReason(libpng: text))
+        }
+        return rows
     }
 
     static func decode(

@@ -17,10 +17,6 @@ struct PNGChunkWriter {
     /// Everything written.
     var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
 
-    /// The space after what is written, for chunk data produced in place; see
-    /// `endChunk(producedInPlace:maximumLength:)`.
-    var remaining: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(rebasing: buffer[count...]) }
-
     mutating func append(byte: UInt8) {
         precondition(count < buffer.count, "PNG chunk data overran its buffer")
         buffer[count] = byte
@@ -41,11 +37,17 @@ struct PNGChunkWriter {
         count += bytes.count
     }
 
+    /// Counts `count` bytes the caller wrote after what is written (from `written`'s end).
+    mutating func skip(_ count: Int) {
+        precondition(count >= 0 && count <= buffer.count - self.count, "PNG chunk data overran its buffer")
+        self.count += count
+    }
+
     /// Starts a chunk of `type` (four ASCII letters); its data follows until `endChunk`.
-    mutating func beginChunk(_ type: StaticString) {
+    mutating func beginChunk(_ type: PNGChunkType) {
         chunkStart = count
         append(bigEndian: 0)
-        type.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+        append(bigEndian: type.rawValue)
     }
 
     /// Fills in the open chunk's length and appends its CRC.
@@ -56,39 +58,13 @@ struct PNGChunkWriter {
         append(bigEndian: Zlib.crc32(typeAndData))
     }
 
-    /// Ends the open chunk after `length` data bytes were produced in place (at the start of
-    /// `remaining`), splitting it into chunks of the same type of at most
-    /// `maximumLength` data bytes each; the data moves to make room for the new headers.
-    /// Only IDAT data beyond PNG's 2³¹ − 1 chunk limit is ever split; decoders read the IDAT
-    /// chunks' data as one stream.
-    mutating func endChunk(producedInPlace length: Int, maximumLength: Int) {
-        let start = chunkStart
-        let pieces = max(1, (length + maximumLength - 1) / maximumLength)
-        precondition(length >= 0 && start + 12 * pieces + length <= buffer.count, "PNG chunk data overran its buffer")
-        let base = buffer.baseAddress!
-        let type = buffer.loadUnaligned(fromByteOffset: start + 4, as: UInt32.self)
-        // Chunk p starts at start + 12p + p·maximumLength. Move the pieces from the last to
-        // the second, each forward, so no piece is overwritten before it has moved.
-        for piece in stride(from: pieces - 1, through: 1, by: -1) {
-            let offset = piece * maximumLength
-            let destination = start + 12 * piece + offset
-            (base + destination + 8).copyMemory(from: base + start + 8 + offset, byteCount: min(maximumLength, length - offset))
-            buffer.storeBytes(of: type, toByteOffset: destination + 4, as: UInt32.self)
-        }
-        count = start
-        for piece in 0..<pieces {
-            chunkStart = count
-            count += 8 + min(maximumLength, length - piece * maximumLength)
-            endChunk()
-        }
-    }
-
     /// The PNG signature, IHDR for an 8-bit, non-interlaced image of `colorType`, and sRGB
-    /// (perceptual rendering intent): the 58 bytes every file we write starts with.
+    /// (perceptual rendering intent), as libpng writes them for `PNGEncoder`: the 46 bytes an
+    /// animated PNG starts with.
     mutating func appendSignatureAndHeader(width: Int, height: Int, colorType: UInt8) {
-        append(bigEndian: 0x8950_4E47)  // the signature: 137 P N G CR LF SUB LF
-        append(bigEndian: 0x0D0A_1A0A)
-        beginChunk("IHDR")
+        append(bigEndian: UInt32(truncatingIfNeeded: PNGSignature.value >> 32))
+        append(bigEndian: UInt32(truncatingIfNeeded: PNGSignature.value))
+        beginChunk(.imageHeader)
         append(bigEndian: UInt32(width))
         append(bigEndian: UInt32(height))
         append(byte: 8)  // bit depth
@@ -97,7 +73,7 @@ struct PNGChunkWriter {
         append(byte: 0)  // filter method 0
         append(byte: 0)  // no interlacing
         endChunk()
-        beginChunk("sRGB")
+        beginChunk(PNGChunkType("sRGB"))
         append(byte: 0)
         endChunk()
     }

@@ -1,8 +1,9 @@
-/// How the encoder stores and compresses an image: the row filter, zlib's level and
-/// strategy, and whether the colour type may be reduced.
+/// How the encoder stores and compresses an image: the row filter, zlib's level and strategy
+/// — for rows of palette indices and for rows of samples apart — and whether the colour type
+/// may be reduced.
 ///
 /// Every setting is lossless: the file decodes to the same pixels whatever is chosen; only
-/// the file size and the time to write it change.
+/// the file size and the time to write it change. libpng filters and compresses the rows.
 public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// zlib's matching strategy (`deflateInit2`'s `strategy`).
     public enum Strategy: Sendable, Equatable, Hashable, CaseIterable {
@@ -11,64 +12,105 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
         /// Favours literals and short matches, for filtered image data (`Z_FILTERED`).
         case filtered
         /// Matches only the previous byte's repeats (`Z_RLE`): much faster, good on flat
-        /// areas, weaker on textures.
+        /// areas, weaker on textures. zlib's level then makes no difference (except 0).
         case runLength
         /// No matching at all, Huffman coding only (`Z_HUFFMAN_ONLY`).
         case huffmanOnly
     }
 
-    /// zlib's level, 0 (store only) … 9 (slowest, smallest); 6 is zlib's default.
-    public var level: Int
-    /// The row filter.
-    public var filter: PNGFilter
-    /// zlib's strategy.
-    public var strategy: Strategy
+    /// How one kind of row is filtered and compressed.
+    public struct Method: Sendable, Equatable, Hashable, CustomStringConvertible {
+        /// The row filter.
+        public var filter: PNGFilter
+        /// zlib's level, 0 (store only) … 9 (slowest, smallest); 6 is zlib's default.
+        public var level: Int
+        /// zlib's strategy.
+        public var strategy: Strategy
+
+        /// Creates a method; `level` outside 0…9 is reported by the encoder, not here.
+        public init(filter: PNGFilter, level: Int, strategy: Strategy = .default) {
+            self.filter = filter
+            self.level = level
+            self.strategy = strategy
+        }
+
+        /// A short label such as `none, level 9` or `none, run-length`.
+        public var description: String {
+            switch strategy {
+            case .default: "\(filter), level \(level)"
+            case .filtered: "\(filter), level \(level) filtered"
+            case .runLength: "\(filter), run-length"
+            case .huffmanOnly: "\(filter), Huffman only"
+            }
+        }
+    }
+
+    /// For gray, gray+alpha, RGB and RGBA images: rows of samples.
+    public var samples: Method
+    /// For indexed images: rows of palette indices. An index says little about its
+    /// neighbours' values (ours are sorted by alpha, which helps only a little), so the
+    /// filters that predict from them help less here than on samples.
+    public var indices: Method
     /// Whether the encoder may store the pixels in fewer bytes than the image has (indexed
     /// for one colour with any alphas, gray, gray+alpha, RGB), choosing only layouts that
     /// decode to exactly the same pixels; see `PNGEncoder`. When `false` the file holds
     /// RGBA or gray+alpha, as the image does (RGBA for one colour with alphas).
     public var reducesColorType: Bool
 
-    /// Creates a setting; `level` outside 0…9 is reported by the encoder, not here.
+    /// One method for every kind of row; `level` outside 0…9 is reported by the encoder.
     public init(level: Int, filter: PNGFilter, strategy: Strategy = .default, reducesColorType: Bool = true) {
-        self.level = level
-        self.filter = filter
-        self.strategy = strategy
+        let method = Method(filter: filter, level: level, strategy: strategy)
+        self.init(samples: method, indices: method, reducesColorType: reducesColorType)
+    }
+
+    /// A method for rows of samples and one for rows of palette indices.
+    public init(samples: Method, indices: Method, reducesColorType: Bool = true) {
+        self.samples = samples
+        self.indices = indices
         self.reducesColorType = reducesColorType
     }
 
-    /// Small files, fast: the `mostZeros` filter and zlib's run-length strategy, reduced
-    /// colour type. (With run-length matching zlib's level makes no difference, except 0.)
-    ///
-    /// Chosen on the frames of the default morph (`export-bench`, one core, 2-core VM): at
-    /// 1024 px (blur 48 px) 8.9 KB a frame in 2.6 ms, where libpng's default writer took
-    /// 14.6 KB and 32 ms, and zlib level 6 with any filter 9.6–12.8 KB and 4.2–4.9 ms; at
-    /// 132 px 705 bytes in 0.12 ms (libpng: 912 bytes, 0.6 ms). The trade-offs left: level 9
-    /// saves another 9 % at 1024 px for five times the time; at 132 px the `none` filter at
-    /// level 6 saves 20 % for twice the time.
-    public static let `default` = PNGCompression(level: 6, filter: .mostZeros, strategy: .runLength)
+    // The presets are chosen on rendered morph frames, the product's output
+    // (`export-bench --settings-grid`: every filter × zlib setting per colour type, figures in
+    // `Benchmarks/results/png-settings.md`; against the encoder libpng replaced in
+    // `Benchmarks/results/export-bench.md`). What decides them: indexed morph frames
+    // are mostly long runs of one index (transparent, opaque) with short ramps at the edges,
+    // so unfiltered rows under zlib's run-length matching come out both fastest and, short of
+    // level 9, smallest — a filter only turns the runs' edges into noise. Small frames end up
+    // as gray+alpha (the palette would cost more than it saves, see `PNGEncoder`), where
+    // unfiltered rows with full string matching win, more so the higher the level.
 
-    /// A little faster, a little larger: the `up` filter (no per-row choice) and zlib's
-    /// run-length strategy, reduced colour type. On the same frames: 20–30 % less time and
-    /// 11–14 % more bytes than `.default`.
-    public static let fast = PNGCompression(level: 6, filter: .up, strategy: .runLength)
+    /// Small files, fast: palette indices unfiltered under zlib's run-length matching;
+    /// samples unfiltered at zlib level 6. Reduced colour type.
+    public static let `default` = PNGCompression(
+        samples: Method(filter: .none, level: 6), indices: Method(filter: .none, level: 6, strategy: .runLength))
 
-    /// The smallest files, slowly: no row filter, zlib level 9 with full string matching,
-    /// reduced colour type.
-    ///
-    /// Chosen from every filter × strategy at levels 6 and 9 on rendered frames (release, one
-    /// core, 2-core VM): 61 default play → pause frames at 132 px, stored indexed, took
-    /// 35.5 KB in 83 ms where `.default` took 54.3 KB in 17 ms (−35 %); heart → star 55.2 KB
-    /// against 65.9 KB (−16 %); 7 frames at 1024 px 54.9 KB against 57.6 KB (−5 %, within 1 %
-    /// of the best there, `mostZeros` at level 9); a 1056 px opaque sheet 32.2 KB against
-    /// 34.3 KB. Palette indices of smooth edges predict poorly, so unfiltered rows and long
-    /// matches win; about five times `.default`'s time.
+    /// A little faster, a little larger: samples at zlib level 3 instead of 6 (levels 1 to 3
+    /// share zlib's fast matcher; 3 matches most). Indexed files (every morph frame too large
+    /// for gray+alpha to pay) are the same as `.default`'s.
+    public static let fast = PNGCompression(
+        samples: Method(filter: .none, level: 3), indices: Method(filter: .none, level: 6, strategy: .runLength))
+
+    /// The smallest files, slowly: no row filter and zlib level 9 with full string matching,
+    /// for indices and samples alike. Reduced colour type.
     public static let best = PNGCompression(level: 9, filter: .none, strategy: .default)
 
-    /// A short label such as `level 6, up, default strategy`.
+    /// A short label such as `samples none, level 6; indices none, run-length`.
     public var description: String {
-        var text = "level \(level), \(filter), \(strategy) strategy"
-        if !reducesColorType { text += ", unreduced" }
+        var text = samples == indices ? "\(samples)" : "samples \(samples); indices \(indices)"
+        if !reducesColorType { text += "; unreduced" }
         return text
+    }
+
+    /// The zlib level outside 0…9 among the methods, if any.
+    var invalidLevel: Int? {
+        [samples.level, indices.level].first { !(0...9).contains($0) }
+    }
+
+    /// What libpng is told for an image stored as `colorType`.
+    func settings(for colorType: PNGPixelLayout.ColorType, maximumChunkLength: Int) -> LibPNGWriter.Settings {
+        let method = colorType == .indexed ? indices : samples
+        return LibPNGWriter.Settings(
+            filter: method.filter, level: method.level, strategy: method.strategy, maximumChunkLength: maximumChunkLength)
     }
 }

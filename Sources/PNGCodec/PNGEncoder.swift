@@ -2,9 +2,8 @@
 /// of one size allocates nothing after the first.
 ///
 /// Each image becomes: the signature, IHDR (8-bit, no interlacing), sRGB (perceptual), PLTE
-/// and tRNS for an indexed image, one IDAT holding one zlib stream (split only past 2³¹ − 1
-/// bytes, the chunk limit), IEND. Rows are filtered with `compression.filter` and compressed
-/// with zlib at `compression.level` and `.strategy`. With `reducesColorType` (the default)
+/// and tRNS for an indexed image, IDAT, IEND — written by libpng (`LibPNGWriter`) with
+/// `compression`'s filter, zlib level and strategy. With `reducesColorType` (the default)
 /// the colour type is the smallest that decodes to exactly the same pixels (see
 /// `PNGPixelLayout`): one colour at any alphas — every rendered morph frame — is stored
 /// indexed, 1 byte a pixel instead of 4; for one gray colour on a small image, gray+alpha
@@ -15,23 +14,20 @@ public final class PNGEncoder {
     /// The settings every image is encoded with.
     public let compression: PNGCompression
 
-    /// Chunks larger than this are split; the PNG limit is 2³¹ − 1 bytes. Tests lower it.
-    var maximumChunkLength = Int(Int32.max)
+    /// The longest IDAT chunk data: image data beyond it is split over several IDAT chunks.
+    /// 1 MiB keeps libpng's buffer small while costing 12 bytes a MiB; tests lower it.
+    @_spi(Testing) public var maximumChunkLength = 1 << 20
     /// Whether gray+alpha is tried beside an indexed layout of one gray colour; tests turn it
     /// off to see the indexed file.
-    var triesGrayAlpha = true
+    @_spi(Testing) public var triesGrayAlpha = true
 
-    private var deflater: Zlib.Deflater?
-    /// The filtered rows, each a type byte and the row: what zlib compresses.
-    private var filtered = ScratchBuffer()
-    /// The file being assembled.
-    private var output = ScratchBuffer()
-    /// The gray+alpha file tried beside an indexed one.
-    private var alternative = ScratchBuffer()
-    /// Two converted rows (this one and the one above), a zero row, and the adaptive
-    /// filter's candidates.
+    private var writer: LibPNGWriter?
+    /// The rows in the chosen layout, when the image's own bytes are not.
     private var rows = ScratchBuffer()
-    /// `PNGPixelLayout`'s palette tables: 256 alphas, then 256 indices.
+    /// The indexed file, kept while gray+alpha is tried.
+    private var indexed = ScratchBuffer()
+    /// `PNGPixelLayout`'s palette tables — 256 alphas, then 256 indices — and the PLTE
+    /// entries (768 bytes).
     private var palette = ScratchBuffer()
 
     /// Creates an encoder; nothing is allocated until the first image.
@@ -41,7 +37,7 @@ public final class PNGEncoder {
 
     /// Encodes `image` and lends the PNG bytes to `body`; they are valid only inside it.
     ///
-    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or a zlib failure,
+    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or a libpng failure,
     ///   or whatever `body` throws.
     public func withPNGData<Result>(
         of image: PNGImage, _ body: (UnsafeRawBufferPointer) throws -> Result
@@ -89,103 +85,75 @@ public final class PNGEncoder {
         }
     }
 
-    /// The layout `source` is stored in (before any gray+alpha trial); fills the palette
-    /// tables for an indexed one.
-    func layout(of source: PNGPixelSource) -> PNGPixelLayout {
-        guard compression.reducesColorType else { return .unreduced(source) }
-        let tables = palette.bytes(512)
-        return PNGPixelLayout.choose(for: source, alphas: tables, indexOfAlpha: tables + 256)
-    }
-
     /// For one gray colour, gray+alpha is tried beside the indexed layout when the palette
     /// takes more than one byte per this many pixels.
     ///
-    /// Gray+alpha needs no PLTE or tRNS but compresses a little worse: on morph frames its
-    /// data was 0.001–0.0025 bytes a pixel larger, while a palette costs 24 bytes plus 4 an
-    /// entry. So on small frames (132 px: every frame) gray+alpha won, by 15 % on average, and
-    /// on large ones (1024 px: no frame) it lost. Both are encoded and the smaller kept, so
-    /// the gate only bounds the extra time; it is never worse than indexed alone.
+    /// Gray+alpha needs no PLTE or tRNS but compresses a little worse, while a palette costs
+    /// 24 bytes plus 4 an entry: on small frames gray+alpha can win, on large ones it cannot.
+    /// Both are encoded and the smaller kept, so the gate only bounds the extra time; it is
+    /// never worse than indexed alone.
     static let grayAlphaTrialPixelsPerPaletteByte = 1000
 
-    /// The whole file, in `output` or `alternative`; valid until the next call.
+    /// The layout `source` is stored in (before any gray+alpha trial); fills the palette
+    /// tables for an indexed one.
+    private func layout(of source: PNGPixelSource) -> PNGPixelLayout {
+        guard compression.reducesColorType else { return .unreduced(source) }
+        let tables = palette.bytes(512 + 768)
+        return PNGPixelLayout.choose(for: source, alphas: tables, indexOfAlpha: tables + 256)
+    }
+
+    /// The whole file; valid until the next call.
     private func encode(_ source: PNGPixelSource) throws -> UnsafeRawBufferPointer {
-        guard (0...9).contains(compression.level) else {
-            throw PNGError.encodingFailed(reason: "zlib level must be 0 to 9, got \(compression.level)")
+        if let level = compression.invalidLevel {
+            throw PNGError.encodingFailed(reason: "zlib level must be 0 to 9, got \(level)")
         }
+        // PNG dimensions are at most 2³¹ − 1.
+        guard source.width <= Int(Int32.max), source.height <= Int(Int32.max),
+              !source.width.multipliedReportingOverflow(by: 4 &* source.height).overflow
+        else {
+            throw PNGError.encodingFailed(reason: "\(source.width)×\(source.height) is larger than a PNG can hold")
+        }
+        let writer = try self.writer ?? LibPNGWriter()
+        self.writer = writer
         let layout = layout(of: source)
-        let file = try encode(source, as: layout, into: &output)
+        let file = try encode(source, as: layout, with: writer)
         let color = layout.paletteColor
         guard triesGrayAlpha, layout.colorType == .indexed, color.red == color.green, color.green == color.blue,
               layout.paletteBytes &* Self.grayAlphaTrialPixelsPerPaletteByte > source.width &* source.height
         else { return file }
-        let gray = try encode(source, as: PNGPixelLayout(colorType: .grayAlpha, paletteColor: color), into: &alternative)
-        return gray.count < file.count ? gray : file
+        // The writer's output is replaced by the next encode: keep the indexed file aside.
+        let kept = indexed.bytes(file.count)
+        kept.update(from: file.baseAddress!.assumingMemoryBound(to: UInt8.self), count: file.count)
+        let gray = try encode(source, as: PNGPixelLayout(colorType: .grayAlpha, paletteColor: color), with: writer)
+        return gray.count < file.count ? gray : UnsafeRawBufferPointer(start: kept, count: file.count)
     }
 
-    /// Encodes `source` stored as `layout` into `buffer`; the bytes are valid until the
-    /// buffer is next used.
+    /// Encodes `source` stored as `layout`; the bytes are valid until the writer's next encode.
     private func encode(
-        _ source: PNGPixelSource, as layout: PNGPixelLayout, into buffer: inout ScratchBuffer
+        _ source: PNGPixelSource, as layout: PNGPixelLayout, with writer: LibPNGWriter
     ) throws -> UnsafeRawBufferPointer {
-        let tables = palette.bytes(512)
-        let width = source.width, height = source.height
-        let step = layout.colorType.bytesPerPixel
-        let (rowBytes, rowOverflow) = width.multipliedReportingOverflow(by: step)
-        let (filteredCount, overflow) = (rowBytes &+ 1).multipliedReportingOverflow(by: height)
-        // PNG dimensions are at most 2³¹ − 1.
-        guard width <= Int(Int32.max), height <= Int(Int32.max), !rowOverflow, !overflow else {
-            throw PNGError.encodingFailed(reason: "\(width)×\(height) is larger than a PNG can hold")
+        let tables = palette.bytes(512 + 768)
+        let rowBytes = source.width &* layout.colorType.bytesPerPixel
+        var image = LibPNGWriter.Image(
+            width: source.width, height: source.height, colorType: layout.colorType, rows: source.base,
+            rowStride: rowBytes)
+        if !layout.storesAsIs(source) {
+            let converted = rows.bytes(rowBytes &* source.height)
+            layout.convert(source, into: converted, indexOfAlpha: tables + 256)
+            image.rows = UnsafePointer(converted)
         }
-
-        // Filter every row into one buffer, which zlib then compresses in one call.
-        let data = filtered.bytes(filteredCount)
-        let scratch = rows.bytes(8 &* rowBytes)
-        let zero = scratch + 2 &* rowBytes, candidates = scratch + 3 &* rowBytes
-        zero.update(repeating: 0, count: rowBytes)
-        var current = scratch, previous = scratch + rowBytes
-        var above = UnsafePointer(zero)
-        for y in 0..<height {
-            let row = layout.row(y, of: source, into: current, indexOfAlpha: tables + 256)
-            ScanlineFilter.filter(
-                compression.filter, row: row, above: above, count: rowBytes, step: step,
-                into: data + y &* (rowBytes &+ 1), candidates: candidates)
-            above = row
-            swap(&current, &previous)
-        }
-
-        let zlib = try deflaterForSettings()
-        let bound = zlib.bound(forInputCount: filteredCount)
-        let chunkCount = 1 &+ bound / maximumChunkLength
-        let capacity = 8 + 25 + 13 + (12 + 768) + (12 + 256) + 12 &* chunkCount + bound + 12
-        var file = PNGChunkWriter(buffer.bytes(capacity), capacity: capacity)
-        file.appendSignatureAndHeader(width: width, height: height, colorType: layout.colorType.rawValue)
         if layout.colorType == .indexed {
-            file.beginChunk("PLTE")
-            for _ in 0..<layout.paletteCount {
-                file.append(byte: layout.paletteColor.red)
-                file.append(byte: layout.paletteColor.green)
-                file.append(byte: layout.paletteColor.blue)
+            let entries = tables + 512
+            for entry in 0..<layout.paletteCount {
+                entries[3 &* entry] = layout.paletteColor.red
+                entries[3 &* entry &+ 1] = layout.paletteColor.green
+                entries[3 &* entry &+ 2] = layout.paletteColor.blue
             }
-            file.endChunk()
-            let transparent = layout.transparentCount
-            if transparent > 0 {
-                file.beginChunk("tRNS")
-                file.append(UnsafeRawBufferPointer(start: tables, count: transparent))
-                file.endChunk()
+            image.palette = UnsafeRawBufferPointer(start: entries, count: 3 &* layout.paletteCount)
+            if layout.transparentCount > 0 {
+                image.transparency = UnsafeRawBufferPointer(start: tables, count: layout.transparentCount)
             }
         }
-        file.beginChunk("IDAT")
-        let compressed = try zlib.compress(UnsafeRawBufferPointer(start: data, count: filteredCount), into: file.remaining)
-        file.endChunk(producedInPlace: compressed, maximumLength: maximumChunkLength)
-        file.beginChunk("IEND")
-        file.endChunk()
-        return file.written
-    }
-
-    private func deflaterForSettings() throws -> Zlib.Deflater {
-        if let deflater { return deflater }
-        let made = try Zlib.Deflater(level: compression.level, strategy: compression.strategy)
-        deflater = made
-        return made
+        return try writer.encode(image, settings: compression.settings(for: layout.colorType, maximumChunkLength: maximumChunkLength))
     }
 }

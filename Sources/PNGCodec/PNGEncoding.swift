@@ -2,9 +2,9 @@ extension PNGImage {
     /// Encodes the image as a PNG byte stream (IHDR, sRGB, PLTE and tRNS when indexed, IDAT,
     /// IEND) that decodes to exactly these pixels; see `PNGEncoder` for the layout chosen.
     ///
-    /// Each call sets up zlib afresh; to encode many images, keep a `PNGEncoder`.
+    /// Each call sets up libpng's writer afresh; to encode many images, keep a `PNGEncoder`.
     ///
-    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or a zlib failure.
+    /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or a libpng failure.
     public func pngData(compression: PNGCompression = .default) throws -> [UInt8] {
         try PNGEncoder(compression: compression).withPNGData(of: self) { Array($0) }
     }

@@ -15,7 +15,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An image handed to the encoder is inconsistent.
     case invalidImage(reason: String)
     /// The encoder cannot write the image: a zlib level outside 0…9, dimensions beyond what
-    /// a PNG can hold, or a zlib failure.
+    /// a PNG can hold, or a failure libpng reports (its message follows "libpng: ").
     case encodingFailed(reason: String)
     /// The output file (or its temporary sibling) cannot be created.
     case cannotCreate(path: String, reason: String)
@@ -41,5 +41,18 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed(let path, let reason):
             "\(path): write failed: \(reason)"
         }
+    }
+}
+
+extension PNGError {
+    /// `bytes` as text for a message: printable ASCII as it is, every other byte as `\xNN`, so
+    /// that a damaged chunk type (libpng quotes types as they are) cannot break the message's
+    /// line.
+    static func printable(_ bytes: some Sequence<UInt8>) -> String {
+        bytes.map { byte in
+            (0x20..<0x7F).contains(byte)
+                ? String(UnicodeScalar(byte))
+                : "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }.joined()
     }
 }

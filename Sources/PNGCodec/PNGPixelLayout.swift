@@ -11,7 +11,8 @@
 /// - otherwise colour → RGB (3 bytes) if every alpha is 255, else RGBA (4).
 /// An indexed image holds at most 256 entries, and there are only 256 alphas, so one colour
 /// always fits. Bit depth is always 8. For one gray colour `PNGEncoder` may also try
-/// gray+alpha, which needs no palette, and keep the smaller file.
+/// gray+alpha, which needs no palette, and keep the smaller file. libpng writes the file
+/// from the rows `convert` makes.
 struct PNGPixelLayout: Equatable {
     /// The PNG colour type (IHDR byte 9).
     enum ColorType: UInt8 {
@@ -119,55 +120,59 @@ struct PNGPixelLayout: Equatable {
             transparentCount: alphas[entries &- 1] == 255 ? entries &- 1 : entries)
     }
 
-    /// Writes row `y` of `source` in this layout to `output` (`width × bytesPerPixel` bytes),
-    /// or returns the source row itself when it is already in this layout.
-    @inline(__always)
-    func row(
-        _ y: Int, of source: PNGPixelSource, into output: UnsafeMutablePointer<UInt8>,
-        indexOfAlpha: UnsafePointer<UInt8>
-    ) -> UnsafePointer<UInt8> {
-        let width = source.width, step = source.step
-        let input = source.base + y &* source.rowBytes
+    /// Whether `source`'s own bytes are already this layout's rows, so they need no copy.
+    func storesAsIs(_ source: PNGPixelSource) -> Bool {
+        switch (colorType, source.kind) {
+        case (.rgba, .rgba), (.grayAlpha, .grayAlpha): true
+        default: false
+        }
+    }
+
+    /// Writes every row of `source` in this layout to `output` (`width × bytesPerPixel` bytes
+    /// a row, rows back to back); for `.indexed`, `indexOfAlpha` maps each alpha to its entry.
+    func convert(_ source: PNGPixelSource, into output: UnsafeMutablePointer<UInt8>, indexOfAlpha: UnsafePointer<UInt8>) {
+        let count = source.width &* source.height, step = source.step
+        let input = source.base
         switch (colorType, source.kind) {
         case (.rgba, .rgba), (.grayAlpha, .grayAlpha):
-            return input
+            output.update(from: input, count: count &* step)
+        case (.indexed, .alpha):
+            for i in 0..<count { output[i] = indexOfAlpha[Int(input[i])] }
         case (.indexed, _):
             let alphaOffset = step &- 1
-            for x in 0..<width { output[x] = indexOfAlpha[Int(input[x &* step &+ alphaOffset])] }
+            for i in 0..<count { output[i] = indexOfAlpha[Int(input[i &* step &+ alphaOffset])] }
         case (.gray, _):
-            for x in 0..<width { output[x] = input[x &* step] }
+            for i in 0..<count { output[i] = input[i &* step] }
         case (.grayAlpha, .alpha):
-            for x in 0..<width {
-                output[2 &* x] = paletteColor.red
-                output[2 &* x &+ 1] = input[x]
+            for i in 0..<count {
+                output[2 &* i] = paletteColor.red
+                output[2 &* i &+ 1] = input[i]
             }
         case (.grayAlpha, _):
-            for x in 0..<width {
-                output[2 &* x] = input[4 &* x]
-                output[2 &* x &+ 1] = input[4 &* x &+ 3]
+            for i in 0..<count {
+                output[2 &* i] = input[4 &* i]
+                output[2 &* i &+ 1] = input[4 &* i &+ 3]
             }
         case (.rgb, _):
-            for x in 0..<width {
-                output[3 &* x] = input[4 &* x]
-                output[3 &* x &+ 1] = input[4 &* x &+ 1]
-                output[3 &* x &+ 2] = input[4 &* x &+ 2]
+            for i in 0..<count {
+                output[3 &* i] = input[4 &* i]
+                output[3 &* i &+ 1] = input[4 &* i &+ 1]
+                output[3 &* i &+ 2] = input[4 &* i &+ 2]
             }
         case (.rgba, .alpha(let red, let green, let blue)):
-            for x in 0..<width {
-                output[4 &* x] = red
-                output[4 &* x &+ 1] = green
-                output[4 &* x &+ 2] = blue
-                output[4 &* x &+ 3] = input[x]
+            let raw = UnsafeMutableRawPointer(output)
+            let color = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16
+            for i in 0..<count {
+                raw.storeBytes(of: (color | UInt32(input[i]) << 24).littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         case (.rgba, .grayAlpha):
-            for x in 0..<width {
-                let gray = input[2 &* x]
-                output[4 &* x] = gray
-                output[4 &* x &+ 1] = gray
-                output[4 &* x &+ 2] = gray
-                output[4 &* x &+ 3] = input[2 &* x &+ 1]
+            for i in 0..<count {
+                let gray = input[2 &* i]
+                output[4 &* i] = gray
+                output[4 &* i &+ 1] = gray
+                output[4 &* i &+ 2] = gray
+                output[4 &* i &+ 3] = input[2 &* i &+ 1]
             }
         }
-        return UnsafePointer(output)
     }
 }

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,8 +61,8 @@ public enum SVGImporter {
         }
         let document = try XMLReader.parse(
             data, name: name, maximumDepth: limits.maximumDepth, maximumElements: limits.maximumElements)
-        var renderer = DocumentRenderer(document: document, name: name, limits: limits)
-        return try renderer.render()
+        var builder = LayerBuilder(document: document, name: name, limits: limits)
+        return try builder.build()
     }
 
     /// Imports SVG markup held in a string.
@@ -79,22 +80,14 @@ public enum SVGImporter {
             throw .unreadable(path: path, reason: String(cString: strerror(code)))
         }
         defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 {
-                // Stop at the limit: the input may be endless (a pipe, /dev/zero).
-                guard bytes.count + count <= limit else { throw .tooLarge(file: path, limit: limit) }
-                bytes.append(contentsOf: chunk[0..<count])
-            }
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-                }
-                break
+        do throws(WholeInputReading.Failure) {
+            // Stops at the limit: the input may be endless (a pipe, /dev/zero).
+            return try WholeInputReading.readAll(file: file, limit: limit)
+        } catch {
+            switch error {
+            case .readFailed(let code): throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            case .tooLarge: throw .tooLarge(file: path, limit: limit)
             }
         }
-        return bytes
     }
 }

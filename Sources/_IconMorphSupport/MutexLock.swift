@@ -8,8 +8,9 @@ import Darwin
 
 /// A non-recursive lock over a `pthread_mutex_t`.
 ///
-/// Foundation's `NSLock` would do the same, but linking Foundation costs the command-line tool
-/// about 4.5 ms of start-up; `Synchronization.Mutex` needs macOS 15. Shared with the other
+/// Foundation's `NSLock` would do the same, but linking Foundation would add loading and
+/// initialising it to every start of the command-line tool (`Benchmarks/results/startup.md`);
+/// `Synchronization.Mutex` needs macOS 15. Shared with the other
 /// modules of the package (`package` access), not part of the public API.
 package final class MutexLock: @unchecked Sendable {
     // Heap-allocated: a pthread mutex must not move once initialised.

@@ -4,7 +4,7 @@
 /// specification ISO/IEC 15948 for what it builds on), independently of the writer: every
 /// chunk's CRC (with a CRC-32 written here, not zlib's), the chunk order, the shared
 /// sequence numbers of fcTL and fdAT, the frame control rules and the acTL counts. Its frames
-/// are then decoded — inflated (zlib, through `Zlib.inflate`), unfiltered with the
+/// are then decoded — inflated (zlib, through `TestZlib.inflate`), unfiltered with the
 /// specification's formulas, expanded to RGBA — and composed on the canvas by the fcTL's
 /// region, blend and dispose operations, giving each image a viewer shows, in order.
 ///
@@ -231,9 +231,7 @@ struct APNGValidator {
         default: 4
         }
         let rowBytes = width * step
-        let filtered = try data.withUnsafeBytes {
-            try Zlib.inflate($0, expectedCount: height * (rowBytes + 1), name: "frame \(frame)")
-        }
+        let filtered = try TestZlib.inflate(data, expectedCount: height * (rowBytes + 1), name: "frame \(frame)")
         var rgba: [UInt8] = []
         rgba.reserveCapacity(width * height * 4)
         var above = [Int](repeating: 0, count: rowBytes)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import PNGCodec
+@_spi(Testing) @testable import PNGCodec
 
 /// Frames for the animated PNG tests, what the writer is handed, and the independent
 /// expectations they are checked against.

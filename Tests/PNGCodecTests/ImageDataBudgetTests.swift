@@ -10,13 +10,9 @@ import Testing
     static func png(width: Int, height: Int, extra: Int, interlaced: Bool = false) throws -> [UInt8] {
         let rows = interlaced ? adam7Bytes(width: width, height: height) : height * (1 + width)
         let raw = [UInt8](repeating: 0, count: rows + extra)
-        let deflater = try Zlib.Deflater(level: 9, strategy: .default)
-        var compressed = [UInt8](repeating: 0, count: deflater.bound(forInputCount: raw.count))
-        let count = try raw.withUnsafeBytes { input in
-            try compressed.withUnsafeMutableBytes { try deflater.compress(input, into: $0) }
-        }
+        let compressed = TestZlib.deflate(raw)
         let ihdr = HandMadePNG.bigEndian(UInt32(width)) + HandMadePNG.bigEndian(UInt32(height)) + [8, 0, 0, 0, interlaced ? 1 : 0]
-        return HandMadePNG.signature + HandMadePNG.chunk("IHDR", ihdr) + HandMadePNG.chunk("IDAT", Array(compressed.prefix(count)))
+        return HandMadePNG.signature + HandMadePNG.chunk("IHDR", ihdr) + HandMadePNG.chunk("IDAT", compressed)
             + HandMadePNG.chunk("IEND", [])
     }
 

@@ -4,7 +4,7 @@
 /// and of the encoder: it checks the chunk structure and every CRC (with `HandMadePNG`'s
 /// bitwise CRC-32), undoes the row filters with the textbook formulas and expands the
 /// colour type to RGBA. Only the inflate step is shared with the codec (zlib, through
-/// `Zlib.inflate`). 8-bit, non-interlaced files only: all the encoder writes.
+/// `TestZlib.inflate`). 8-bit, non-interlaced files only: all the encoder writes.
 struct ReferencePNGReader {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -90,7 +90,7 @@ struct ReferencePNGReader {
         }
         if colorType == 3, palette.isEmpty { throw Failure(description: "indexed without PLTE") }
         let rowBytes = width * step
-        let data = try idat.withUnsafeBytes { try Zlib.inflate($0, expectedCount: height * (rowBytes + 1), name: "reference") }
+        let data = try TestZlib.inflate(idat, expectedCount: height * (rowBytes + 1), name: "reference")
         var above = [Int](repeating: 0, count: rowBytes)
         for y in 0..<height {
             let type = data[y * (rowBytes + 1)]
