@@ -42,13 +42,16 @@ func parseOnly(_ arguments: [String]) throws {
         guard let options = try RenderCommand.options(from: rest) else { return }
         let width = options.layout.width, height = options.layout.height
         require(width > 0 && height > 0)
-        let count = options.outputFrameCount
+        let output = options.output
+        let count = output.frameCount
         require(count >= 1 && count <= TimingOptions.maximumOutputFrames)
-        if options.format == .png || options.format == .rgba {
-            require(options.scheduledProgress.allSatisfy { (0...1).contains($0) })
+        if output.format == .png || output.format == .rgba {
+            let schedule = output.schedule
+            require(schedule.count == count, "the schedule holds the output's frames")
+            require(schedule.allSatisfy { (0...1).contains(options.frames.progress(ofFrame: $0.step)) })
         }
-        if options.format == .sheet || options.format == .strip {
-            let layout = ExportOptions.sheetLayout(options, frameSize: (width, height))
+        if output.format.isSheet {
+            let layout = output.sheetLayout(frameSize: (width, height))
             require(layout.width > 0 && layout.height > 0)
         }
         _ = FFmpegCommands.text(for: options, width: width, height: height)
@@ -58,7 +61,10 @@ func parseOnly(_ arguments: [String]) throws {
             require(zip(timeline.events, timeline.events.dropFirst()).allSatisfy { $0.time <= $1.time },
                     "events out of time order")
             if let until = timeline.until {
-                require(options.player.frameCount(until: until) >= 1)
+                let count = options.player.frameCount(until: until)
+                require(count >= 1)
+                // The output as the command settles it after playing (checked already).
+                _ = try options.output(frameCount: count)
             }
         }
     case "mask":

@@ -94,6 +94,33 @@ struct AnimateEndToEndTests {
         #expect(Set(cli).count > 20)
     }
 
+    /// `--format strip` (the README's interrupted morph, smaller): one PNG whose cells, left
+    /// to right with the spacing between them filled with the background, are the raw
+    /// stream's frames of the same timeline, each over the same background.
+    @Test func stripHoldsTheStreamsFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let timeline = ["--start", "play", "--at", "0", "pause", "--at", "0.3", "stop", "--color", "#3478F6",
+                        "--background", "#FFFFFF"]
+        let frames = try Self.frames(timeline)
+        let path = folder.file("strip.png")
+        let result = try ExportRun.iconmorph(["animate"] + timeline + Self.look + ["--format", "strip", "--spacing", "3", "-q", "-o", path])
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        let strip = try PNGImage(contentsOfFile: path, format: .rgba)
+        try #require(frames.count > 5)
+        #expect(strip.width == frames.count * 32 + (frames.count - 1) * 3 && strip.height == 32)
+        for (k, frame) in frames.enumerated() {
+            for y in 0..<32 {
+                let row = (y * strip.width + k * 35) * 4
+                #expect(Array(strip.pixels[row..<(row + 32 * 4)]) == Array(frame[(y * 32 * 4)..<((y + 1) * 32 * 4)]),
+                        "frame \(k), row \(y)")
+                if k + 1 < frames.count {
+                    #expect(strip.pixels[(row + 32 * 4)..<(row + 35 * 4)].allSatisfy { $0 == 255 }, "gap after frame \(k)")
+                }
+            }
+        }
+    }
+
     /// `morph` and `show` from a timeline file, with events between frames and per-event
     /// transitions, against the library.
     @Test func timelineFileActionsAreTheLibrarys() throws {

@@ -37,7 +37,8 @@ struct AnimateParsingTests {
         #expect(timeline.until == 1.2 && options.fps == Rational(60))
         // 0 … 1.2 s at 60 fps: frames 0 … 72.
         #expect(options.player.frameCount(until: 1.2) == 73)
-        #expect(options.output.frames == .sequence(count: 73) && options.output.output == .folder("out/"))
+        let output = try options.output(frameCount: 73)
+        #expect(output.steps == 73 && output.target == .folder("out/"))
         #expect(timeline.icons.map(\.name) == ["heart", "pause", "stop", "play"])
     }
 
@@ -46,11 +47,13 @@ struct AnimateParsingTests {
         #expect(options.timeline.start.name == "play")
         #expect(options.timeline.transition(of: options.timeline.events[0]) == 0.5)
         #expect(options.timeline.until == nil && options.fps == Rational(30))
-        #expect(options.output.format == .png && options.output.output == .folder("frames"))
+        #expect(options.export.format == .png)
+        #expect(try options.output(frameCount: 2).target == .folder("frames"))
         // No events: one frame, written as one PNG file.
         let still = try Self.options(["--start", "heart"])
-        #expect(still.timeline.events.isEmpty && still.output.frames == .single(progress: 0))
-        #expect(still.output.output == .file("morph.png"))
+        let output = try still.output(frameCount: 1)
+        #expect(still.timeline.events.isEmpty && output.steps == 1 && output.schedule.map(\.step) == [0])
+        #expect(output.target == .file("morph.png"))
         #expect(try AnimateCommand.options(from: ["--at", "x", "--help"]) == nil)
     }
 
@@ -123,7 +126,8 @@ struct AnimateParsingTests {
         #expect(file.timeline.events.map(\.time) == line.timeline.events.map(\.time))
         #expect(file.timeline.events.map { $0.action.icons.map(\.name) } == line.timeline.events.map { $0.action.icons.map(\.name) })
         #expect(file.timeline.events.map(file.timeline.transition(of:)) == line.timeline.events.map(line.timeline.transition(of:)))
-        #expect(file.output.frames == line.output.frames && file.output.frames == .sequence(count: 19))
+        #expect(file.player.frameCount(until: 0.9) == 19 && line.player.frameCount(until: 0.9) == 19)
+        #expect(file.fps == line.fps && file.timing == line.timing)
         // The command line's --until and --transition win over the file's.
         let overridden = try Self.options(["--timeline", path, "--until", "0.5", "--transition", "0.1"])
         #expect(overridden.timeline.until == 0.5 && overridden.timeline.transition == 0.1)
@@ -142,9 +146,10 @@ struct AnimateParsingTests {
         #expect(help.contains("--at <time> <icon>"))
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         #expect(IconMorphTool.help.contains("  animate "))
-        // The look options are render's own declarations.
-        for long in AnimateCommand.lookOptions {
-            #expect(AnimateCommand.spec.option(long: long)?.help == RenderCommand.spec.option(long: long)?.help)
+        // The look options are render's own declarations, but --color-to.
+        #expect(AnimateCommand.lookOptions.map(\.key) == [.blur, .blurLevels, .threshold, .softness, .ease, .color, .background])
+        for option in AnimateCommand.lookOptions {
+            #expect(AnimateCommand.spec.option(long: option.long)?.help == RenderCommand.spec.option(long: option.long)?.help)
         }
     }
 

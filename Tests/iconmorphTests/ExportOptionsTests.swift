@@ -28,7 +28,7 @@ struct ExportOptionsTests {
         ]
         for (arguments, format, output) in cases {
             let options = try Self.parse(arguments)
-            #expect(options.format == format && options.output == output, "\(arguments)")
+            #expect(options.output.format == format && options.output.target == output, "\(arguments)")
         }
     }
 
@@ -37,9 +37,9 @@ struct ExportOptionsTests {
         #expect(try Self.parse(["--progress", "0", "--softness", "auto"]).style.softness == .automatic)
         #expect(try Self.parse(["--progress", "0", "--softness", "0.05"]).style.softness == .fixed(0.05))
         #expect(try Self.parse(["--progress", "0", "--threshold", "1", "--softness", "0.5"]).style.threshold == 1)
-        #expect(try Self.parse(["--frames", "3"]).compression == .default)
-        #expect(try Self.parse(["--frames", "3", "--compression", "best"]).compression == .best)
-        #expect(try Self.parse(["--frames", "3", "--compression", "fast"]).compression == .fast)
+        #expect(try Self.parse(["--frames", "3"]).output.compression == .default)
+        #expect(try Self.parse(["--frames", "3", "--compression", "best"]).output.compression == .best)
+        #expect(try Self.parse(["--frames", "3", "--compression", "fast"]).output.compression == .fast)
         let colours = try Self.parse(["--progress", "0", "--color", "#FF000080", "--color-to", "#00F", "--background", "#fff"])
         #expect(colours.style.tint == TintColor(red: 255, green: 0, blue: 0, alpha: 0x80))
         #expect(colours.style.targetTint == TintColor(red: 0, green: 0, blue: 255))

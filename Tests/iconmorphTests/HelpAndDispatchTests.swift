@@ -56,6 +56,26 @@ struct HelpAndDispatchTests {
         #expect(RenderCommand.spec.option(long: "to")?.defaultText == "pause")
     }
 
+    /// Each command's options in declaration order, which sets their order within a help
+    /// section and which of two equally close options a suggestion names; the option groups
+    /// the commands share must keep it.
+    @Test func optionOrder() {
+        let shared = ["fps", "hold-start", "hold-end", "ping-pong", "loops"]
+        let look = ["blur", "blur-levels", "threshold", "softness", "ease", "color"]
+        #expect(RenderCommand.spec.options.map(\.long) == ["from", "to", "mask", "progress", "frames", "duration"] + shared
+            + ["format", "output", "columns", "spacing", "manifest", "compression", "print-ffmpeg", "quiet",
+               "size", "scale", "padding"] + look + ["color-to", "background", "help"])
+        #expect(AnimateCommand.spec.options.map(\.long) == ["start", "timeline", "mask", "at", "transition", "until"] + shared
+            + ["output", "format", "columns", "spacing", "manifest", "compression", "quiet", "size", "scale", "padding"]
+            + look + ["background", "help"])
+        #expect(MaskCommand.spec.options.map(\.long) == ["from", "mask", "output", "quiet", "size", "scale", "padding", "help"])
+        #expect(SymbolsCommand.spec.options.map(\.long) == ["help"])
+        // Every key names an option of some command, once per command.
+        let commands = IconMorphTool.commands
+        #expect(Set(commands.flatMap { $0.options.map(\.key) }) == Set(OptionKey.allCases))
+        for command in commands { #expect(Set(command.options.map(\.key)).count == command.options.count, "\(command.name)") }
+    }
+
     @Test func dispatch() throws {
         #expect(try IconMorphTool.execute(["--version"]) == "iconmorph 0.1.0\n")
         #expect(try IconMorphTool.execute(["--help"]) == IconMorphTool.help)

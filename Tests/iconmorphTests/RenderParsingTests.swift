@@ -16,20 +16,20 @@ struct RenderParsingTests {
         #expect(options.source == "a.png")
         #expect(options.target == "b.png")
         #expect(options.frames == .single(progress: 0.5))
-        #expect(options.output == .file("morph.png"))
+        #expect(options.output.target == .file("morph.png"))
         #expect(options.layout.box == IconBox(width: 44, height: 44, scale: 3, padding: 0))
         #expect(options.layout.width == 132)
         #expect(options.maskSource == .auto)
         // 4 pt at 3× is 12 px; 0.25 px steps need 12 / 0.25 + 1 = 49 levels.
         #expect(options.style == MorphStyle(
             maxBlurRadius: 12, blurLevels: 49, threshold: 0.5, softness: .automatic, easing: .smooth, tint: .black))
-        #expect(options.quiet == false)
+        #expect(options.output.quiet == false)
     }
 
     @Test func frameSequenceDefaultsToFramesFolder() throws {
         let options = try Self.parse(["--frames", "60"])
         #expect(options.frames == .sequence(count: 60))
-        #expect(options.output == .folder("frames"))
+        #expect(options.output.target == .folder("frames"))
         #expect(options.frames.progress(ofFrame: 0) == 0)
         #expect(options.frames.progress(ofFrame: 59) == 1)
         #expect(options.frames.progress(ofFrame: 20) == 20.0 / 59.0)
@@ -47,23 +47,23 @@ struct RenderParsingTests {
         Row(arguments: ["--progress", ".25"]) { $0.frames == .single(progress: 0.25) },
         Row(arguments: ["--progress", "+0.5"]) { $0.frames == .single(progress: 0.5) },
         Row(arguments: ["--progress", "5e-1"]) { $0.frames == .single(progress: 0.5) },
-        Row(arguments: ["--progress", "1.", "-o", "x.png"]) { $0.frames == .single(progress: 1) && $0.output == .file("x.png") },
+        Row(arguments: ["--progress", "1.", "-o", "x.png"]) { $0.frames == .single(progress: 1) && $0.output.target == .file("x.png") },
         Row(arguments: ["--frames=2"]) { $0.frames == .sequence(count: 2) },
         Row(arguments: ["--frames", "+100000"]) { $0.frames == .sequence(count: 100_000) },
-        Row(arguments: ["--progress", "0", "-oframe.png"]) { $0.output == .file("frame.png") && $0.outputSpelling == "-o" },
-        Row(arguments: ["--progress", "0", "-o=frame.png"]) { $0.output == .file("frame.png") },
+        Row(arguments: ["--progress", "0", "-oframe.png"]) { $0.output.target == .file("frame.png") && $0.output.targetSpelling == "-o" },
+        Row(arguments: ["--progress", "0", "-o=frame.png"]) { $0.output.target == .file("frame.png") },
         Row(arguments: ["--progress", "0", "--output=out/f.png"]) {
-            $0.output == .file("out/f.png") && $0.outputSpelling == "--output"
+            $0.output.target == .file("out/f.png") && $0.output.targetSpelling == "--output"
         },
         // A % in a single frame's name is taken literally.
-        Row(arguments: ["--progress", "0", "-o", "100%.png"]) { $0.output == .file("100%.png") },
-        Row(arguments: ["--frames", "3", "-o", "out/"]) { $0.output == .folder("out/") },
+        Row(arguments: ["--progress", "0", "-o", "100%.png"]) { $0.output.target == .file("100%.png") },
+        Row(arguments: ["--frames", "3", "-o", "out/"]) { $0.output.target == .folder("out/") },
         Row(arguments: ["--frames", "3", "-o", "f_%04d.png"]) {
-            guard case .pattern(let p) = $0.output else { return false }
+            guard case .pattern(let p) = $0.output.target else { return false }
             return p.minimumDigits == 4 && p.prefix == "f_" && p.suffix == ".png"
         },
         Row(arguments: ["--frames", "3", "-o", "out/%d"]) {
-            guard case .pattern(let p) = $0.output else { return false }
+            guard case .pattern(let p) = $0.output.target else { return false }
             return p.minimumDigits == 1 && p.prefix == "out/" && p.suffix == "" && p.folder == "out"
         },
         Row(arguments: ["--progress", "0", "--size", "60x44", "--scale", "2", "--padding", "8"]) {
@@ -100,10 +100,10 @@ struct RenderParsingTests {
         Row(arguments: ["--progress", "0", "--color", "f808"]) {
             $0.style.tint == TintColor(red: 255, green: 0x88, blue: 0, alpha: 0x88)
         },
-        Row(arguments: ["--progress", "0", "-q"]) { $0.quiet },
-        Row(arguments: ["--progress", "0", "--quiet"]) { $0.quiet },
+        Row(arguments: ["--progress", "0", "-q"]) { $0.output.quiet },
+        Row(arguments: ["--progress", "0", "--quiet"]) { $0.output.quiet },
         // Option order does not matter, and negative-looking values reach their check.
-        Row(arguments: ["-q", "--scale", "1", "--progress", "0"]) { $0.quiet && $0.layout.box.scale == 1 },
+        Row(arguments: ["-q", "--scale", "1", "--progress", "0"]) { $0.output.quiet && $0.layout.box.scale == 1 },
         Row(arguments: ["--progress", "0", "--"]) { $0.frames == .single(progress: 0) },
     ]
 

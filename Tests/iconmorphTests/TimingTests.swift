@@ -70,21 +70,21 @@ struct TimingTests {
     @Test func frameCountsAndRates() throws {
         // N = round(fps × duration) + 1: the last step sits at t = duration.
         let a = try Self.options(["--fps", "30", "--duration", "2"])
-        #expect(a.frames == .sequence(count: 61) && a.timing.fps == Rational(30))
+        #expect(a.frames == .sequence(count: 61) && a.output.timing.fps == Rational(30))
         let b = try Self.options(["--duration", "1"])
-        #expect(b.frames == .sequence(count: 31) && b.timing.fps == Rational(30))
+        #expect(b.frames == .sequence(count: 31) && b.output.timing.fps == Rational(30))
         let c = try Self.options(["--frames", "61", "--duration", "2"])
-        #expect(c.frames == .sequence(count: 61) && c.timing.fps == Rational(30))
+        #expect(c.frames == .sequence(count: 61) && c.output.timing.fps == Rational(30))
         let d = try Self.options(["--frames", "11", "--fps", "24"])
-        #expect(d.frames == .sequence(count: 11) && d.timing.fps == Rational(24))
+        #expect(d.frames == .sequence(count: 11) && d.output.timing.fps == Rational(24))
         let e = try Self.options(["--fps", "29.97", "--duration", "1"])
-        #expect(e.frames == .sequence(count: 31) && e.timing.fps == Rational(2997, 100))
+        #expect(e.frames == .sequence(count: 31) && e.output.timing.fps == Rational(2997, 100))
         let f = try Self.options(["--frames", "8", "--duration", "1.5"])
-        #expect(f.timing.fps == Rational(14, 3))
+        #expect(f.output.timing.fps == Rational(14, 3))
         let g = try Self.options(["--duration", "0.5", "--fps", "10", "--hold-start", "0.25", "--hold-end", "1", "--ping-pong"])
         // 6 steps there and 5 back; holds of round(2.5) = 3 and 10 frames.
-        #expect(g.frames == .sequence(count: 6) && g.outputFrameCount == 6 + 5 + 3 + 10)
-        #expect(try Self.options(["--frames", "5"]).timing == FrameTiming(fps: Rational(30)))
+        #expect(g.frames == .sequence(count: 6) && g.output.frameCount == 6 + 5 + 3 + 10)
+        #expect(try Self.options(["--frames", "5"]).output.timing == FrameTiming(fps: Rational(30)))
     }
 
     @Test(arguments: [

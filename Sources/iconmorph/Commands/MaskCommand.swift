@@ -16,19 +16,19 @@ enum MaskCommand {
         usage: ["mask --from <icon> [options]"],
         sections: ["INPUT", "OUTPUT", "GEOMETRY", "OPTIONS"],
         options: [
-            IconInput.option("from", help: "The icon: a PNG or SVG file, a built-in symbol, or - for standard input."),
+            IconOptions.option(.from, help: "The icon: a PNG or SVG file, a built-in symbol, or - for standard input."),
             GeometryOptions.maskOption,
-            OptionSpec(long: "output", short: "o", value: .outputPath, valueName: "path",
+            OptionSpec(.output, short: "o", value: .outputPath, valueName: "path",
                        help: "The PNG file to write (default: \(defaultFile); an existing folder gets "
                            + "\(defaultFile) inside it). A file of the same name is replaced.",
                        section: "OUTPUT"),
-            OptionSpec(long: "quiet", short: "q",
+            OptionSpec(.quiet, short: "q",
                        help: "Print nothing on success. Otherwise one line on standard output says "
                            + "what was written.",
                        section: "OUTPUT"),
         ] + GeometryOptions.boxOptions + [.help],
         notes: [
-            ("ICONS", IconInput.helpNote),
+            ("ICONS", IconOptions.helpNote),
             ("OUTPUT FILE", [
                 "An 8-bit grayscale PNG with no alpha channel, of the same size as render's frames "
                     + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default): each "
@@ -56,13 +56,13 @@ enum MaskCommand {
     static func options(from arguments: [String]) throws -> MaskOptions? {
         let parsed = try ArgumentParser(command: spec).parse(arguments)
         if parsed.helpRequested { return nil }
-        guard let source = parsed.text("from") else {
+        guard let source = parsed.text(.from) else {
             throw CommandLineError.missingOption("--from <icon>", command: spec.name)
         }
         return MaskOptions(
-            source: source, output: parsed.text("output") ?? defaultFile, outputSpelling: parsed.spelling(of: "output"),
+            source: source, output: parsed.text(.output) ?? defaultFile, outputSpelling: parsed.spelling(of: .output),
             layout: try GeometryOptions.layout(parsed), maskSource: GeometryOptions.maskSource(parsed),
-            quiet: parsed.flag("quiet"))
+            quiet: parsed.flag(.quiet))
     }
 
     /// Builds and writes the mask; returns the line that says what was written. `warn`
@@ -73,8 +73,9 @@ enum MaskCommand {
     static func run(_ options: MaskOptions, warn: (String) -> Void) throws -> String {
         let plan = try OutputTarget.file(options.output)
             .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
-        try OutputSafety.checkInputsSpared(inputs: [("--from", options.source)], outputs: [(options.outputSpelling, plan.paths)])
-        let mask = try IconInput.load(options.source, option: "--from", in: options.layout, source: options.maskSource, warn: warn)
+        let from = OptionKey.from.longName
+        try OutputSafety.checkInputsSpared(inputs: [(from, options.source)], outputs: [(options.outputSpelling, plan.paths)])
+        let mask = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
         let image = picture(of: mask)
         try image.write(toFile: plan.paths[0])
         return "wrote \(plan.paths[0]) (\(image.width)×\(image.height))"

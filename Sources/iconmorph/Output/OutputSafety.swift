@@ -65,13 +65,3 @@ enum OutputSafety {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     }
 }
-
-extension OutputPlan {
-    /// Removes the folder `createFolder()` made when it is still empty: a run that failed
-    /// before its first frame file leaves no new empty folder behind. (`rmdir` removes only
-    /// an empty folder, so frames written by then stay.)
-    func removeCreatedFolderIfEmpty() {
-        guard let folder = folderToCreate else { return }
-        rmdir(folder)
-    }
-}

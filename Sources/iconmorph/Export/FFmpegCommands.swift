@@ -15,18 +15,18 @@ import MorphKernel
 enum FFmpegCommands {
     /// The options the printed `render` commands leave out: the output (replaced by the
     /// stream) and what only applies to other outputs.
-    static let dropped: Set<String> = [
-        "output", "format", "print-ffmpeg", "quiet", "compression", "columns", "spacing", "manifest", "loops",
+    static let dropped: Set<OptionKey> = [
+        .output, .format, .printFFmpeg, .quiet, .compression, .columns, .spacing, .manifest, .loops,
     ]
 
     /// The three commands, each after a comment line, for `options`.
     static func text(for options: RenderOptions, width: Int, height: Int) -> String {
-        let kept = options.given.filter { !dropped.contains($0.long) }
+        let kept = options.given.filter { !dropped.contains($0.key) }
         let stream = render(kept)
-        let input = "ffmpeg -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(options.timing.fps) -i -"
+        let input = "ffmpeg -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(options.output.timing.fps) -i -"
         let opaque = options.style.background.map { hexString(TintColor(red: $0.red, green: $0.green, blue: $0.blue)) }
             ?? "#FFFFFF"
-        let overBackground = render(kept.filter { $0.long != "background" } + [GivenOption(long: "background", text: opaque)])
+        let overBackground = render(kept.filter { $0.key != .background } + [GivenOption(key: .background, text: opaque)])
         var pad = ""
         if width % 2 == 1 || height % 2 == 1 {
             pad = " -vf pad=\(width + width % 2):\(height + height % 2):0:0:color=0x\(opaque.dropFirst())"
@@ -61,14 +61,14 @@ enum FFmpegCommands {
         var words = ["iconmorph", "render"]
         for option in options {
             guard let text = option.text else {
-                words.append("--" + option.long)
+                words.append(option.key.longName)
                 continue
             }
             // A value that starts with a dash is attached, so it cannot read as an option.
             if text.hasPrefix("-"), text != "-" {
-                words.append("--" + option.long + "=" + shellQuoted(text))
+                words.append(option.key.longName + "=" + shellQuoted(text))
             } else {
-                words += ["--" + option.long, shellQuoted(text)]
+                words += [option.key.longName, shellQuoted(text)]
             }
         }
         return (words + ["-q", "-o", "-"]).joined(separator: " ")

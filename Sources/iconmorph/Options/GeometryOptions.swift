@@ -1,8 +1,8 @@
 import AlphaRaster
 
-/// The options that say where and how an icon becomes a mask, shared by `render` and `mask`
-/// so that both build the same mask from the same words: `--size`, `--scale`, `--padding`
-/// and `--mask`.
+/// The options that say where and how an icon becomes a mask, shared by `render`, `animate`
+/// and `mask` so that all build the same mask from the same words: `--size`, `--scale`,
+/// `--padding` and `--mask`.
 enum GeometryOptions {
     /// The value of each option that is not given; the help text shows these same values.
     enum Defaults {
@@ -17,7 +17,7 @@ enum GeometryOptions {
 
     /// `--mask`, listed in the INPUT section.
     static let maskOption = OptionSpec(
-        long: "mask", value: .choice(MaskSource.allCases.map(\.rawValue)), valueName: "source",
+        .mask, value: .choice(MaskSource.allCases.map(\.rawValue)), valueName: "source",
         help: "What of a PNG icon becomes its shape: alpha (the alpha channel), luminance "
             + "(dark ink on white) or auto (alpha when the icon has any transparency, "
             + "otherwise luminance). SVG icons and built-in symbols are shapes already and "
@@ -26,14 +26,14 @@ enum GeometryOptions {
 
     /// `--size`, `--scale` and `--padding`, in the GEOMETRY section.
     static let boxOptions = [
-        OptionSpec(long: "size", value: .boxSize, valueName: "size",
+        OptionSpec(.size, value: .boxSize, valueName: "size",
                    help: "The icon box in points: one number for a square, or WxH. Each icon is "
                        + "scaled to fit the box, keeping its aspect ratio, and centred.",
                    defaultText: formatNumber(Defaults.size), section: "GEOMETRY"),
-        OptionSpec(long: "scale", value: .number(.positive), valueName: "s",
+        OptionSpec(.scale, value: .number(.positive), valueName: "s",
                    help: "Pixels per point. The output is round(size × scale) pixels plus the padding.",
                    defaultText: formatNumber(Defaults.scale), section: "GEOMETRY"),
-        OptionSpec(long: "padding", value: .number(.nonNegative), valueName: "pt",
+        OptionSpec(.padding, value: .number(.nonNegative), valueName: "pt",
                    help: "Transparent margin around the box on every side, in points, so that "
                        + "the blurred shape is not cut off.",
                    defaultText: formatNumber(Defaults.padding), section: "GEOMETRY"),
@@ -46,7 +46,7 @@ enum GeometryOptions {
 
     /// The `--mask` choice, or the default.
     static func maskSource(_ parsed: ParsedArguments) -> MaskSource {
-        parsed.choice("mask").flatMap(MaskSource.init(rawValue:)) ?? Defaults.mask
+        parsed.choice(.mask).flatMap(MaskSource.init(rawValue:)) ?? Defaults.mask
     }
 
     /// The box that `--size`, `--scale` and `--padding` describe, validated once and measured
@@ -55,11 +55,10 @@ enum GeometryOptions {
     /// - Throws: `CommandLineError.invalidSetting` naming the option to change when the box
     ///   is under one pixel or over the size limit.
     static func layout(_ parsed: ParsedArguments) throws -> IconLayout {
-        var width = Defaults.size, height = Defaults.size
-        if case .size(let w, let h)? = parsed.value("size") { (width, height) = (w, h) }
+        let (width, height) = parsed.size(.size) ?? (Defaults.size, Defaults.size)
         let box = IconBox(
-            width: width, height: height, scale: parsed.number("scale") ?? Defaults.scale,
-            padding: parsed.number("padding") ?? Defaults.padding)
+            width: width, height: height, scale: parsed.number(.scale) ?? Defaults.scale,
+            padding: parsed.number(.padding) ?? Defaults.padding)
         return try check(box, parsed)
     }
 
@@ -70,7 +69,7 @@ enum GeometryOptions {
         let boxWidth = (box.width * box.scale).rounded(), boxHeight = (box.height * box.scale).rounded()
         if boxWidth < 1 || boxHeight < 1 {
             throw CommandLineError.invalidSetting(
-                option: parsed.spelling(of: parsed.has("size") || !parsed.has("scale") ? "size" : "scale"),
+                option: parsed.spelling(of: parsed.has(.size) || !parsed.has(.scale) ? .size : .scale),
                 reason: "\(size) pt at scale \(formatNumber(box.scale)) is less than 1 pixel; "
                     + "give a larger --size or --scale")
         }
@@ -78,7 +77,8 @@ enum GeometryOptions {
         let width = boxWidth + 2 * padding, height = boxHeight + 2 * padding
         let limit = Double(IconBox.maximumPixelSide)
         if width > limit || height > limit {
-            let blame = padding > 0 && boxWidth <= limit && boxHeight <= limit ? "padding" : parsed.has("size") || !parsed.has("scale") ? "size" : "scale"
+            let blame: OptionKey = padding > 0 && boxWidth <= limit && boxHeight <= limit
+                ? .padding : parsed.has(.size) || !parsed.has(.scale) ? .size : .scale
             throw CommandLineError.invalidSetting(
                 option: parsed.spelling(of: blame),
                 reason: "\(size) pt at scale \(formatNumber(box.scale))"
@@ -89,16 +89,7 @@ enum GeometryOptions {
         do {
             return try box.layout()
         } catch AlphaRasterError.invalidBox(let field, let reason) {
-            throw CommandLineError.invalidSetting(option: parsed.spelling(of: option(for: field)), reason: reason)
-        }
-    }
-
-    /// The option that sets an `IconBox` field.
-    static func option(for field: IconBox.Field) -> String {
-        switch field {
-        case .width, .height: "size"
-        case .scale: "scale"
-        case .padding: "padding"
+            throw CommandLineError.invalidSetting(option: parsed.spelling(of: OptionKey(setting: field)), reason: reason)
         }
     }
 }

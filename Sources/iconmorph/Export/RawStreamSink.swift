@@ -32,7 +32,7 @@ struct RawStreamSink: FrameSink {
     /// - Throws: `StandardOutputError.closed` for EPIPE (SIGPIPE is ignored, see
     ///   `Interrupts`), `.writeFailed` for anything else.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
-        guard let code = IconMorphTool.writeAll(bytes, to: descriptor) else { return }
+        guard let code = StandardStreams.writeAll(bytes, to: descriptor) else { return }
         if code == EPIPE { throw StandardOutputError.closed }
         throw StandardOutputError.writeFailed(reason: String(cString: strerror(code)))
     }

@@ -1,5 +1,11 @@
 import IconSymbols
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The text format of `iconmorph animate --timeline FILE`: one statement a line.
 ///
 /// ```
@@ -37,6 +43,22 @@ enum TimelineFile {
         "  at <t> show <a> <b> <p>               show exactly progress p of a → b",
         "Events are in time order; a relative icon file is found beside the timeline file.",
     ]
+
+    /// The timeline in the file at `path` (`-`: standard input).
+    ///
+    /// - Throws: `IconInputError.unreadable` when it cannot be read; what `parse` throws.
+    static func read(_ path: String) throws -> Timeline {
+        let bytes: [UInt8]
+        let name: String
+        if path == "-" {
+            name = IconInput.standardInputName
+            bytes = try IconInput.readAll(descriptor: STDIN_FILENO, name: name)
+        } else {
+            name = path
+            bytes = try IconInput.readAll(path: path)
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), name: name, folder: path == "-" ? "." : parentFolder(of: path))
+    }
 
     /// Parses the timeline file `name` whose text is `text`; relative icon files are looked
     /// up in `folder` (the file's folder).

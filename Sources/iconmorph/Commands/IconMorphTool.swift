@@ -29,62 +29,37 @@ enum IconMorphTool {
     static func run(_ arguments: [String]) -> ExitCode {
         do {
             let result = try execute(arguments)
-            if let text = result, let code = writeAll(text, to: STDOUT_FILENO) {
+            if let text = result, let code = StandardStreams.writeAll(text, to: STDOUT_FILENO) {
                 // A reader that closed the pipe (`iconmorph symbols | head -1`) wanted no more:
                 // end quietly, but not with success. Any other failure is an I/O error.
                 if code != EPIPE {
-                    writeAll("iconmorph: error: standard output: \(String(cString: strerror(code)))\n", to: STDERR_FILENO)
+                    StandardStreams.writeAll("iconmorph: error: standard output: \(String(cString: strerror(code)))\n", to: STDERR_FILENO)
                 }
                 return .ioError
             }
             return .success
         } catch {
             let failure = CommandFailure(error)
-            if !failure.isQuiet { writeAll(failure.line + "\n", to: STDERR_FILENO) }
+            if !failure.isQuiet { StandardStreams.writeAll(failure.line + "\n", to: STDERR_FILENO) }
             return failure.exitCode
         }
     }
 
     /// Writes `iconmorph: warning: <message>` as one line on standard error; the run goes on.
     static func warn(_ message: String) {
-        writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
+        StandardStreams.writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
     /// What a frame-writing command prints: nothing with `-q`; with the raw stream on
     /// standard output, the summary goes to standard error beside the progress; otherwise the
     /// summary, for standard output.
-    private static func report(_ summary: String, of options: RenderOptions) -> String? {
-        if options.quiet { return nil }
-        if options.format == .rgba {
-            writeAll(summary + "\n", to: STDERR_FILENO)
+    private static func report(_ summary: String, quiet: Bool, format: OutputFormat) -> String? {
+        if quiet { return nil }
+        if format == .rgba {
+            StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
             return nil
         }
         return summary + "\n"
-    }
-
-    /// Writes straight to the file descriptor, so nothing is left in a stdio buffer when an
-    /// interrupt ends the process with `_exit`. Returns the `errno` of a failed write (EPIPE
-    /// for a closed pipe, SIGPIPE being ignored), or `nil` when every byte was written.
-    @discardableResult
-    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
-    }
-
-    /// `writeAll(_:to:)` for bytes: retries short writes and EINTR; the `errno` of a failed
-    /// write, or `nil` when every byte was written.
-    @discardableResult
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                return code
-            }
-            offset += written
-        }
-        return nil
     }
 
     /// What a successful run prints on standard output, or `nil` for nothing.
@@ -99,10 +74,10 @@ enum IconMorphTool {
             if options.printFFmpeg {
                 return FFmpegCommands.text(for: options, width: options.layout.width, height: options.layout.height)
             }
-            return report(try RenderCommand.run(options, warn: warn), of: options)
+            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, format: options.output.format)
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
-            return report(try AnimateCommand.run(options, warn: warn), of: options.output)
+            return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, format: options.export.format)
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)

@@ -43,7 +43,7 @@ struct CommandFailure: Error, Equatable {
         case let error as AlphaRasterError:
             switch error {
             case .invalidBox(let field, let reason):
-                self.init(message: "--\(GeometryOptions.option(for: field)): \(reason)", exitCode: .usage)
+                self.init(message: "\(OptionKey(setting: field).longName): \(reason)", exitCode: .usage)
             case .invalidMaskSize, .pixelCountMismatch, .invalidIcon, .invalidImageSize, .invalidBytesPerRow,
                  .imageBufferTooSmall:
                 // The command checks the sizes it builds and names an undrawable file itself
@@ -53,8 +53,8 @@ struct CommandFailure: Error, Equatable {
         case let error as MorphError:
             switch error {
             case .invalidParameter(let parameter, let reason):
-                if let option = RenderCommand.option(for: parameter) {
-                    self.init(message: "--\(option): \(reason)", exitCode: .usage)
+                if let key = OptionKey(setting: parameter) {
+                    self.init(message: "\(key.longName): \(reason)", exitCode: .usage)
                 } else {
                     self.init(message: "internal error: \(error)", exitCode: .software)
                 }

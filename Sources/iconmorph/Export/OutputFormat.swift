@@ -1,4 +1,4 @@
-/// What `render` writes: `--format`, or what `-o` implies.
+/// What `render` and `animate` write: `--format`, or what `-o` implies.
 enum OutputFormat: String, CaseIterable, Sendable {
     /// One PNG file per frame (`--progress`: one file).
     case png

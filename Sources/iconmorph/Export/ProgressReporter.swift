@@ -17,7 +17,7 @@ import Darwin
 ///   done, so at most ten lines, the last at 100 %:
 ///   `iconmorph: 40% (40/100 frames, 41.5 fps, 0:02 left)`.
 ///
-/// `render` makes one only for sequences, and none with `--quiet`. `frameWritten()` is
+/// A command makes one only for sequences, and none with `--quiet`. `frameWritten()` is
 /// called in frame order by whichever worker wrote the frame (one at a time, see
 /// `FrameSequencer`); a lock makes it safe anyway.
 final class ProgressReporter: @unchecked Sendable {
@@ -114,7 +114,7 @@ final class ProgressReporter: @unchecked Sendable {
     /// Writes straight to the descriptor (no stdio buffer to lose at `_exit`); a failure to
     /// report progress does not stop the export.
     private func emit(_ text: String) {
-        IconMorphTool.writeAll(text, to: descriptor)
+        StandardStreams.writeAll(text, to: descriptor)
     }
 
     /// Seconds on the monotonic clock.

@@ -1,9 +1,7 @@
-import AlphaRaster
 import Dispatch
 import MorphKernel
-import PNGCodec
 
-/// Renders the frames of a `render` command and hands them, in frame order, to a
+/// Renders the frames of a command and hands them, in frame order, to a
 /// `FrameSink` (PNG files, the raw stream, a sheet, an animated PNG), on as many workers as
 /// pay.
 ///
@@ -34,31 +32,16 @@ struct FrameExporter {
     let frames: [MorphFrame]
     let sink: any FrameSink
     let reporter: ProgressReporter?
-    private let renderers: [MorphRenderer]
+    /// One renderer per worker; the first is the one the caller gave.
+    let renderers: [MorphRenderer]
 
-    /// PNG files: frame i of `frames` to `paths[i]`, in the renderer's tint (tests use this).
-    init(
-        source: AlphaMask, target: AlphaMask, renderer: MorphRenderer, frames: RenderOptions.Frames,
-        paths: [String], compression: PNGCompression = .default, workers: Int? = nil
-    ) throws {
-        try self.init(
-            frames: (0..<paths.count).map {
-                MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0))
-            },
-            renderer: renderer, sink: PNGFileSink(paths: paths, compression: compression), workers: workers)
-    }
-
-    /// Sets up the workers' renderers; `renderer` (already validated against the style and
-    /// the size) is the first worker's. `workers` overrides
-    /// `workerCount(frameCount:pixelCount:)` (tests compare worker counts).
-    init(
-        frames: [MorphFrame], renderer: MorphRenderer, sink: any FrameSink,
-        reporter: ProgressReporter? = nil, workers: Int? = nil
-    ) throws {
+    /// Sets up `workers` workers' renderers (`workerCount(frameCount:pixelCount:)` says how
+    /// many pay); `renderer` (already validated against the style and the size) is the first
+    /// worker's.
+    init(frames: [MorphFrame], renderer: MorphRenderer, sink: any FrameSink, reporter: ProgressReporter?, workers: Int) throws {
         self.frames = frames
         self.sink = sink
         self.reporter = reporter
-        let workers = workers ?? Self.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
         var renderers = [renderer]
         if workers > 1 {
             renderer.concurrency = .serial
@@ -78,9 +61,6 @@ struct FrameExporter {
         let affordable = memoryBudget / max(1, bytesPerPixelPerWorker * pixelCount)
         return max(1, min(processors, frameCount, affordable))
     }
-
-    /// How many workers this export uses.
-    var workerCount: Int { renderers.count }
 
     /// Renders every frame, hands each to the sink and completes the sink's output.
     ///

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where a render writes, as chosen on the command line.
+/// Where a command writes its frames, as chosen on the command line.
 enum OutputTarget: Equatable, Sendable {
     /// One PNG file (`--progress`); an existing folder gets `morph.png` inside it.
     case file(String)
@@ -78,54 +72,4 @@ enum OutputTarget: Equatable, Sendable {
         }
         return folder
     }
-}
-
-/// The settled output of a render: one path per frame, and a folder to create first, if any.
-struct OutputPlan: Equatable {
-    var paths: [String]
-    var folderToCreate: String?
-
-    /// Creates the missing output folder (one level, like `mkdir`).
-    ///
-    /// - Throws: `OutputError.cannotCreateFolder` with the system's reason.
-    func createFolder() throws {
-        guard let folder = folderToCreate else { return }
-        if mkdir(folder, 0o777) != 0 {
-            let code = errno
-            if code == EEXIST, isDirectory(folder) { return }
-            throw OutputError.cannotCreateFolder(path: folder, reason: String(cString: strerror(code)))
-        }
-    }
-}
-
-/// `folder/name`, without doubling a trailing slash.
-func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
-}
-
-/// The folder holding `path` (`.` for a bare name, `/` for a file at the root); trailing
-/// slashes of `path` are ignored.
-func parentFolder(of path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-    if slash == trimmed.startIndex { return "/" }
-    var folder = trimmed[..<slash]
-    while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
-    return String(folder)
-}
-
-func exists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
-}
-
-func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-}
-
-func isRegularFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }

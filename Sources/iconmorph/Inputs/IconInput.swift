@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import AlphaRaster
 import IconSymbols
 import IconMorphPNG
@@ -29,21 +30,6 @@ enum IconInput: Equatable {
     /// The most bytes read from standard input or a pipe: 256 MiB, far above any icon, so
     /// that an endless stream ends in a clear error instead of exhausting memory.
     static let inputLimit = 256 << 20
-
-    /// The option that takes an icon, for a command's spec.
-    static func option(_ long: String, help: String, defaultText: String? = nil) -> OptionSpec {
-        OptionSpec(long: long, value: .icon, valueName: "icon", help: help, defaultText: defaultText, section: "INPUT")
-    }
-
-    /// The lines of help that say how an icon is named, for a command's notes.
-    static let helpNote = [
-        "An icon is a PNG file, an SVG file, the name of a built-in symbol ('iconmorph symbols' "
-            + "lists them; aliases such as search, close, home and user work too), or - for "
-            + "standard input (PNG or SVG bytes; one icon only). A file that exists wins over a "
-            + "symbol of the same name; write ./play for a file named play. PNG and SVG are "
-            + "told apart by their content. What an SVG holds that cannot be drawn (text, "
-            + "images, filters, …) is left out with a warning on standard error.",
-    ]
 
     /// What `text` names: `-` is standard input; an existing file (not a folder) wins over a
     /// symbol; then a built-in symbol name or alias; then anything that looks like a path
@@ -139,8 +125,7 @@ enum IconInput: Equatable {
     /// UTF-8 byte order mark and white space (an XML declaration, a comment or `<svg`);
     /// otherwise `nil`.
     static func kind(of head: ArraySlice<UInt8>) -> Kind? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if head.starts(with: signature) { return .png }
+        if PNGSignature.starts(head) { return .png }
         var rest = head
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         let text = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -178,17 +163,13 @@ enum IconInput: Equatable {
     ///
     /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
     static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw IconInputError.unreadable(name: name, reason: String(cString: strerror(errno)))
+        do throws(WholeInputReading.Failure) {
+            return try WholeInputReading.readAll(descriptor: descriptor, limit: inputLimit)
+        } catch {
+            switch error {
+            case .readFailed(let code): throw IconInputError.unreadable(name: name, reason: String(cString: strerror(code)))
+            case .tooLarge: throw IconInputError.tooLarge(name: name, limit: inputLimit)
             }
-            bytes += chunk[..<count]
-            if bytes.count > inputLimit { throw IconInputError.tooLarge(name: name, limit: inputLimit) }
         }
     }
 }

@@ -105,13 +105,3 @@ func hexString(_ color: TintColor) -> String {
     let channels = [color.red, color.green, color.blue] + (color.alpha == 255 ? [] : [color.alpha])
     return "#" + channels.map { $0 < 16 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined()
 }
-
-/// A converted option value.
-enum OptionValue: Equatable, Sendable {
-    case text(String)
-    case number(Double)
-    case integer(Int)
-    case choice(String)
-    case size(width: Double, height: Double)
-    case color(TintColor)
-}

@@ -1,0 +1,47 @@
+import PNGCodec
+
+/// What a command's frames become, settled for a known number of morph steps
+/// (`ExportOptions.output(steps:timing:frameSize:)`): the format and where it goes, how PNG
+/// data and sheets are laid out, and how the frames play.
+///
+/// The output's frames are the morph's steps laid out by `schedule`: one frame for a single
+/// step, else the timing's order of the steps with holds and ping-pong (`FrameTiming`).
+struct FrameOutput: Equatable {
+    var format: OutputFormat
+    var target: OutputTarget
+    /// How `-o` was spelled, for messages about it.
+    var targetSpelling: String
+    var compression: PNGCompression
+    /// Frames per row of a sheet (a strip: all of them); `nil` for ⌈√frames⌉.
+    var columns: Int?
+    /// Pixels between the cells of a sheet or strip.
+    var spacing: Int
+    /// The JSON file to write beside a sheet or strip.
+    var manifest: String?
+    /// Print nothing on success, and no progress.
+    var quiet: Bool
+    /// The morph's distinct frames: 1 for a single frame, or a sequence of ≥ 2 steps.
+    var steps: Int
+    /// How a sequence plays (a single frame's delay is one period).
+    var timing: FrameTiming
+
+    /// The frames the output holds, in order, each with its step and delay.
+    var schedule: [FrameTiming.Frame] {
+        guard steps >= 2 else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }
+        return timing.schedule(steps: steps, variableDelays: format == .apng)
+    }
+
+    /// How many frames the output holds, without scheduling them.
+    var frameCount: Int {
+        guard steps >= 2 else { return 1 }
+        return timing.frameCount(steps: steps, variableDelays: format == .apng)
+    }
+
+    /// The grid of a sheet or strip of the output's frames, each `frameSize` pixels.
+    func sheetLayout(frameSize: (width: Int, height: Int)) -> SheetLayout {
+        let count = frameCount
+        return SheetLayout(
+            frameWidth: frameSize.width, frameHeight: frameSize.height, count: count,
+            columns: columns ?? SheetLayout.defaultColumns(count: count), spacing: spacing)
+    }
+}

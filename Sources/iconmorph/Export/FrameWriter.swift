@@ -1,0 +1,123 @@
+import MorphKernel
+import PNGCodec
+
+/// The one path from a command's frames to its output, for `render` and `animate` alike.
+///
+/// `init(output:sparing:)` settles the output files against the file system and checks them
+/// before any frame is rendered: none of them is one of the inputs, and a file written only
+/// at the end (sheet, strip, manifest) can be created. `write(_:delays:renderer:)` then
+/// renders the frames on every core (`FrameExporter`) into the sink of the output's format and
+/// returns the line that says what was written.
+struct FrameWriter {
+    let output: FrameOutput
+    /// One path per file: a frame file each for PNG frames, the one file of an animated PNG or
+    /// sheet, none for the raw stream.
+    let plan: OutputPlan
+    /// The manifest's path, when a sheet or strip has one.
+    let manifest: String?
+
+    /// Settles and checks the output files of `output`.
+    ///
+    /// - Parameter inputs: each input (an icon, a timeline file) with the option that named
+    ///   it, as given; no output may replace one.
+    /// - Throws: `OutputError`, `CommandLineError` or `PNGError.cannotCreate` from the checks.
+    init(output: FrameOutput, sparing inputs: [(option: String, text: String)]) throws {
+        let format = output.format
+        let plan = try output.target.plan(
+            frameCount: format == .png ? output.frameCount : 1, option: output.targetSpelling,
+            defaultName: format.defaultFile)
+        let manifestOption = OptionKey.manifest.longName
+        let manifest = try output.manifest.map {
+            try OutputTarget.file($0).plan(frameCount: 1, option: manifestOption, defaultName: "sheet.json").paths[0]
+        }
+        try OutputSafety.checkInputsSpared(
+            inputs: inputs, outputs: [(output.targetSpelling, plan.paths), (manifestOption, manifest.map { [$0] } ?? [])])
+        if format.isSheet {
+            for path in plan.paths + (manifest.map { [$0] } ?? []) { try OutputSafety.probeCreatable(path) }
+        }
+        self.output = output
+        self.plan = plan
+        self.manifest = manifest
+    }
+
+    /// Renders `frames` (the output's frames, in order: `output.schedule`'s) with `renderer`
+    /// and writes them; `delays` are their delays, which an animated PNG stores. Returns the
+    /// line that says what was written.
+    ///
+    /// - Throws: `PNGError`, `OutputError`, `MorphError` or `StandardOutputError`, unchanged.
+    func write(_ frames: [MorphFrame], delays: [Rational], renderer: MorphRenderer) throws -> String {
+        let reporter = output.quiet || frames.count < 2
+            ? nil : ProgressReporter(total: frames.count, style: ProgressReporter.styleForStandardError)
+        func export(to sink: any FrameSink) throws {
+            try FrameExporter(
+                frames: frames, renderer: renderer, sink: sink, reporter: reporter,
+                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+            ).run()
+        }
+
+        let size = "\(renderer.width)×\(renderer.height)"
+        switch output.format {
+        case .png:
+            try plan.createFolder()
+            do {
+                try export(to: PNGFileSink(paths: plan.paths, compression: output.compression))
+            } catch {
+                plan.removeCreatedFolderIfEmpty()
+                throw error
+            }
+            if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
+            return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+        case .rgba:
+            try export(to: RawStreamSink())
+            return "wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") of \(size) RGBA to standard output "
+                + "(\(frames.count * renderer.width * renderer.height * 4) bytes)"
+        case .apng:
+            let loops = output.timing.loops
+            let writer = try AnimatedPNGWriter(
+                path: plan.paths[0], width: renderer.width, height: renderer.height, loopCount: loops,
+                compression: output.compression)
+            try export(to: AnimatedPNGSink(writer: writer, delays: delays))
+            let plays = switch loops {
+            case 0: "loops forever"
+            case 1: "plays once"
+            case let n: "plays \(n) times"
+            }
+            return "wrote \(plan.paths[0]) (\(size), \(frames.count) frames at "
+                + "\(formatNumber(output.timing.fps.doubleValue)) fps, \(plays))"
+        case .sheet, .strip:
+            let layout = output.sheetLayout(frameSize: (renderer.width, renderer.height))
+            let pixels = try Self.sheet(layout, gap: SheetLayout.gapPixel(style: renderer.style)) {
+                try export(to: SheetSink(pixels: $0, layout: layout))
+            }
+            let image = try PNGImage(width: layout.width, height: layout.height, format: .rgba, pixels: pixels)
+            var summary = "wrote \(plan.paths[0]) (\(layout.width)×\(layout.height): \(layout.count) frames of \(size)"
+                + (output.format == .sheet ? " in \(layout.columns) columns)" : " in a row)")
+            let text = manifest.map {
+                SheetManifest.json(
+                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: $0), layout: layout,
+                    fps: output.timing.fps, progress: frames.map(\.progress))
+            }
+            // The sheet and its manifest land together or not at all (a full disk stops both).
+            try PNGEncoder(compression: output.compression).withPNGData(of: image) { png in
+                try Array((text ?? "").utf8).withUnsafeBytes { json in
+                    try AtomicFileWriter.write([(png, plan.paths[0])] + (manifest.map { [(json, $0)] } ?? []))
+                }
+            }
+            if let manifest { summary += " and \(manifest)" }
+            return summary
+        }
+    }
+
+    /// A sheet's pixels, filled with `gap` and then by `fill`, which gets them to write into.
+    private static func sheet(
+        _ layout: SheetLayout, gap: UInt32, fill: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: layout.width * layout.height * 4)
+        try pixels.withUnsafeMutableBytes { buffer in
+            let words = buffer.bindMemory(to: UInt32.self)
+            words.initialize(repeating: gap)
+            try fill(buffer)
+        }
+        return pixels
+    }
+}

@@ -1,0 +1,189 @@
+import PNGCodec
+
+/// The options that say what a frame-writing command writes and where, shared by `render` and
+/// `animate`: `-o`, `--format`, `--columns`, `--spacing`, `--manifest`, `--compression` and
+/// `--quiet` (and `render`'s `--print-ffmpeg`).
+///
+/// They are read once, after parsing; `output(steps:timing:frameSize:)` then checks them
+/// against the number of morph steps and settles where the frames go, giving the
+/// `FrameOutput` that writes them. `render` knows its steps from its own options; `animate`
+/// knows them only once its timeline has played (they can depend on the icons), so it settles
+/// its output again then.
+struct ExportOptions: Equatable {
+    static let section = "OUTPUT"
+
+    /// The presets `--compression` names.
+    static let compressions: [(name: String, preset: PNGCompression)] = [
+        ("fast", .fast), ("default", .default), ("best", .best),
+    ]
+
+    static let format = OptionSpec(
+        .format, value: .choice(OutputFormat.allCases.map(\.rawValue)), valueName: "kind",
+        help: "What to write: png (a PNG file per frame), apng (one animated PNG with the "
+            + "delays and loop count), rgba (raw straight-alpha RGBA8 frames on standard "
+            + "output, for ffmpeg: no header, frames in order), sheet (one PNG with the frames "
+            + "in a grid) or strip (one PNG with the frames in a row).",
+        defaultText: "apng for -o *.apng, rgba for -o -, else png", section: section)
+
+    /// `-o`; `help` says what the command writes by default.
+    static func output(help: String) -> OptionSpec {
+        OptionSpec(.output, short: "o", value: .outputPathOrStandardOutput, valueName: "path", help: help, section: section)
+    }
+
+    /// `--columns`, `--spacing`, `--manifest` and `--compression`: how sheets and PNG data are
+    /// laid out and stored.
+    static let fileOptions = [
+        OptionSpec(.columns, value: .integer(1...TimingOptions.maximumFrames), valueName: "n",
+                   help: "Frames per row of a sheet (--format sheet); a strip is one row.",
+                   defaultText: "⌈√frames⌉, about square", section: section),
+        OptionSpec(.spacing, value: .integer(0...4096), valueName: "px",
+                   help: "Pixels between the frames of a sheet or strip (not around them), filled with "
+                       + "--background, or transparent.",
+                   defaultText: "0", section: section),
+        OptionSpec(.manifest, value: .outputPath, valueName: "file.json",
+                   help: "Also write a JSON file for a sheet or strip: its size, the grid, the frame rate, "
+                       + "and per frame its rectangle (x, y, w, h in pixels), time and duration in seconds "
+                       + "and progress.",
+                   section: section),
+        OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
+                   help: "PNG compression: fast (a little larger, a little less time), default, or best "
+                       + "(smallest files, several times the time). The pixels are the same.",
+                   defaultText: "default", section: section),
+    ]
+
+    static let printFFmpeg = OptionSpec(
+        .printFFmpeg,
+        help: "Print the command lines that pipe this morph (--format rgba) into ffmpeg to "
+            + "make a ProRes 4444 .mov and a VP9 .webm with alpha and an H.264 .mp4 over the "
+            + "--background (white if none), and exit without rendering.",
+        section: section)
+
+    static let quiet = OptionSpec(
+        .quiet, short: "q",
+        help: "Print nothing on success. Otherwise a sequence reports its progress on standard "
+            + "error (a bar on a terminal, else a line per 10 %), and one line on standard "
+            + "output (standard error for --format rgba) says what was written.",
+        section: section)
+
+    /// `--format`, or what `-o` implies.
+    var format: OutputFormat
+    /// `-o` as given.
+    var outputPath: String?
+    var compression: PNGCompression
+    /// `--columns` as given.
+    var columns: Int?
+    var spacing: Int
+    var manifest: String?
+    var printFFmpeg: Bool
+    var quiet: Bool
+    /// How the command line spelled its options, for messages that blame one of them (the
+    /// playback options too: they decide how many frames the output holds).
+    var spellings: OptionSpellings
+
+    /// Reads the options; nothing is checked yet.
+    init(_ parsed: ParsedArguments) {
+        outputPath = parsed.text(.output)
+        format = parsed.choice(.format).flatMap(OutputFormat.init(rawValue:)) ?? OutputFormat.inferred(fromOutput: outputPath)
+        compression = Self.compressions.first { $0.name == parsed.choice(.compression) }?.preset ?? .default
+        columns = parsed.integer(.columns)
+        spacing = parsed.integer(.spacing) ?? 0
+        manifest = parsed.text(.manifest)
+        printFFmpeg = parsed.flag(.printFFmpeg)
+        quiet = parsed.flag(.quiet)
+        spellings = parsed.spellings
+    }
+
+    /// How `-o` was spelled (`--output` when it was not given).
+    var outputSpelling: String { spellings.spelling(of: .output) }
+
+    /// The option that chose the format: `--format`, or `-o`, which implied it.
+    var formatSpelling: String { spellings.has(.format) ? spellings.spelling(of: .format) : outputSpelling }
+
+    /// The output of `steps` morph steps (1: a single frame; ≥ 2: a sequence that `timing`
+    /// plays), checked against the frames and the other output options.
+    ///
+    /// - Parameter frameSize: a frame's pixel size, for a sheet's size limit.
+    /// - Throws: `CommandLineError` for an option that does not apply to the format, a
+    ///   format that needs a sequence, too many frames, an output that does not fit the
+    ///   format, or a sheet over the size limit.
+    func output(steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int)) throws -> FrameOutput {
+        let isSequence = steps >= 2
+        if printFFmpeg, !isSequence {
+            throw CommandLineError.invalidSetting(
+                option: spellings.spelling(of: .printFFmpeg), reason: "a video needs a sequence; give --frames or --duration")
+        }
+        if format != .png, format != .rgba, !isSequence {
+            throw CommandLineError.invalidSetting(
+                option: formatSpelling,
+                reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png for one frame")
+        }
+        let rules: [(key: OptionKey, applies: Bool, reason: String)] = [
+            (.loops, format == .apng, "only an animated PNG loops (--format apng)"),
+            (.columns, format == .sheet, "applies to --format sheet (a strip is one row)"),
+            (.spacing, format.isSheet, "applies to --format sheet or strip"),
+            (.manifest, format.isSheet, "applies to --format sheet or strip"),
+            (.compression, format.isPNG, "applies to PNG output; the raw stream is not compressed"),
+        ]
+        // --print-ffmpeg replaces the output, so the output options are not checked.
+        for rule in rules where !printFFmpeg && spellings.has(rule.key) && !rule.applies {
+            throw CommandLineError.invalidSetting(option: spellings.spelling(of: rule.key), reason: rule.reason)
+        }
+
+        var output = FrameOutput(
+            format: format, target: .standardOutput, targetSpelling: outputSpelling, compression: compression,
+            columns: nil, spacing: spacing, manifest: manifest, quiet: quiet, steps: steps, timing: timing)
+        if output.frameCount > TimingOptions.maximumOutputFrames {
+            let blame = [OptionKey.holdEnd, .holdStart, .pingPong].first(where: spellings.has) ?? .frames
+            throw CommandLineError.invalidSetting(
+                option: spellings.spelling(of: blame),
+                reason: "with the holds and --ping-pong the output has \(output.frameCount) frames; the most is "
+                    + "\(TimingOptions.maximumOutputFrames)")
+        }
+        output.columns = format == .strip ? output.frameCount : columns
+        output.target = try target(isSequence: isSequence)
+
+        if format.isSheet, !printFFmpeg {
+            let layout = output.sheetLayout(frameSize: frameSize)
+            if let manifest, case .file(let image) = output.target, manifest == image {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
+            }
+            guard let pixels = layout.pixelCount, pixels <= SheetLayout.maximumPixelCount else {
+                throw CommandLineError.invalidSetting(
+                    option: formatSpelling,
+                    reason: "\(layout.count) frames of \(frameSize.width)×\(frameSize.height) pixels make a "
+                        + "\(layout.width)×\(layout.height) \(format.rawValue); the largest is "
+                        + "\(SheetLayout.maximumPixelCount) pixels; give fewer frames or a smaller --size or "
+                        + "--scale")
+            }
+        }
+        return output
+    }
+
+    /// Where the format's output goes: what `-o` says, or the format's default.
+    ///
+    /// - Throws: `CommandLineError` for standard output with a format other than the raw
+    ///   stream, another path for the raw stream, or a malformed frame pattern.
+    private func target(isSequence: Bool) throws -> OutputTarget {
+        if format != .rgba, outputPath == OutputTarget.standardOutputName {
+            throw CommandLineError.invalidSetting(option: outputSpelling, reason: "only --format rgba goes to standard output")
+        }
+        switch format {
+        case .rgba:
+            if let outputPath, outputPath != OutputTarget.standardOutputName, !printFFmpeg {
+                throw CommandLineError.invalidSetting(
+                    option: outputSpelling,
+                    reason: "--format rgba writes to standard output; give -o - or leave -o out (and redirect "
+                        + "standard output to save the stream)")
+            }
+            return .standardOutput
+        case .png:
+            if !isSequence { return .file(outputPath ?? OutputTarget.defaultFile) }
+            let path = outputPath ?? OutputTarget.defaultFolder
+            if let pattern = try FramePattern(parsing: path, option: outputSpelling) { return .pattern(pattern) }
+            return .folder(path)
+        case .apng, .sheet, .strip:
+            return .file(outputPath ?? format.defaultFile)
+        }
+    }
+}

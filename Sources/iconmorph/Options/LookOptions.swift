@@ -1,0 +1,127 @@
+import MorphKernel
+
+/// The options that say how the morph looks, shared by `render` and `animate`: `--blur`,
+/// `--blur-levels`, `--threshold`, `--softness`, `--ease`, `--color`, `--color-to`
+/// (`render` only: a timeline has several morphs) and `--background`.
+enum LookOptions {
+    static let section = "LOOK"
+
+    /// The value of each option that is not given; the help text shows these same values.
+    enum Defaults {
+        /// Points; 12 px at the default scale.
+        static let blur = 4.0
+        static let threshold = 0.5
+        static let softness = MorphSoftness.automatic
+        static let easing = MorphEasing.smooth
+        static let color = TintColor.black
+    }
+
+    static let blur = OptionSpec(
+        .blur, value: .number(.nonNegative), valueName: "pt",
+        help: "The largest blur radius, in points (blur × scale pixels, at most "
+            + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 means no blur: "
+            + "the shapes meet only where they overlap and switch around the midpoint.",
+        defaultText: formatNumber(Defaults.blur), section: section)
+    static let blurLevels = OptionSpec(
+        .blurLevels, value: .integer(2...MorphStyle.maximumBlurLevels), valueName: "n",
+        help: "How many blur radii are precomputed between 0 and the largest "
+            + "(2 to \(MorphStyle.maximumBlurLevels)).",
+        defaultText: "the fewest that keep them at most 0.25 pixels apart", section: section)
+    static let threshold = OptionSpec(
+        .threshold, value: .number(.aboveUpTo(0, 1)), valueName: "t",
+        help: "The blurred field value, in (0, 1], that the shape's edge follows: its middle "
+            + "with --softness auto (which needs \(formatNumber(automaticThresholds.lowerBound)) "
+            + "to \(formatNumber(automaticThresholds.upperBound))), the point where it becomes "
+            + "fully opaque with a fixed softness.",
+        defaultText: formatNumber(Defaults.threshold), section: section)
+    static let softness = OptionSpec(
+        .softness, value: .automaticOrNumber(.closed(MorphStyle.minimumSoftness, 1)), valueName: "s",
+        help: "The edge's ramp: auto (about one pixel wide at every frame, so the icons keep "
+            + "their own anti-aliasing at rest) or a fixed width below the threshold, in "
+            + "field units, from \(formatNumber(MorphStyle.minimumSoftness)) up to the threshold "
+            + "(0.05 is the look of earlier versions).",
+        defaultText: Defaults.softness.description, section: section)
+    static let ease = OptionSpec(
+        .ease, value: .choice(MorphEasing.allCases.map(\.rawValue).sorted()), valueName: "curve",
+        help: "How progress is paced: linear, or smooth (slow at both ends).",
+        defaultText: Defaults.easing.rawValue, section: section)
+    static let color = OptionSpec(
+        .color, value: .color, valueName: "hex",
+        help: "The shape's color as #RGB, #RGBA, #RRGGBB or #RRGGBBAA (quote it: '#' "
+            + "starts a comment in the shell). Its alpha scales the shape's opacity.",
+        defaultText: hexString(Defaults.color), section: section)
+    static let colorTo = OptionSpec(
+        .colorTo, value: .color, valueName: "hex",
+        help: "Blend the shape's color from --color at progress 0 to this one at progress 1, "
+            + "along the eased progress, in the Oklab perceptual space (so hue and lightness "
+            + "change evenly); alpha blends linearly.",
+        section: section)
+    static let background = OptionSpec(
+        .background, value: .color, valueName: "hex",
+        help: "Put every frame over this color (straight-alpha 'over' on the sRGB values, as "
+            + "browsers do; an opaque color gives opaque frames). It also fills the gaps of a "
+            + "sheet.",
+        section: section)
+
+    /// Every look option, in the order help lists them.
+    static let options = [blur, blurLevels, threshold, softness, ease, color, colorTo, background]
+
+    /// The thresholds automatic softness accepts (`MorphStyle.validate`).
+    static var automaticThresholds: ClosedRange<Double> {
+        let margin = MorphFrameMath.flatFadeWidth / 2
+        return margin...(1 - margin)
+    }
+
+    /// The look that the options give (`--color-to` only where the command has it), checked;
+    /// `maxBlurRadius` is in pixels (`--blur` × `scale`).
+    ///
+    /// - Throws: `CommandLineError.invalidSetting` naming the option to change.
+    static func style(_ parsed: ParsedArguments, scale: Double) throws -> MorphStyle {
+        let blur = parsed.number(.blur) ?? Defaults.blur
+        var style = MorphStyle(
+            maxBlurRadius: blur * scale,
+            blurLevels: parsed.integer(.blurLevels),
+            threshold: parsed.number(.threshold) ?? Defaults.threshold,
+            softness: parsed.number(.softness).map(MorphSoftness.fixed) ?? Defaults.softness,
+            easing: parsed.choice(.ease).flatMap(MorphEasing.init(rawValue:)) ?? Defaults.easing,
+            tint: Defaults.color)
+        if let color = parsed.color(.color) { style.tint = color }
+        if let color = parsed.color(.colorTo) { style.targetTint = color }
+        if let color = parsed.color(.background) { style.background = color }
+        try check(style, blur: blur, scale: scale, parsed)
+        return style
+    }
+
+    /// Limits that involve two options, in the options' own units, then the style's own
+    /// validation as a backstop.
+    private static func check(_ style: MorphStyle, blur: Double, scale: Double, _ parsed: ParsedArguments) throws {
+        if style.maxBlurRadius > MorphStyle.maximumBlurRadius {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: .blur),
+                reason: "\(formatNumber(blur)) points at scale \(formatNumber(scale)) is a blur of "
+                    + "\(formatNumber(style.maxBlurRadius)) pixels; the largest is "
+                    + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels")
+        }
+        if style.softness == .automatic, !automaticThresholds.contains(style.threshold) {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: .threshold),
+                reason: "expected \(formatNumber(automaticThresholds.lowerBound)) to "
+                    + "\(formatNumber(automaticThresholds.upperBound)) with --softness auto (the default), got "
+                    + "\(formatNumber(style.threshold)); give a fixed --softness for a threshold outside that range")
+        }
+        if case .fixed(let softness) = style.softness, softness > style.threshold {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: .softness),
+                reason: "expected at most the threshold \(formatNumber(style.threshold)), "
+                    + "got \(formatNumber(softness))")
+        }
+        do {
+            try style.validate()
+        } catch MorphError.invalidParameter(let parameter, let reason) {
+            if let key = OptionKey(setting: parameter) {
+                throw CommandLineError.invalidSetting(option: parsed.spelling(of: key), reason: reason)
+            }
+            throw MorphError.invalidParameter(parameter, reason: reason)
+        }
+    }
+}

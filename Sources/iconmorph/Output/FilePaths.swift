@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Paths and what is at them, for settling outputs and finding inputs.
+
+/// `folder/name`, without doubling a trailing slash.
+func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+}
+
+/// The folder holding `path` (`.` for a bare name, `/` for a file at the root); trailing
+/// slashes of `path` are ignored.
+func parentFolder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    if slash == trimmed.startIndex { return "/" }
+    var folder = trimmed[..<slash]
+    while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+    return String(folder)
+}
+
+func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+}
+
+func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
+
+func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}

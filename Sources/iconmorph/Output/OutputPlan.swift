@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The settled output of a command: one path per frame, and a folder to create first, if any.
+struct OutputPlan: Equatable {
+    var paths: [String]
+    var folderToCreate: String?
+
+    /// Creates the missing output folder (one level, like `mkdir`).
+    ///
+    /// - Throws: `OutputError.cannotCreateFolder` with the system's reason.
+    func createFolder() throws {
+        guard let folder = folderToCreate else { return }
+        if mkdir(folder, 0o777) != 0 {
+            let code = errno
+            if code == EEXIST, isDirectory(folder) { return }
+            throw OutputError.cannotCreateFolder(path: folder, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Removes the folder `createFolder()` made when it is still empty: a run that failed
+    /// before its first frame file leaves no new empty folder behind. (`rmdir` removes only
+    /// an empty folder, so frames written by then stay.)
+    func removeCreatedFolderIfEmpty() {
+        guard let folder = folderToCreate else { return }
+        rmdir(folder)
+    }
+}

@@ -1,0 +1,27 @@
+import _IconMorphSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing to standard output and standard error: straight to the file descriptor, so
+/// nothing is left in a stdio buffer when an interrupt ends the process with `_exit`
+/// (`Interrupts`).
+enum StandardStreams {
+    /// Writes `text` as UTF-8; the `errno` of a failed write (EPIPE for a closed pipe,
+    /// SIGPIPE being ignored), or `nil` when every byte was written.
+    @discardableResult
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        Array(text.utf8).withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// `writeAll(_:to:)` for bytes (`DescriptorWriting.writeAll`, the package's one write
+    /// loop): the `errno` of a failed write, or `nil` when every byte was written.
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        DescriptorWriting.writeAll(bytes, to: descriptor)
+    }
+}

@@ -1,0 +1,47 @@
+/// One option as both the parser and the help text see it.
+struct OptionSpec: Sendable {
+    /// The option's name: `.progress` for `--progress`.
+    var key: OptionKey
+    /// The one-letter name without the dash, if any: `o` for `-o`.
+    var short: Character?
+    /// The value's kind; `nil` for a flag, which takes no value.
+    var value: ValueKind?
+    /// The value's placeholder in help, without brackets: `p` shows as `<p>`.
+    var valueName: String
+    /// What the option does, as sentences; wrapped by the help formatter.
+    var help: String
+    /// The default as shown in help, or `nil` when there is none to show.
+    var defaultText: String?
+    /// The help section the option is listed under.
+    var section: String
+
+    init(
+        _ key: OptionKey, short: Character? = nil, value: ValueKind? = nil, valueName: String = "", help: String,
+        defaultText: String? = nil, section: String
+    ) {
+        self.key = key
+        self.short = short
+        self.value = value
+        self.valueName = valueName
+        self.help = help
+        self.defaultText = defaultText
+        self.section = section
+    }
+
+    /// The long name without dashes: `progress` for `--progress`.
+    var long: String { key.rawValue }
+
+    /// `--progress`.
+    var longName: String { key.longName }
+
+    /// How the option is shown in help: `-o, --output <path>`.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += longName
+        if value != nil { text += " <\(valueName)>" }
+        return text
+    }
+
+    /// `-h, --help`, which every command has; the parser treats it before anything else.
+    static let help = OptionSpec(.help, short: "h", help: "Show this help and exit.", section: "OPTIONS")
+}
