@@ -19,7 +19,10 @@ import Testing
 /// thresholded at 50 % is printed beside it for information only: it is ill-conditioned at
 /// edges that lie on half pixels (a difference of one level flips a whole row).
 ///
-/// Icons that produce an import warning (unsupported features) are skipped and counted.
+/// Icons that produce an import warning (unsupported features) are skipped and counted; more
+/// than `maximumSkippedShare` of a set skipped fails the test, so a regression that makes
+/// warnings cannot shrink the comparison to a few icons. (None of the sampled icons warns
+/// today.)
 /// By default each set is sampled evenly and deterministically; set
 /// `ICONMORPH_SVG_COMPARE_ALL=1` to compare every icon (minutes).
 struct RenderComparisonTests {
@@ -36,6 +39,8 @@ struct RenderComparisonTests {
     static let referenceSide = 384
     static let meanBound = 2.0
     static let iouBound = 0.99
+    /// The largest share of a set's sampled icons that may be skipped for import warnings.
+    static let maximumSkippedShare = 0.1
 
     static let compareAll = ProcessInfo.processInfo.environment["ICONMORPH_SVG_COMPARE_ALL"] == "1"
 
@@ -91,6 +96,8 @@ struct RenderComparisonTests {
             worst IoU thresholded at 50 % \(String(format: "%.4f", worstThresholdedIoU.value)) (\(worstThresholdedIoU.where))
             """)
         #expect(compared > 0)
+        #expect(Double(skipped.count) <= Self.maximumSkippedShare * Double(files.count),
+                "\(set.name): \(skipped.count) of \(files.count) icons skipped for import warnings, more than \(Int(Self.maximumSkippedShare * 100)) %")
     }
 
     /// The comparison itself must be able to fail: a mask off by one pixel's shift, or with
