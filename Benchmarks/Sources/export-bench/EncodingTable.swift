@@ -1,29 +1,43 @@
-import BenchSupport
 import Foundation
 import PNGCodec
 
 /// Encoding settings × frame sets: median time and mean bytes per frame.
 ///
 /// One sample encodes every frame of a set once, in order, with one encoder (memory reused,
-/// as a sequence export does); ms/frame is the median sample over the frame count. Every
-/// file this encoder writes is decoded once (libpng, through `PNGImage(pngData:)`) and must
+/// as a sequence export does); ms/frame is the median sample, in thread CPU time, over the
+/// frame count. Every file is decoded once (libpng, through `PNGImage(pngData:)`) and must
 /// give the RGBA frame back byte for byte, or the benchmark stops.
+///
+/// Only API that the encoder before libpng had too is used here, so that this file builds
+/// against that commit as well (`EncoderComparison`).
 enum EncodingTable {
-    /// What is handed to which encoder.
-    enum Input {
-        /// `PNGImage` RGBA frames (the encoder looks at the pixels and picks the layout).
-        case rgbaImage
-        /// `PNGImage` gray+alpha frames.
-        case grayAlphaImage
-        /// The alpha plane and the tint (`withPNGData(alpha:…)`), as the CLI exports.
+    /// What is handed to the encoder, and so which colour type it writes.
+    enum Input: CaseIterable {
+        /// The alpha plane and the tint (`withPNGData(alpha:…)`), as the CLI exports: indexed,
+        /// or gray+alpha where that is smaller (the tint is black).
         case alphaPlane
         /// The alpha plane with colour #000001 instead of black: not gray, so always indexed
-        /// (no gray+alpha trial); the same indices, so the same data as black indexed.
-        case alphaPlaneNotGray
+        /// (no gray+alpha trial); the same indices as black indexed.
+        case indexed
+        /// `PNGImage` gray+alpha frames, not reduced: gray+alpha.
+        case grayAlpha
+        /// `PNGImage` RGBA frames, not reduced: RGBA.
+        case rgba
+
+        var label: String {
+            switch self {
+            case .alphaPlane: "alpha plane (indexed or gray+alpha)"
+            case .indexed: "indexed"
+            case .grayAlpha: "gray+alpha"
+            case .rgba: "RGBA"
+            }
+        }
+
+        var reducesColorType: Bool { self == .alphaPlane || self == .indexed }
     }
 
     enum Encoder {
-        case libpng(fast: Bool)
+        case libpngSimplified(fast: Bool)
         case ours(PNGCompression, Input)
     }
 
@@ -33,46 +47,60 @@ enum EncodingTable {
         let encoder: Encoder
     }
 
-    static func rows() -> [Row] {
-        func ours(_ level: Int, _ filter: PNGFilter, _ strategy: PNGCompression.Strategy = .default,
-                  _ input: Input = .alphaPlane, reduced: Bool = true) -> Encoder {
-            .ours(PNGCompression(level: level, filter: filter, strategy: strategy, reducesColorType: reduced), input)
+    /// The zlib settings of the grid for `filter`: strategy and level. With run-length matching
+    /// or Huffman coding only, zlib's level makes no difference (except 0), so one level each;
+    /// unfiltered rows, which win on morph frames, get every level.
+    static func zlibSettings(for filter: PNGFilter) -> [(PNGCompression.Strategy, Int)] {
+        let levels = filter == .none ? Array(1...9) : [1, 3, 6, 9]
+        return levels.map { (.default, $0) } + [(.filtered, 6), (.filtered, 9), (.runLength, 6), (.huffmanOnly, 6)]
+    }
+
+    static let filters: [PNGFilter] = [.none, .sub, .up, .average, .paeth, .minimumSum]
+
+    static func describe(_ strategy: PNGCompression.Strategy, _ level: Int) -> String {
+        switch strategy {
+        case .default: "level \(level)"
+        case .filtered: "filtered, level \(level)"
+        case .runLength: "run-length"
+        case .huffmanOnly: "Huffman only"
         }
-        var rows: [Row] = [
-            Row(group: "libpng simplified API, RGBA (before)", label: "default (adaptive, level 6)", encoder: .libpng(fast: false)),
-            Row(group: "libpng simplified API, RGBA (before)", label: "PNG_IMAGE_FLAG_FAST", encoder: .libpng(fast: true)),
-        ]
-        let colour = "colour type"
-        rows += [
-            Row(group: colour, label: "RGBA, minimumSum, level 6", encoder: ours(6, .minimumSum, .default, .rgbaImage, reduced: false)),
-            Row(group: colour, label: "RGBA, mostZeros, run-length", encoder: ours(6, .mostZeros, .runLength, .rgbaImage, reduced: false)),
-            Row(group: colour, label: "gray+alpha, minimumSum, level 6", encoder: ours(6, .minimumSum, .default, .grayAlphaImage, reduced: false)),
-            Row(group: colour, label: "gray+alpha, mostZeros, run-length", encoder: ours(6, .mostZeros, .runLength, .grayAlphaImage, reduced: false)),
-            Row(group: colour, label: "indexed, minimumSum, level 6", encoder: ours(6, .minimumSum)),
-            Row(group: colour, label: "indexed only (colour #000001), mostZeros, run-length", encoder: ours(6, .mostZeros, .runLength, .alphaPlaneNotGray)),
-            Row(group: colour, label: "indexed or gray+alpha, mostZeros, run-length, from RGBA image", encoder: ours(6, .mostZeros, .runLength, .rgbaImage)),
-            Row(group: colour, label: "indexed or gray+alpha, mostZeros, run-length, from alpha plane", encoder: ours(6, .mostZeros, .runLength)),
-        ]
-        for (group, level, strategy) in [("alpha plane, zlib level 6", 6, PNGCompression.Strategy.default),
-                                         ("alpha plane, zlib run-length", 6, .runLength)] {
-            for filter in PNGFilter.allCases {
-                rows.append(Row(group: group, label: "\(filter)", encoder: ours(level, filter, strategy)))
+    }
+
+    /// Every filter × zlib setting for each colour type: the figures the presets are chosen from.
+    static func gridRows() -> [Row] {
+        var rows: [Row] = []
+        for input in [Input.indexed, .grayAlpha, .rgba] {
+            for filter in filters {
+                for (strategy, level) in zlibSettings(for: filter) {
+                    let compression = PNGCompression(
+                        level: level, filter: filter, strategy: strategy, reducesColorType: input.reducesColorType)
+                    rows.append(Row(group: input.label, label: "\(filter), \(describe(strategy, level))",
+                                    encoder: .ours(compression, input)))
+                }
             }
-        }
-        for filter in [PNGFilter.none, .mostZeros] {
-            for level in [1, 3, 4, 6, 9] {
-                rows.append(Row(group: "alpha plane, \(filter), zlib level", label: "level \(level)", encoder: ours(level, filter)))
-            }
-        }
-        for (level, strategy) in [(6, PNGCompression.Strategy.filtered), (1, .runLength), (6, .huffmanOnly)] {
-            rows.append(Row(group: "alpha plane, mostZeros, other zlib strategies", label: "\(strategy), level \(level)",
-                            encoder: ours(level, .mostZeros, strategy)))
-        }
-        for (name, preset) in [("fast", PNGCompression.fast), ("default", .default)] {
-            rows.append(Row(group: "presets (alpha plane)", label: ".\(name): \(preset)", encoder: .ours(preset, .alphaPlane)))
         }
         return rows
     }
+
+    /// libpng's simplified writer on RGBA (what the product used before it had an encoder of
+    /// its own), then the presets on each input.
+    static func presetRows() -> [Row] {
+        var rows = [
+            Row(group: "libpng simplified API, RGBA", label: "default (adaptive, level 6)", encoder: .libpngSimplified(fast: false)),
+            Row(group: "libpng simplified API, RGBA", label: "PNG_IMAGE_FLAG_FAST", encoder: .libpngSimplified(fast: true)),
+        ]
+        for input in Input.allCases {
+            for (name, preset) in presets {
+                var compression = preset
+                compression.reducesColorType = input.reducesColorType
+                rows.append(Row(group: "presets, \(input.label)", label: ".\(name): \(preset)",
+                                encoder: .ours(compression, input)))
+            }
+        }
+        return rows
+    }
+
+    static let presets: [(String, PNGCompression)] = [("fast", .fast), ("default", .default), ("best", .best)]
 
     struct Result {
         let nanosecondsPerFrame: Double
@@ -83,31 +111,40 @@ enum EncodingTable {
         var bytes = 0
         var time: Double
         switch encoder {
-        case .libpng(let fast):
+        case .libpngSimplified(let fast):
             let libpng = LibpngBaseline(fast: fast)
-            time = medianNanoseconds(runs: runs, warmup: 1) {
+            let rgba = set.rgbaFrames()
+            time = medianThreadCPUNanoseconds(runs: runs) {
                 bytes = 0
-                for frame in set.rgba { bytes += libpng.encode(rgba: frame.pixels, width: frame.width, height: frame.height) }
+                for frame in rgba { bytes += libpng.encode(rgba: frame, width: set.width, height: set.height) }
             }
         case .ours(let compression, let input):
             let png = PNGEncoder(compression: compression)
+            let rgba = set.rgbaFrames()
+            let images: [PNGImage]
+            switch input {
+            case .rgba: images = try rgba.map { try PNGImage(width: set.width, height: set.height, format: .rgba, pixels: $0) }
+            case .grayAlpha: images = try set.grayAlphaFrames().map {
+                try PNGImage(width: set.width, height: set.height, format: .grayAlpha, pixels: $0)
+            }
+            case .alphaPlane, .indexed: images = []
+            }
             let tint = set.tint
             func encodeAll(check: Bool) throws {
                 bytes = 0
-                for (index, frame) in set.rgba.enumerated() {
+                for index in set.alpha.indices {
                     let body: (UnsafeRawBufferPointer) throws -> Void = { data in
                         bytes += data.count
                         if check {
-                            var expected = frame.pixels
-                            if input == .alphaPlaneNotGray { for p in 0..<(expected.count / 4) { expected[4 * p + 2] = 1 } }
+                            var expected = rgba[index]
+                            if input == .indexed { for p in 0..<(expected.count / 4) { expected[4 * p + 2] ^= 1 } }
                             let decoded = try PNGImage(pngData: Array(data), format: .rgba)
                             precondition(decoded.pixels == expected, "\(compression) \(input): frame \(index) does not decode to its pixels")
                         }
                     }
                     switch input {
-                    case .rgbaImage: try png.withPNGData(of: frame, body)
-                    case .grayAlphaImage: try png.withPNGData(of: set.grayAlpha[index], body)
-                    case .alphaPlane, .alphaPlaneNotGray:
+                    case .rgba, .grayAlpha: try png.withPNGData(of: images[index], body)
+                    case .alphaPlane, .indexed:
                         let blue = input == .alphaPlane ? tint.blue : tint.blue ^ 1
                         try set.alpha[index].withUnsafeBytes {
                             try png.withPNGData(alpha: $0, width: set.width, height: set.height,
@@ -117,34 +154,41 @@ enum EncodingTable {
                 }
             }
             try encodeAll(check: true)
-            time = try medianNanoseconds(runs: runs, warmup: 1) { try encodeAll(check: false) }
+            time = try medianThreadCPUNanoseconds(runs: runs) { try encodeAll(check: false) }
         }
-        return Result(nanosecondsPerFrame: time / Double(set.rgba.count), bytesPerFrame: Double(bytes) / Double(set.rgba.count))
+        return Result(nanosecondsPerFrame: time / Double(set.alpha.count), bytesPerFrame: Double(bytes) / Double(set.alpha.count))
     }
 
-    static func run(sets: [(FrameSet, runs: Int)]) throws {
-        let rows = rows()
+    /// Prints (and returns) the table of `rows` on `sets`, each set with its number of samples.
+    @discardableResult
+    static func run(_ rows: [Row], sets: [(FrameSet, runs: Int)]) throws -> [String] {
+        var lines: [String] = []
+        func emit(_ line: String) {
+            print(line)
+            fflush(nil)
+            lines.append(line)
+        }
         var header = "| setting |"
         var rule = "| --- |"
         for (set, _) in sets {
             header += " \(set.name) ms/frame | \(set.name) bytes/frame |"
             rule += " ---: | ---: |"
         }
-        print(header)
-        print(rule)
+        emit(header)
+        emit(rule)
         var group = ""
         for row in rows {
             if row.group != group {
                 group = row.group
-                print("| **\(group)** |" + String(repeating: " |", count: 2 * sets.count))
+                emit("| **\(group)** |" + String(repeating: " |", count: 2 * sets.count))
             }
             var line = "| \(row.label) |"
             for (set, runs) in sets {
                 let result = try measure(row.encoder, on: set, runs: runs)
                 line += String(format: " %.3f | %.0f |", result.nanosecondsPerFrame / 1e6, result.bytesPerFrame)
             }
-            print(line)
-            fflush(nil)
+            emit(line)
         }
+        return lines
     }
 }

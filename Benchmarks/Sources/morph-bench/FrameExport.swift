@@ -65,7 +65,10 @@ enum FrameExport {
         let workloads: [Entry]
     }
 
-    static func run(directory: String, options: BenchOptions) throws {
+    /// Returns its self-check: `.automatic` gave the one-thread bytes on every workload (the
+    /// files and the manifest are written either way, so the peer sees the frames).
+    static func run(directory: String, options: BenchOptions) throws -> SelfChecks {
+        var checks = SelfChecks()
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -118,6 +121,7 @@ enum FrameExport {
             try Data(target.pixels).write(to: folder.appendingPathComponent(entry.targetFile))
             try Data(serialFrame).write(to: folder.appendingPathComponent(entry.frameFile))
             entries.append(entry)
+            checks.expect(entry.automaticIdentical, "workload \(workload.name): .automatic gave other bytes than one thread")
             print("  \(workload.name)  \(workload.size)×\(workload.size), R = \(radius) px (n = \(kernel.halfWidth))"
                   + String(format: "  one thread %.3f ms, automatic %.3f ms (median of %d)%@",
                            serialTime / 1e6, automaticTime / 1e6, samples,
@@ -128,5 +132,6 @@ enum FrameExport {
         let manifest = Manifest(commit: measuredCommit(), cores: cores, quick: options.quick, workloads: entries)
         try encoder.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"))
         print("  wrote manifest.json (sink \(sink))")
+        return checks
     }
 }

@@ -23,14 +23,22 @@ do {
 let quick = options.quick
 func runs(_ full: Int) -> Int { options.runs(full) }
 
+/// The largest byte difference allowed between `MorphRenderer` and the scalar baseline: both
+/// compute the same single-precision formula in different orders, so a value on a rounding
+/// boundary may land one byte apart.
+let scalarTolerance = 1
+
 /// Folds every byte of a frame into a number that is printed, so no render can be skipped.
 func checksum(_ bytes: [UInt8]) -> UInt64 {
     bytes.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
 }
 
 /// Everything runs in a function so the buffers are locals: top-level globals would add
-/// exclusivity checks (and actor isolation) that the library's users do not pay.
-func runBenchmarks() throws {
+/// exclusivity checks (and actor isolation) that the library's users do not pay. Returns the
+/// self-checks made along the way (baseline within `scalarTolerance`, `.automatic` giving
+/// the one-thread bytes).
+func runBenchmarks() throws -> SelfChecks {
+    var checks = SelfChecks()
     print("morph-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
     // 1. One icon frame: 44 pt at 3× = 132 × 132 px, blur 4 pt = 12 px, p = 0.5, the
@@ -64,7 +72,9 @@ func runBenchmarks() throws {
     print("  MorphRenderer            \(formatted(kernelTime))  (median of \(runs(2001)))")
     print("  scalar Swift baseline    \(formatted(scalarTime))  (median of \(runs(101)))")
     print(String(format: "  speed-up                 %.1f×", scalarTime / kernelTime))
-    print("  largest byte difference  \(largestDifference)  (checksums \(checksum(kernelFrame)), \(checksum(scalarFrame)))")
+    print("  largest byte difference  \(largestDifference)  (allowed \(scalarTolerance); checksums \(checksum(kernelFrame)), \(checksum(scalarFrame)))")
+    checks.expect(largestDifference <= scalarTolerance,
+                  "workload a: MorphRenderer and the scalar baseline differ by \(largestDifference) (allowed \(scalarTolerance))")
 
     // Other points of the same morph: the unblurred end frame and a quarter-way frame.
     for progress in [0.0, 0.25] {
@@ -117,6 +127,7 @@ func runBenchmarks() throws {
                   + String(format: "%9.3f ms  %8.0f Mpx·taps/s  %.2f× one thread, identical bytes: %@",
                            automaticTime / 1e6, workload.tapPixels / automaticTime * 1e3,
                            serialTime / automaticTime, serialFrame == automaticFrame ? "yes" : "NO"))
+            checks.expect(serialFrame == automaticFrame, "workload \(workload.name): .automatic gave other bytes than one thread")
         } else {
             let time = try medianNanoseconds(runs: samples, warmup: 10, renderSerial)
             print(label + String(format: "%9.3f ms  %8.0f Mpx·taps/s  (median of %d)",
@@ -175,11 +186,13 @@ func runBenchmarks() throws {
     }
     print("")
     print("(sink \(sink))")
+    return checks
 }
 
+// A failed self-check exits with status 1 after the whole report (`SelfChecks.finish`).
 switch options.mode {
-case .standard: try runBenchmarks()
-case .export(let directory): try FrameExport.run(directory: directory, options: options)
+case .standard: try runBenchmarks().finish(tool: "morph-bench")
+case .export(let directory): try FrameExport.run(directory: directory, options: options).finish(tool: "morph-bench")
 case .scaling(let json): try ScalingFit.run(json: json, options: options)
 case .edgeModes:
     print("morph-bench --edge-modes — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")

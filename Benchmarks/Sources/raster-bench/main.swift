@@ -13,6 +13,15 @@ exit(2)
 let quick = CommandLine.arguments.dropFirst().contains("--quick")
 func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
 
+/// How far a mask may be from the supersampling baseline, in levels of 255 (the self-check).
+/// Largest: 16, the baseline's own error where an edge runs along its sample grid (it counts
+/// 16 samples a row, so it can be 1/16 px off), plus 3, the library's flattening tolerance
+/// (0.01 px moves an edge pixel by at most 2.6 levels), plus 1 for rounding both to bytes.
+/// Mean: half a level; sampling errors scatter both ways, so a larger mean means a shape
+/// drawn in the wrong place or with the wrong rule, not noise.
+let allowedLargestDifference = 20
+let allowedMeanDifference = 0.5
+
 /// Largest and mean byte difference between a mask and baseline coverage.
 func difference(_ mask: AlphaMask, _ baseline: [Double]) -> (Int, Double) {
     var worst = 0, total = 0
@@ -24,11 +33,21 @@ func difference(_ mask: AlphaMask, _ baseline: [Double]) -> (Int, Double) {
     return (worst, Double(total) / Double(baseline.count))
 }
 
+/// Prints the difference line of a case and records its self-check.
+func compare(_ name: String, _ mask: AlphaMask, _ baseline: [Double], _ checks: inout SelfChecks) {
+    let (worst, mean) = difference(mask, baseline)
+    print(String(format: "  difference                largest %d levels, mean %.3f levels (allowed %d, %.1f)",
+                 worst, mean, allowedLargestDifference, allowedMeanDifference))
+    checks.expect(worst <= allowedLargestDifference && mean <= allowedMeanDifference,
+                  String(format: "%@: %d levels largest, %.3f mean from the supersampling baseline (allowed %d, %.1f)",
+                         name, worst, mean, allowedLargestDifference, allowedMeanDifference))
+}
+
 /// One 2048 × 2048 case: the library (fresh rasterizer each run, and a reused one) against
 /// the supersampling baseline.
 func largeCase(
     _ name: String, path: VectorPath, paint: VectorIcon.Layer.Paint, baseline: (SupersampleRasterizer) -> [Double],
-    sink: inout UInt64
+    sink: inout UInt64, checks: inout SelfChecks
 ) throws {
     let side = 2048
     var mask = try VectorRasterizer().mask(for: path, paint: paint, width: side, height: side)
@@ -46,19 +65,20 @@ func largeCase(
     let baselineTime = medianNanoseconds(runs: quick ? 1 : 3, warmup: 0) {
         coverage = baseline(reference)
     }
-    let (worst, mean) = difference(mask, coverage)
     print("")
     print("\(name):")
     print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(31)))")
     print("  VectorRasterizer, fresh   \(formatted(fresh))  (median of \(runs(31)); allocates its buffers)")
     print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(quick ? 1 : 3))")
     print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
-    print(String(format: "  difference                largest %d levels, mean %.3f levels", worst, mean))
+    compare(name, mask, coverage, &checks)
 }
 
 /// Everything runs in a function so the buffers are locals: top-level globals would add
-/// exclusivity checks (and actor isolation) that the library's users do not pay.
-func runBenchmarks() throws {
+/// exclusivity checks (and actor isolation) that the library's users do not pay. Returns the
+/// self-checks: every mask within the allowed difference from the baseline.
+func runBenchmarks() throws -> SelfChecks {
+    var checks = SelfChecks()
     print("raster-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, tolerance \(VectorRasterizer.defaultTolerance) px")
     var sink: UInt64 = 0
 
@@ -90,7 +110,6 @@ func runBenchmarks() throws {
         let play = reference.fill(SupersampleRasterizer.polylines(icon.layers[1].path, transform: fit), rule: .nonZero)
         coverage = zip(ring, play).map { $0 + $1 * (1 - $0) }
     }
-    let (worst, mean) = difference(mask, coverage)
     print("")
     print("Icon 24×24 → 132×132 px (44 pt @3×): stroked ring (round joins) + filled rounded triangle:")
     print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(5001)))")
@@ -98,19 +117,19 @@ func runBenchmarks() throws {
     print("  triangle fill only        \(formatted(fillOnly))  (one layer, reused)")
     print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(runs(51)))")
     print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
-    print(String(format: "  difference                largest %d levels, mean %.3f levels", worst, mean))
+    compare("icon", mask, coverage, &checks)
 
     // 2. Large masks, 2048 × 2048.
     let starPoints = BenchPaths.star(center: [1024, 1024], outer: 1000, inner: 420, count: 2000)
     try largeCase("2048×2048: star polygon of 2000 points, non-zero", path: BenchPaths.polygon(starPoints), paint: .fill(.nonZero),
-                  baseline: { $0.fill([starPoints], rule: .nonZero) }, sink: &sink)
+                  baseline: { $0.fill([starPoints], rule: .nonZero) }, sink: &sink, checks: &checks)
     let ring = BenchPaths.wavyRing(center: [1024, 1024], base: 760, amplitude: 180, waves: 40, count: 400)
     try largeCase("2048×2048: closed path of 400 cubics, even-odd", path: ring, paint: .fill(.evenOdd),
-                  baseline: { $0.fill(SupersampleRasterizer.polylines(ring, transform: .identity), rule: .evenOdd) }, sink: &sink)
+                  baseline: { $0.fill(SupersampleRasterizer.polylines(ring, transform: .identity), rule: .evenOdd) }, sink: &sink, checks: &checks)
     let spiral = BenchPaths.spiral(center: [1024, 1024], r0: 30, r1: 990, turns: 12, piecesPerTurn: 16)
     try largeCase("2048×2048: spiral of 192 cubics, 12 turns, stroked 24 px, round joins and caps", path: spiral,
                   paint: .stroke(StrokeStyle(width: 24, lineCap: .round, lineJoin: .round)),
-                  baseline: { $0.stroke(SupersampleRasterizer.polylines(spiral, transform: .identity), halfWidth: 12) }, sink: &sink)
+                  baseline: { $0.stroke(SupersampleRasterizer.polylines(spiral, transform: .identity), halfWidth: 12) }, sink: &sink, checks: &checks)
 
     // 3. Tolerance: the cubic path at the coarsest accepted tolerance.
     let coarse = try VectorRasterizer(tolerance: 0.1)
@@ -122,6 +141,8 @@ func runBenchmarks() throws {
     print("The 400-cubic path with tolerance 0.1 px (reused): \(formatted(coarseTime))")
     print("")
     print("(sink \(sink))")
+    return checks
 }
 
-try runBenchmarks()
+// A failed self-check exits with status 1 after the whole report (`SelfChecks.finish`).
+try runBenchmarks().finish(tool: "raster-bench")

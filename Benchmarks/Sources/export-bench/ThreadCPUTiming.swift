@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+///
+/// Encoding runs on the calling thread alone, so its CPU time is its cost; unlike wall time it
+/// does not count the slices another process took, which on a shared machine moved wall-time
+/// medians of one setting by a factor of two between runs.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The median thread CPU time, in nanoseconds, of `runs` calls of `body` after `warmup`
+/// untimed calls.
+func medianThreadCPUNanoseconds(runs: Int, warmup: Int = 1, _ body: () throws -> Void) rethrows -> Double {
+    for _ in 0..<warmup { try body() }
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = threadCPUNanoseconds()
+        try body()
+        samples.append(Double(threadCPUNanoseconds() - start))
+    }
+    return median(samples)
+}
+
+/// The median of `values` (the mean of the middle two for an even count); 0 for none.
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
