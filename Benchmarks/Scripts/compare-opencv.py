@@ -34,6 +34,7 @@ setup error.
 
 from __future__ import annotations
 
+from measured_commit import git_commit
 import argparse
 import datetime
 import json
@@ -604,19 +605,6 @@ def update_readmes(results: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-
-
-def git_commit() -> str:
-    def git(*arguments: str) -> str | None:
-        result = subprocess.run(["git", "-C", str(REPO), *arguments], stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)
-        return result.stdout.strip() if result.returncode == 0 else None
-
-    commit = git("rev-parse", "--short", "HEAD")
-    if not commit:
-        return "unknown"
-    dirty = git("status", "--porcelain", "--untracked-files=no")
-    return commit + ("+dirty" if dirty else "")
 
 
 def parse_arguments() -> argparse.Namespace:

@@ -41,6 +41,7 @@ error.
 
 from __future__ import annotations
 
+from measured_commit import git_commit
 import argparse
 import datetime
 import json
@@ -71,18 +72,6 @@ class StepFailed(Exception):
 
 # ---------------------------------------------------------------------------------------
 # Machine, commit, commands
-
-
-def git_commit() -> str:
-    def git(*arguments: str) -> str | None:
-        result = subprocess.run(["git", "-C", str(REPO), *arguments], stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True)
-        return result.stdout.strip() if result.returncode == 0 else None
-
-    commit = git("rev-parse", "--short", "HEAD")
-    if not commit:
-        return "unknown"
-    return commit + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def machine() -> dict:

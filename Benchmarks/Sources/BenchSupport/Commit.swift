@@ -1,7 +1,8 @@
 import Foundation
 
-/// The short commit of the repository holding this package, with "+dirty" when the working
-/// tree has changes, or "unknown" when git is unavailable.
+/// The short commit of the repository holding this package, with "+dirty" when the code that
+/// is measured differs from it — the library's and the benchmarks' sources and manifests, not
+/// the results files a run writes — or "unknown" when git is unavailable.
 public func measuredCommit() -> String {
     let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -9,9 +10,15 @@ public func measuredCommit() -> String {
     guard let commit = git(["-C", repository, "rev-parse", "--short", "HEAD"]), !commit.isEmpty else {
         return "unknown"
     }
-    let dirty = git(["-C", repository, "status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty } ?? false
+    let dirty = git(["-C", repository, "status", "--porcelain", "--untracked-files=no", "--"] + measuredPaths)
+        .map { !$0.isEmpty } ?? false
     return dirty ? commit + "+dirty" : commit
 }
+
+/// What a benchmark's figures depend on, relative to the repository's root.
+public let measuredPaths = [
+    "Package.swift", "Sources", "Benchmarks/Package.swift", "Benchmarks/Sources", "Benchmarks/Scripts", "Benchmarks/Tools",
+]
 
 private func git(_ arguments: [String]) -> String? {
     let process = Process()
