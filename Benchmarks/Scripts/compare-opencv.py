@@ -34,7 +34,7 @@ setup error.
 
 from __future__ import annotations
 
-from measured_commit import git_commit
+from run_info import git_commit, machine, swift_version
 import argparse
 import datetime
 import json
@@ -393,30 +393,6 @@ def measure_workload(entry: dict, folder: Path, np, cv2) -> dict:
 
 # ---------------------------------------------------------------------------------------
 # Reporting
-
-
-def machine() -> dict:
-    model, flags = platform.machine(), set()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            key, _, value = (part.strip() for part in line.partition(":"))
-            if key == "model name" and model == platform.machine():
-                model = value
-            elif key == "flags" and not flags:
-                flags = set(value.split())
-    except OSError:
-        pass
-    features = [name for name, flag in (("AVX2", "avx2"), ("FMA", "fma"), ("AVX-512", "avx512f")) if flag in flags]
-    return {"cpu": model, "cores": os.cpu_count() or 1, "features": features}
-
-
-def swift_version() -> str:
-    try:
-        first = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
-        return "unknown"
-    return first.split("(")[0].replace("Swift version", "Swift").strip()
 
 
 def ms(ns: float) -> str:

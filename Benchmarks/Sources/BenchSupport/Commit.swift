@@ -20,7 +20,8 @@ public let measuredPaths = [
     "Package.swift", "Sources", "Benchmarks/Package.swift", "Benchmarks/Sources", "Benchmarks/Scripts", "Benchmarks/Tools",
 ]
 
-private func git(_ arguments: [String]) -> String? {
+/// `git` run with `arguments`: its output, trimmed, or nil when it fails or is missing.
+public func git(_ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The commit of the library this executable was built against: `git rev-parse --short HEAD`
@@ -12,18 +13,4 @@ func libraryCommit() -> String {
     guard let commit = git(["-C", repository, "rev-parse", "--short", "HEAD"]), !commit.isEmpty else { return "unknown" }
     let changes = git(["-C", repository, "status", "--porcelain", "--untracked-files=all", "--", "Sources", "Package.swift"])
     return (changes.map { !$0.isEmpty } ?? false) ? commit + "+dirty" : commit
-}
-
-func git(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }

@@ -1,0 +1,55 @@
+"""What the benchmark scripts head their results with: the commit measured, the machine and the
+Swift version (shared by compare-opencv.py and update-results.py; morph-bench's
+BenchSupport/Commit.swift applies the same commit rule)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# What the figures depend on: the library's and the benchmarks' sources and manifests. The
+# results files a run writes are not among them, so writing them does not make a run dirty.
+MEASURED_PATHS = ["Package.swift", "Sources", "Benchmarks/Package.swift", "Benchmarks/Sources",
+                  "Benchmarks/Scripts", "Benchmarks/Tools"]
+
+
+def git_commit() -> str:
+    """`git rev-parse --short HEAD`, with +dirty when a measured path differs from it."""
+    def git(*arguments: str) -> str | None:
+        result = subprocess.run(["git", "-C", str(REPO), *arguments], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        return result.stdout.strip() if result.returncode == 0 else None
+
+    commit = git("rev-parse", "--short", "HEAD")
+    if not commit:
+        return "unknown"
+    dirty = git("status", "--porcelain", "--untracked-files=no", "--", *MEASURED_PATHS)
+    return commit + ("+dirty" if dirty else "")
+
+
+def machine() -> dict:
+    model, flags = platform.machine(), set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = (part.strip() for part in line.partition(":"))
+            if key == "model name" and model == platform.machine():
+                model = value
+            elif key == "flags" and not flags:
+                flags = set(value.split())
+    except OSError:
+        pass
+    features = [name for name, flag in (("AVX2", "avx2"), ("FMA", "fma"), ("AVX-512", "avx512f")) if flag in flags]
+    return {"cpu": model, "cores": os.cpu_count() or 1, "features": features}
+
+
+def swift_version() -> str:
+    try:
+        first = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "unknown"
+    return first.split("(")[0].replace("Swift version", "Swift").strip()
