@@ -34,7 +34,7 @@ setup error.
 
 from __future__ import annotations
 
-from run_info import git_commit, machine, swift_version
+from bench_common import git_commit, machine, splice, swift_version
 import argparse
 import datetime
 import json
@@ -543,20 +543,6 @@ def scaling_markdown(info: dict, report: dict) -> str:
         "below 1 with a line of R² near 1 means linear in the taps plus that fixed part.",
     ]
     return "\n".join(lines) + "\n"
-
-
-def splice(path: Path, marker: str, content: str) -> bool:
-    """Replaces the text between <!-- marker:begin --> and <!-- marker:end --> in `path`;
-    False when the file or a marker is missing."""
-    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
-    if not path.is_file():
-        return False
-    text = path.read_text()
-    start, stop = text.find(begin), text.find(end)
-    if start < 0 or stop < start:
-        return False
-    path.write_text(text[: start + len(begin)] + "\n" + content + text[stop:])
-    return True
 
 
 def display(path: Path) -> str:

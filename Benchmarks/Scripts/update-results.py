@@ -41,7 +41,7 @@ error.
 
 from __future__ import annotations
 
-from run_info import git_commit, machine, swift_version
+from bench_common import git_commit, machine, splice, swift_version
 import argparse
 import datetime
 import json
@@ -697,16 +697,6 @@ def speed_figures(results: Path) -> str:
     else:
         lines += ["", "PNG export: no `Benchmarks/results/export-bench.md` yet (`export-bench` writes its figures)."]
     return "\n".join(lines) + "\n"
-
-
-def splice(path: Path, marker: str, content: str) -> bool:
-    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
-    text = path.read_text()
-    start, stop = text.find(begin), text.find(end)
-    if start < 0 or stop < start:
-        return False
-    path.write_text(text[: start + len(begin)] + "\n" + content + text[stop:])
-    return True
 
 
 def update_readme(results: Path) -> None:

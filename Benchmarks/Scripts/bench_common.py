@@ -1,6 +1,6 @@
-"""What the benchmark scripts head their results with: the commit measured, the machine and the
-Swift version (shared by compare-opencv.py and update-results.py; morph-bench's
-BenchSupport/Commit.swift applies the same commit rule)."""
+"""What compare-opencv.py and update-results.py share: the heading of a results file (the
+commit measured, the machine, the Swift version; morph-bench's BenchSupport/Commit.swift
+applies the same commit rule) and the splicing of generated text into a README."""
 
 from __future__ import annotations
 
@@ -53,3 +53,17 @@ def swift_version() -> str:
     except (OSError, IndexError):
         return "unknown"
     return first.split("(")[0].replace("Swift version", "Swift").strip()
+
+
+def splice(path: Path, marker: str, content: str) -> bool:
+    """Replaces the text between <!-- marker:begin --> and <!-- marker:end --> in `path`;
+    False when the file or a marker is missing."""
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
+    if not path.is_file():
+        return False
+    text = path.read_text()
+    start, stop = text.find(begin), text.find(end)
+    if start < 0 or stop < start:
+        return False
+    path.write_text(text[: start + len(begin)] + "\n" + content + text[stop:])
+    return True
