@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "SVGImport", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
         .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
         .target(name: "MorphKernel", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
-        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel"]),
+        .target(name: "PathMorph", dependencies: ["AlphaRaster"]),
+        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph"]),
 
         // PNG files, on top of the core.
         .systemLibrary(
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
-        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "_TestSupport"]),
+        .testTarget(name: "PathMorphTests", dependencies: ["PathMorph", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "_TestSupport"], exclude: ["Scripts"]),
     ]
 )

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the library never depends on benchmark code.
-// Run from this directory: swift run -c release morph-bench (or raster-bench, export-bench)
+// Run from this directory: swift run -c release morph-bench (or raster-bench, path-bench, export-bench)
 let package = Package(
     name: "IconMorphBenchmarks",
     dependencies: [
@@ -17,6 +17,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "raster-bench",
+            dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
+        ),
+        .executableTarget(
+            name: "path-bench",
             dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
         ),
         // libpng's own encoder, the baseline export-bench measures the PNG encoder against.

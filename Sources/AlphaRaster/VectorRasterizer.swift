@@ -94,34 +94,44 @@ public final class VectorRasterizer {
     ///
     /// - Throws: `AlphaRasterError.invalidIcon` for an invalid icon.
     public func mask(for icon: VectorIcon, in layout: IconLayout) throws -> AlphaMask {
-        let geometry = layout
+        let fit = try Self.fit(of: icon, in: layout)
+        let layers = try icon.layers.enumerated().map { index, layer in
+            try PreparedLayer(layer, number: index + 1, fit: fit)
+        }
+        return try render(layers, width: layout.width, height: layout.height, clip: Self.clip(of: layout))
+    }
+
+    /// The map from `icon`'s canvas to `layout`'s pixels (see `AlphaMask(icon:layout:)`).
+    ///
+    /// - Throws: `AlphaRasterError.invalidIcon` for a canvas side that is not finite and > 0,
+    ///   or a canvas that cannot be fitted.
+    static func fit(of icon: VectorIcon, in layout: IconLayout) throws -> VectorTransform {
         guard icon.width.isFinite, icon.width > 0 else {
             throw AlphaRasterError.invalidIcon(.width, reason: "must be a finite number of user units greater than 0, got \(icon.width)")
         }
         guard icon.height.isFinite, icon.height > 0 else {
             throw AlphaRasterError.invalidIcon(.height, reason: "must be a finite number of user units greater than 0, got \(icon.height)")
         }
-        let boxWidth = Double(geometry.boxWidth), boxHeight = Double(geometry.boxHeight)
+        let boxWidth = Double(layout.boxWidth), boxHeight = Double(layout.boxHeight)
         let scaleX = boxWidth / icon.width, scaleY = boxHeight / icon.height
         let scale = min(scaleX, scaleY)
         guard scale.isFinite, scale > 0 else {
             throw AlphaRasterError.invalidIcon(
                 icon.width > icon.height ? .width : .height,
-                reason: "a \(icon.width)×\(icon.height) canvas cannot be fitted into \(geometry.boxWidth)×\(geometry.boxHeight) pixels")
+                reason: "a \(icon.width)×\(icon.height) canvas cannot be fitted into \(layout.boxWidth)×\(layout.boxHeight) pixels")
         }
         // The limiting axis fills the box exactly; only the other one is centred.
         let fittedWidth = scaleX <= scaleY ? boxWidth : icon.width * scale
         let fittedHeight = scaleY <= scaleX ? boxHeight : icon.height * scale
-        let pad = Double(geometry.padding)
-        let fit = VectorTransform(
+        let pad = Double(layout.padding)
+        return VectorTransform(
             a: scale, b: 0, c: 0, d: scale,
             e: pad + (boxWidth - fittedWidth) / 2, f: pad + (boxHeight - fittedHeight) / 2)
-        let layers = try icon.layers.enumerated().map { index, layer in
-            try PreparedLayer(layer, number: index + 1, fit: fit)
-        }
-        return try render(
-            layers, width: geometry.width, height: geometry.height,
-            clip: (geometry.padding, geometry.padding, geometry.padding + geometry.boxWidth, geometry.padding + geometry.boxHeight))
+    }
+
+    /// The box inside the padding, (x0, y0, x1, y1) in pixels: nothing is drawn outside it.
+    static func clip(of layout: IconLayout) -> (Int, Int, Int, Int) {
+        (layout.padding, layout.padding, layout.padding + layout.boxWidth, layout.padding + layout.boxHeight)
     }
 
     /// The mask of one path painted in a `width × height` pixel grid, `transform` mapping the

@@ -243,11 +243,7 @@ public final class MorphRenderer: @unchecked Sendable {
         let finish = FrameFinish(style: style, progress: progress, format: format)
         lock.lock()
         defer { lock.unlock() }
-        if finish.needsTable, finish != tableFinish {
-            finish.fillTable(finishTable)
-            tableFinish = finish
-        }
-        let writer = finish.writer(table: finishTable)
+        let writer = writerLocked(for: finish)
         let frame = capture.map { MorphFrameMath.frame(progress: progress, style: style, capturedWeight: $0.weight) }
             ?? MorphFrameMath.frame(progress: progress, style: style)
         // The captured field can be non-zero anywhere, so nothing is skipped (`TileMap`
@@ -331,6 +327,15 @@ public final class MorphRenderer: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The writer of `finish`, its table filled unless it already holds it; call under the lock.
+    func writerLocked(for finish: FrameFinish) -> PixelWriter {
+        if finish.needsTable, finish != tableFinish {
+            finish.fillTable(finishTable)
+            tableFinish = finish
+        }
+        return finish.writer(table: finishTable)
     }
 
     /// Runs every band of `phase`, on the pool when the plan has several.

@@ -147,7 +147,7 @@ struct AnimateParsingTests {
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         #expect(IconMorphTool.help.contains("  animate "))
         // The look options are render's own declarations, but --color-to.
-        #expect(AnimateCommand.lookOptions.map(\.key) == [.blur, .blurLevels, .threshold, .softness, .ease, .color, .background])
+        #expect(AnimateCommand.lookOptions.map(\.key) == [.style, .blur, .blurLevels, .threshold, .softness, .ease, .color, .background])
         for option in AnimateCommand.lookOptions {
             #expect(AnimateCommand.spec.option(long: option.long)?.help == RenderCommand.spec.option(long: option.long)?.help)
         }

@@ -61,7 +61,7 @@ struct HelpAndDispatchTests {
     /// the commands share must keep it.
     @Test func optionOrder() {
         let shared = ["fps", "hold-start", "hold-end", "ping-pong", "loops"]
-        let look = ["blur", "blur-levels", "threshold", "softness", "ease", "color"]
+        let look = ["style", "blur", "blur-levels", "threshold", "softness", "ease", "color"]
         #expect(RenderCommand.spec.options.map(\.long) == ["from", "to", "mask", "progress", "frames", "duration"] + shared
             + ["format", "output", "columns", "spacing", "manifest", "compression", "print-ffmpeg", "quiet",
                "size", "scale", "padding"] + look + ["color-to", "background", "help"])
@@ -70,6 +70,8 @@ struct HelpAndDispatchTests {
             + look + ["background", "help"])
         #expect(MaskCommand.spec.options.map(\.long) == ["from", "mask", "output", "quiet", "size", "scale", "padding", "help"])
         #expect(SymbolsCommand.spec.options.map(\.long) == ["help"])
+        #expect(PathsCommand.spec.options.map(\.long) == ["from", "to", "format", "output", "name", "color", "quiet",
+                                                         "duration", "ease", "ping-pong", "loops", "size", "scale", "padding", "help"])
         // Every key names an option of some command, once per command.
         let commands = IconMorphTool.commands
         #expect(Set(commands.flatMap { $0.options.map(\.key) }) == Set(OptionKey.allCases))
@@ -89,6 +91,8 @@ struct HelpAndDispatchTests {
         #expect(try IconMorphTool.execute(["help", "symbols"]) == SymbolsCommand.help)
         #expect(try IconMorphTool.execute(["symbols", "-h"]) == SymbolsCommand.help)
         #expect(try IconMorphTool.execute(["symbols"]) == SymbolsCommand.listing)
+        #expect(try IconMorphTool.execute(["help", "paths"]) == PathsCommand.help)
+        #expect(try IconMorphTool.execute(["paths", "--help"]) == PathsCommand.help)
     }
 
     @Test(arguments: [

@@ -55,7 +55,7 @@ struct RobustnessArgumentTests {
             return ["", "red", "#12", "#GGGGGG", "#1234567", "xyz", "#"]
         case .automaticOrNumber(let range):
             return ["", "automatic", "nan", "-1", formatNumber((range.upper ?? 1) * 2 + 1)]
-        case .icon, .inputFile, .outputPathOrStandardOutput:
+        case .icon, .inputFile, .outputPathOrStandardOutput, .name:
             return [""]
         case .outputPath:
             return ["", "-"]

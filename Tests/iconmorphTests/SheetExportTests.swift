@@ -130,7 +130,7 @@ struct SheetExportTests {
 
     @Test func manifestStringsAreEscaped() throws {
         for name in ["plain.png", "quote\"back\\slash.png", "tab\tnew\nline\u{01}\u{1F}.png", "ünï/cödé 🎞.png", "\u{7F}\u{2028}"] {
-            let text = "[" + SheetManifest.string(name) + "]"
+            let text = "[" + JSONText.string(name) + "]"
             let decoded = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String]
             #expect(decoded == [name], "\(text)")
         }

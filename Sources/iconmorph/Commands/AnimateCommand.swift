@@ -165,7 +165,7 @@ enum AnimateCommand {
         let options = AnimateOptions(
             timeline: timeline, timelinePath: parsed.text(.timeline), timelineSpelling: parsed.spelling(of: .timeline),
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
-            style: try LookOptions.style(parsed, scale: layout.box.scale),
+            fieldStyle: try LookOptions.fieldStyle(parsed), style: try LookOptions.style(parsed, scale: layout.box.scale),
             timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed))
         // An explicit end gives the frame count now; otherwise the output is checked for a
         // sequence here and settled again once the timeline has been played.
@@ -251,12 +251,21 @@ enum AnimateCommand {
     ///   one frame.
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
-        let masks = try TimelinePlayer.loadIcons(
-            of: options.timeline, in: options.layout, source: options.maskSource, warn: warn)
-        let start = masks[options.timeline.start.path]!
-        let renderer = try MorphRenderer(width: start.width, height: start.height, style: options.style)
-        let timelineFrames = try options.player.frames(
-            masks: masks, renderer: renderer, maximumFrames: TimingOptions.maximumFrames)
+        let layout = options.layout
+        let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
+        let timelineFrames: [FrameSource]
+        switch options.fieldStyle {
+        case .metaball:
+            let masks = try TimelinePlayer.loadIcons(
+                of: options.timeline, in: layout, source: options.maskSource, warn: warn)
+            var animator = try MetaballTimelineAnimator(renderer: renderer, masks: masks, start: options.timeline.start)
+            timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
+        case .path:
+            let icons = try TimelinePlayer.loadVectorIcons(of: options.timeline, warn: warn)
+            var animator = try PathTimelineAnimator(
+                icons: icons, start: options.timeline.start, layout: layout, easing: options.style.easing)
+            timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
+        }
         let output = try options.output(frameCount: timelineFrames.count)
         // The same checks as render's before any frame is rendered.
         let writer = try FrameWriter(output: output, sparing: options.inputs)

@@ -26,6 +26,8 @@ struct AnimateOptions: Equatable {
     /// Every mask is built in this validated box, so all have one pixel size.
     var layout: IconLayout
     var maskSource: MaskSource
+    /// How each frame's shape is made (`--style`).
+    var fieldStyle: FieldStyle = .metaball
     /// The look, colours included; `maxBlurRadius` is in pixels (`--blur` × `--scale`).
     var style: MorphStyle
     /// How the frames play: `fps`, holds, ping-pong, loops.

@@ -11,7 +11,7 @@ enum IconMorphTool {
     static let version = "0.1.0"
 
     /// Every subcommand.
-    static let commands = [RenderCommand.spec, AnimateCommand.spec, MaskCommand.spec, SymbolsCommand.spec]
+    static let commands = [RenderCommand.spec, AnimateCommand.spec, PathsCommand.spec, MaskCommand.spec, SymbolsCommand.spec]
 
     /// The top-level help text.
     static var help: String { HelpFormatter.toolHelp(commands: commands, version: version) }
@@ -78,6 +78,15 @@ enum IconMorphTool {
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
             return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, format: options.export.format)
+        case "paths":
+            guard let options = try PathsCommand.options(from: rest) else { return PathsCommand.help }
+            let summary = try PathsCommand.run(options, warn: warn)
+            if options.quiet { return nil }
+            if options.output == OutputTarget.standardOutputName {
+                StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
+                return nil
+            }
+            return summary + "\n"
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)

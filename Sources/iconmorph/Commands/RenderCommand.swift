@@ -1,5 +1,6 @@
 import IconSymbols
 import MorphKernel
+import PathMorph
 
 #if canImport(Glibc)
 import Glibc
@@ -123,13 +124,14 @@ enum RenderCommand {
 
         let (frames, fps) = try FramesOptions.frames(parsed)
         let layout = try GeometryOptions.layout(parsed)
+        let fieldStyle = try LookOptions.fieldStyle(parsed)
         let style = try LookOptions.style(parsed, scale: layout.box.scale)
         let export = ExportOptions(parsed)
         let output = try export.output(
             steps: frames.count, timing: TimingOptions.timing(parsed, fps: fps), frameSize: (layout.width, layout.height))
         return RenderOptions(
             source: source, target: target, frames: frames, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
-            style: style, output: output, printFFmpeg: export.printFFmpeg, given: parsed.given)
+            fieldStyle: fieldStyle, style: style, output: output, printFFmpeg: export.printFFmpeg, given: parsed.given)
     }
 
     /// Loads both icons, renders every frame and writes them; returns the line that says what
@@ -143,12 +145,26 @@ enum RenderCommand {
         if options.output.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
-        let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
-        let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
-        let renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
         let schedule = options.output.schedule
-        let frames = schedule.map {
-            MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step))
+        let renderer: MorphRenderer
+        let frames: [FrameSource]
+        switch options.fieldStyle {
+        case .metaball:
+            let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
+            let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
+            renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
+            frames = schedule.map {
+                .metaball(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
+            }
+        case .path:
+            let pair = try OutlinePair.match(
+                source: options.source, sourceOption: from, target: options.target, targetOption: to,
+                layout: options.layout, use: "--style path", warn: warn)
+            renderer = try MorphRenderer(width: options.layout.width, height: options.layout.height, style: options.style)
+            frames = schedule.map {
+                let progress = options.frames.progress(ofFrame: $0.step)
+                return .outline(pair.morph, progress: progress, eased: options.style.easing(progress))
+            }
         }
         return try writer.write(frames, delays: schedule.map(\.delay), renderer: renderer)
     }

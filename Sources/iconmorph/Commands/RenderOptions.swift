@@ -37,6 +37,8 @@ struct RenderOptions: Equatable {
     /// Both masks are built in this validated box, so they have one pixel size.
     var layout: IconLayout
     var maskSource: MaskSource
+    /// How each frame's shape is made (`--style`).
+    var fieldStyle: FieldStyle = .metaball
     /// The look, colours included; `maxBlurRadius` is in pixels (`--blur` × `--scale`).
     var style: MorphStyle
     /// What is written and where, and how the sequence plays.

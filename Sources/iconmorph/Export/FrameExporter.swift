@@ -1,3 +1,4 @@
+import AlphaRaster
 import Dispatch
 import MorphKernel
 
@@ -29,7 +30,7 @@ struct FrameExporter {
 
     /// The frames, in output order: frames of one pair for `render`, an animator's frames
     /// (captured fields included) for `animate`.
-    let frames: [MorphFrame]
+    let frames: [FrameSource]
     let sink: any FrameSink
     let reporter: ProgressReporter?
     /// One renderer per worker; the first is the one the caller gave.
@@ -38,7 +39,7 @@ struct FrameExporter {
     /// Sets up `workers` workers' renderers (`workerCount(frameCount:pixelCount:)` says how
     /// many pay); `renderer` (already validated against the style and the size) is the first
     /// worker's.
-    init(frames: [MorphFrame], renderer: MorphRenderer, sink: any FrameSink, reporter: ProgressReporter?, workers: Int) throws {
+    init(frames: [FrameSource], renderer: MorphRenderer, sink: any FrameSink, reporter: ProgressReporter?, workers: Int) throws {
         self.frames = frames
         self.sink = sink
         self.reporter = reporter
@@ -94,17 +95,18 @@ struct FrameExporter {
         let oneColor = !sink.needsRGBA && style.background == nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pixelCount * (oneColor ? 1 : 4), alignment: 16)
         defer { buffer.deallocate() }
+        let rasterizer = VectorRasterizer()
         while let index = sequencer.claim() {
             do {
                 let frame: RenderedFrame
                 if oneColor {
-                    try renderer.render(frames[index], into: buffer, format: .alpha8)
+                    try frames[index].render(with: renderer, rasterizer: rasterizer, into: buffer, format: .alpha8)
                     let tint = style.tint(atProgress: frames[index].progress)
                     frame = .oneColor(
                         alpha: UnsafeRawBufferPointer(buffer), red: tint.red, green: tint.green, blue: tint.blue,
                         width: width, height: height)
                 } else {
-                    try renderer.render(frames[index], into: buffer, format: .rgba8)
+                    try frames[index].render(with: renderer, rasterizer: rasterizer, into: buffer, format: .rgba8)
                     frame = .rgba(UnsafeRawBufferPointer(buffer), width: width, height: height)
                 }
                 guard try worker.deliver(frame, index: index, waitForTurn: { sequencer.waitForTurn(index) }) else {

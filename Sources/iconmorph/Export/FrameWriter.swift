@@ -45,7 +45,7 @@ struct FrameWriter {
     /// line that says what was written.
     ///
     /// - Throws: `PNGError`, `OutputError`, `MorphError` or `StandardOutputError`, unchanged.
-    func write(_ frames: [MorphFrame], delays: [Rational], renderer: MorphRenderer) throws -> String {
+    func write(_ frames: [FrameSource], delays: [Rational], renderer: MorphRenderer) throws -> String {
         let reporter = output.quiet || frames.count < 2
             ? nil : ProgressReporter(total: frames.count, style: ProgressReporter.styleForStandardError)
         func export(to sink: any FrameSink) throws {

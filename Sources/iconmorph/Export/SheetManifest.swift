@@ -20,7 +20,7 @@ enum SheetManifest {
     static func json(image: String, layout: SheetLayout, fps: Rational, progress: [Double]) -> String {
         let period = fps.reciprocal
         var text = "{\n"
-        text += "  \"image\": \(string(image)),\n"
+        text += "  \"image\": \(JSONText.string(image)),\n"
         text += "  \"width\": \(layout.width),\n  \"height\": \(layout.height),\n"
         text += "  \"frameWidth\": \(layout.frameWidth),\n  \"frameHeight\": \(layout.frameHeight),\n"
         text += "  \"columns\": \(layout.columns),\n  \"rows\": \(layout.rows),\n  \"spacing\": \(layout.spacing),\n"
@@ -50,29 +50,6 @@ enum SheetManifest {
         precondition(x.isFinite)
         if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
         return String(x)
-    }
-
-    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or
-    /// `\u00XX`; everything else (any Unicode) as UTF-8.
-    static func string(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 
     /// `image` as the manifest names it: its last component when the manifest is in the same

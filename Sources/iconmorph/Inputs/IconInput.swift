@@ -89,6 +89,42 @@ enum IconInput: Equatable {
         }
     }
 
+    /// The icon as vector shapes, for what works on outlines: a symbol's, or an SVG file's
+    /// (from a file or standard input) with the importer's warnings. `option` names the icon
+    /// in messages and `use` says what needs the outline.
+    ///
+    /// - Throws: `IconInputError.noOutline` for a PNG; `SVGError` or `IconInputError` for
+    ///   a file that cannot be read, naming it.
+    func vectorIcon(option: String, use: String) throws -> (icon: VectorIcon, name: String, warnings: [String]) {
+        func svg(of bytes: [UInt8], name: String) throws -> (icon: VectorIcon, name: String, warnings: [String]) {
+            switch Self.kind(of: bytes[...]) {
+            case .png: throw IconInputError.noOutline(option: option, name: name, use: use)
+            case .svg:
+                let svg = try SVGImporter.parse(data: bytes, name: name)
+                return (svg.icon, name, svg.warnings)
+            case nil: throw IconInputError.unrecognizedData(name: name, byteCount: bytes.count)
+            }
+        }
+        switch self {
+        case .symbol(let symbol):
+            return (symbol.icon, symbol.name, [])
+        case .file(let path):
+            if exists(path), !isDirectory(path), !isRegularFile(path) {
+                return try svg(of: Self.readAll(path: path), name: path)
+            }
+            guard Self.kind(ofFile: path) == .svg else {
+                // A PNG, or an unreadable file: the PNG reader says which.
+                if exists(path), !isDirectory(path) { throw IconInputError.noOutline(option: option, name: path, use: use) }
+                _ = try PNGImage(contentsOfFile: path, format: .rgba)
+                throw IconInputError.noOutline(option: option, name: path, use: use)
+            }
+            let svg = try SVGImporter.load(contentsOfFile: path)
+            return (svg.icon, path, svg.warnings)
+        case .standardInput:
+            return try svg(of: Self.readAll(descriptor: STDIN_FILENO, name: Self.standardInputName), name: Self.standardInputName)
+        }
+    }
+
     /// The mask of PNG or SVG bytes held in memory; `name` labels messages.
     private static func mask(
         ofData bytes: [UInt8], name: String, in layout: IconLayout, source: MaskSource

@@ -14,6 +14,12 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     /// An SVG icon was read but cannot be rasterized (a coordinate out of range, a path of
     /// too many segments); `reason` is the rasterizer's.
     case undrawable(name: String, reason: String)
+    /// A PNG icon where an outline is needed (`--style path`, `paths`): `use` says what
+    /// needed it.
+    case noOutline(option: String, name: String, use: String)
+    /// Vector icons whose outlines cannot be matched (`PathMorphError`): `name` is the icon,
+    /// or both icons' names for a problem of the pair.
+    case unmatchable(name: String, reason: String)
 
     var description: String {
         switch self {
@@ -30,6 +36,10 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
             "\(name): more than \(limit) bytes, too much for an icon"
         case .undrawable(let name, let reason):
             "\(name): cannot draw the SVG icon: \(reason)"
+        case .unmatchable(let name, let reason):
+            "\(name): \(reason)"
+        case .noOutline(let option, let name, let use):
+            "\(option): \(name) is a PNG image, which has no outline; \(use) needs an SVG file or a built-in symbol"
         }
     }
 }

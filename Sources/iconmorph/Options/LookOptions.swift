@@ -1,6 +1,6 @@
 import MorphKernel
 
-/// The options that say how the morph looks, shared by `render` and `animate`: `--blur`,
+/// The options that say how the morph looks, shared by `render` and `animate`: `--style`, `--blur`,
 /// `--blur-levels`, `--threshold`, `--softness`, `--ease`, `--color`, `--color-to`
 /// (`render` only: a timeline has several morphs) and `--background`.
 enum LookOptions {
@@ -16,6 +16,14 @@ enum LookOptions {
         static let color = TintColor.black
     }
 
+    static let style = OptionSpec(
+        .style, value: .choice(FieldStyle.allCases.map(\.rawValue)), valueName: "name",
+        help: "How one icon becomes the other: metaball (the shapes are mixed, blurred and "
+            + "thresholded, so they melt into each other and merge) or path (the outlines' points "
+            + "travel from one icon's to the other's, as CSS, SwiftUI and CoreAnimation path "
+            + "animations do; SVG files and built-in symbols only, and --blur, --blur-levels, "
+            + "--threshold and --softness do not apply).",
+        defaultText: FieldStyle.metaball.rawValue, section: section)
     static let blur = OptionSpec(
         .blur, value: .number(.nonNegative), valueName: "pt",
         help: "The largest blur radius, in points (blur × scale pixels, at most "
@@ -64,7 +72,24 @@ enum LookOptions {
         section: section)
 
     /// Every look option, in the order help lists them.
-    static let options = [blur, blurLevels, threshold, softness, ease, color, colorTo, background]
+    static let options = [style, blur, blurLevels, threshold, softness, ease, color, colorTo, background]
+
+    /// The options that shape the metaball field only, refused with `--style path`.
+    static let metaballOnly: [OptionKey] = [.blur, .blurLevels, .threshold, .softness]
+
+    /// The morph style `--style` asks for.
+    ///
+    /// - Throws: `CommandLineError.invalidSetting` for a metaball-only option given with
+    ///   `--style path`.
+    static func fieldStyle(_ parsed: ParsedArguments) throws -> FieldStyle {
+        let style = parsed.choice(.style).flatMap(FieldStyle.init(rawValue:)) ?? .metaball
+        if style == .path, let key = metaballOnly.first(where: parsed.has) {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: key),
+                reason: "does not apply to \(parsed.spelling(of: .style)) path: outlines are neither blurred nor thresholded")
+        }
+        return style
+    }
 
     /// The thresholds automatic softness accepts (`MorphStyle.validate`).
     static var automaticThresholds: ClosedRange<Double> {

@@ -23,11 +23,14 @@ enum OptionKey: String, CaseIterable, Hashable, Sendable {
     // The icon box.
     case size, scale, padding
     // The look.
+    case style
     case blur
     case blurLevels = "blur-levels"
     case threshold, softness, ease, color
     case colorTo = "color-to"
     case background
+    // `paths`.
+    case name
     // Every command's.
     case help
 

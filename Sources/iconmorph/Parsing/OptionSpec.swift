@@ -42,6 +42,13 @@ struct OptionSpec: Sendable {
         return text
     }
 
+    /// The same option listed under another help section.
+    func with(section: String) -> OptionSpec {
+        var copy = self
+        copy.section = section
+        return copy
+    }
+
     /// `-h, --help`, which every command has; the parser treats it before anything else.
     static let help = OptionSpec(.help, short: "h", help: "Show this help and exit.", section: "OPTIONS")
 }

@@ -24,6 +24,8 @@ enum ValueKind: Equatable, Sendable {
     case color
     /// The word `auto` (given as `.choice("auto")`) or a finite decimal number in the range.
     case automaticOrNumber(NumberRange)
+    /// A name, as typed. Not empty.
+    case name
 
     /// What the option expects, as a noun phrase for "expected …".
     var phrase: String {
@@ -39,6 +41,7 @@ enum ValueKind: Equatable, Sendable {
         case .boxSize: "a size in points greater than 0, as one number or WxH (such as 44 or 60x44)"
         case .color: "a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .automaticOrNumber(let range): "auto or " + range.phrase
+        case .name: "a name"
         }
     }
 
@@ -47,7 +50,7 @@ enum ValueKind: Equatable, Sendable {
     /// - Throws: `CommandLineError.invalidValue` naming the option, the expectation and the text.
     func parse(_ text: String, option: String) throws -> OptionValue {
         let value: OptionValue? = switch self {
-        case .icon, .inputFile:
+        case .icon, .inputFile, .name:
             text.isEmpty ? nil : .text(text)
         case .outputPath:
             text.isEmpty || text == "-" ? nil : .text(text)

@@ -2,15 +2,16 @@ import AlphaRaster
 import IconSymbols
 import MorphKernel
 
-/// Plays a `Timeline` through one `MorphAnimator` and samples it at a fixed frame rate: the
-/// frames `iconmorph animate` renders.
+/// Plays a `Timeline` through one animator (`MetaballTimelineAnimator` or
+/// `PathTimelineAnimator`) and samples it at a fixed frame rate: the frames `iconmorph
+/// animate` renders.
 ///
 /// Frame k is the animator's frame at t_k = k / fps seconds (computed as k · den / num from
 /// the exact rate, so frame times do not accumulate rounding), k = 0, 1, … Each event is
 /// applied at its own time, before the first frame at or after it, so an event between two
 /// frames happens between them and one at a frame's time shows in that frame. The animator
-/// starts at rest on the start icon (the pair start → start at progress 1, so a first event
-/// to another icon is the plain two-icon morph, with nothing captured).
+/// starts at rest on the start icon (so a first event to another icon is the plain two-icon
+/// morph).
 ///
 /// The last frame is the last one at or before `--until`; without it, the first frame at or
 /// after the moment every event has happened and the animator is at rest (so the last frame
@@ -36,16 +37,40 @@ struct TimelinePlayer {
     /// Loads every icon the timeline names, once each, into `box`: the masks by
     /// `Timeline.Icon.path`.
     ///
-    /// - Throws: what `IconInput.load` throws; for an icon of a timeline file, a
-    ///   `CommandFailure` with the same message and status after the file and line (an
-    ///   unknown name as written there).
+    /// - Throws: what `IconInput.load` throws, as `loadEach` reports it.
     static func loadIcons(
         of timeline: Timeline, in layout: IconLayout, source: MaskSource, warn: (String) -> Void
     ) throws -> [String: AlphaMask] {
-        var masks: [String: AlphaMask] = [:]
+        try loadEach(of: timeline) { icon in
+            try IconInput.load(icon.path, option: icon.origin, in: layout, source: source, warn: warn)
+        }
+    }
+
+    /// Loads every icon the timeline names as vector shapes (`--style path`), with the names
+    /// messages give them, by `Timeline.Icon.path`.
+    ///
+    /// - Throws: what `IconInput.vectorIcon(option:use:)` throws, as `loadEach` reports it.
+    static func loadVectorIcons(
+        of timeline: Timeline, warn: (String) -> Void
+    ) throws -> [String: (icon: VectorIcon, name: String)] {
+        try loadEach(of: timeline) { icon in
+            let loaded = try IconInput.resolve(icon.path, option: icon.origin)
+                .vectorIcon(option: icon.origin, use: "--style path")
+            for warning in loaded.warnings { warn(warning) }
+            return (loaded.icon, loaded.name)
+        }
+    }
+
+    /// `load` applied to every icon the timeline names, once each.
+    ///
+    /// - Throws: what `load` throws; for an icon of a timeline file, a `CommandFailure` with
+    ///   the same message and status after the file and line (an unknown name as written
+    ///   there).
+    private static func loadEach<Loaded>(of timeline: Timeline, _ load: (Timeline.Icon) throws -> Loaded) throws -> [String: Loaded] {
+        var loaded: [String: Loaded] = [:]
         for icon in timeline.icons {
             do {
-                masks[icon.path] = try IconInput.load(icon.path, option: icon.origin, in: layout, source: source, warn: warn)
+                loaded[icon.path] = try load(icon)
             } catch IconInputError.unknownName(let option, _, _) where icon.path != icon.name {
                 throw IconInputError.unknownName(
                     option: option, name: icon.name, suggestion: BuiltInSymbol.suggestion(for: icon.name))
@@ -56,28 +81,24 @@ struct TimelinePlayer {
                 throw CommandFailure(message: icon.origin + ": " + failure.message, exitCode: failure.exitCode)
             }
         }
-        return masks
+        return loaded
     }
 
-    /// The frames, in order, drawn with `renderer` (whose size the masks have; it also
-    /// captures the field of an interrupted frame).
+    /// The frames, in order, of `animator` driven through the timeline.
     ///
     /// - Parameter maximumFrames: the most frames allowed.
     /// - Throws: `CommandLineError.invalidSetting` when the timeline needs more than
-    ///   `maximumFrames` frames; `MorphError` from the animator (not expected: the times,
-    ///   durations and sizes are checked before).
-    func frames(masks: [String: AlphaMask], renderer: MorphRenderer, maximumFrames: Int) throws -> [MorphFrame] {
-        func mask(_ icon: Timeline.Icon) -> AlphaMask { masks[icon.path]! }
-        let start = mask(timeline.start)
-        let animator = try MorphAnimator(renderer: renderer, source: start, target: start, progress: 1)
+    ///   `maximumFrames` frames; what the animator throws for an event.
+    func frames(of animator: inout some TimelineAnimating, maximumFrames: Int) throws -> [FrameSource] {
         let lastFrame = timeline.until.map { frameCount(until: $0) - 1 }
-        var frames: [MorphFrame] = []
+        var frames: [FrameSource] = []
         var next = timeline.events.startIndex
         var k = 0
         while true {
             let t = time(ofFrame: k)
             while next < timeline.events.endIndex, timeline.events[next].time <= t {
-                try apply(timeline.events[next], to: animator, mask: mask)
+                let event = timeline.events[next]
+                try animator.apply(event.action, duration: timeline.transition(of: event), at: event.time)
                 next += 1
             }
             frames.append(try animator.frame(at: t))
@@ -93,18 +114,6 @@ struct TimelinePlayer {
                     reason: "the timeline runs past \(formatNumber(time(ofFrame: k))) s, more than \(maximumFrames) frames "
                         + "at \(formatNumber(fps.doubleValue)) fps; give an earlier --until or a lower --fps")
             }
-        }
-    }
-
-    private func apply(_ event: Timeline.Event, to animator: MorphAnimator, mask: (Timeline.Icon) -> AlphaMask) throws {
-        let duration = timeline.transition(of: event)
-        switch event.action {
-        case .to(let icon):
-            try animator.animate(to: mask(icon), duration: duration, at: event.time)
-        case .morph(let source, let target):
-            try animator.animate(source: mask(source), target: mask(target), duration: duration, at: event.time)
-        case .show(let source, let target, let progress):
-            try animator.display(source: mask(source), target: mask(target), progress: progress, at: event.time)
         }
     }
 }

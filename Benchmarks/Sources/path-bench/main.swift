@@ -1,0 +1,75 @@
+import BenchSupport
+import Foundation
+import IconMorph
+
+// Figures from an unoptimised build mean nothing; refuse rather than mislead.
+#if DEBUG
+FileHandle.standardError.write(Data("path-bench: this is a debug build; run `swift run -c release path-bench`.\n".utf8))
+exit(2)
+#endif
+
+/// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
+/// its figures are rougher.
+let quick = CommandLine.arguments.dropFirst().contains("--quick")
+func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+
+// The path morph's costs at the CLI's default box (44 pt at 3×, 132 px), one thread, each a
+// median of many runs beside a baseline measured in the same run:
+// 1. matching (`PathMorph(from:to:layout:)`: outlines, pairing, node balancing, start
+//    points) against rasterizing the same two icons' masks (`AlphaMask(icon:layout:)` twice),
+//    which every morph of either style pays;
+// 2. a path frame (interpolate and fill: `mask(at:)`) against a metaball frame of the same
+//    pair (`MorphRenderer.render`, alpha, default style).
+let layout = try IconBox(width: 44, height: 44, scale: 3).layout()
+var checks = SelfChecks()
+
+struct Pair {
+    var name: String
+    var from: VectorIcon
+    var to: VectorIcon
+}
+
+var pairs = [
+    Pair(name: "play → pause", from: BuiltInSymbol.play.icon, to: BuiltInSymbol.pause.icon),
+    Pair(name: "heart → star", from: BuiltInSymbol.heart.icon, to: BuiltInSymbol.star.icon),
+    Pair(name: "bell → magnifyingglass", from: BuiltInSymbol.bell.icon, to: BuiltInSymbol.magnifyingglass.icon),
+]
+let adwaita = "/usr/share/icons/Adwaita/scalable/actions/"
+for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"), ("edit-find-symbolic", "mail-send-symbolic")] {
+    if let from = try? SVGImporter.load(contentsOfFile: adwaita + a + ".svg").icon,
+       let to = try? SVGImporter.load(contentsOfFile: adwaita + b + ".svg").icon {
+        pairs.append(Pair(name: "Adwaita \(a) → \(b)", from: from, to: to))
+    }
+}
+
+print("path-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, 132 × 132 px (44 pt at 3×)")
+print("")
+print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+let rasterizer = VectorRasterizer()
+let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
+renderer.concurrency = .serial
+var alpha = [UInt8](repeating: 0, count: layout.width * layout.height)
+for pair in pairs {
+    let morph = try PathMorph(from: pair.from, to: pair.to, layout: layout)
+    let matching = try medianNanoseconds(runs: runs(301)) { _ = try PathMorph(from: pair.from, to: pair.to, layout: layout) }
+    let masks = try medianNanoseconds(runs: runs(301)) {
+        _ = try rasterizer.mask(for: pair.from, in: layout)
+        _ = try rasterizer.mask(for: pair.to, in: layout)
+    }
+    let pathFrame = try medianNanoseconds(runs: runs(301)) { _ = try morph.mask(at: 0.5, rasterizer: rasterizer) }
+    let source = try rasterizer.mask(for: pair.from, in: layout), target = try rasterizer.mask(for: pair.to, in: layout)
+    let metaballFrame = try medianNanoseconds(runs: runs(301)) {
+        try alpha.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .alpha8) }
+    }
+    let exact = try morph.mask(at: 0, rasterizer: rasterizer) == source && morph.mask(at: 1, rasterizer: rasterizer) == target
+    checks.expect(exact, "\(pair.name): the path morph's ends differ from the icons' masks")
+    let curves = morph.source.reduce(0) { $0 + $1.curves.count }
+    print("| \(pair.name) | \(morph.source.count) | \(curves) | \(formatted(matching)) | \(formatted(masks)) | "
+          + String(format: "%.2f", matching / masks) + " | \(formatted(pathFrame)) | \(formatted(metaballFrame)) | "
+          + String(format: "%.2f", pathFrame / metaballFrame) + " | \(exact ? "yes" : "NO") |")
+}
+print("")
+print("Medians of \(runs(301)) runs each, one thread. Matching: PathMorph(from:to:layout:); rasterizing: AlphaMask of both icons. "
+      + "Frames at p = 0.5: the path frame fills the interpolated outline; the metaball frame mixes, blurs (R = 12 px) and thresholds.")
+checks.finish(tool: "path-bench")

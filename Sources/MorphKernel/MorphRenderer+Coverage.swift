@@ -1,0 +1,47 @@
+import AlphaRaster
+
+extension MorphRenderer {
+    /// Finishes a frame whose coverage another morph style computed (such as a path morph's
+    /// outline, drawn into a mask): the style's tint at `progress`, its background and the
+    /// output format, exactly as for a metaball frame (see `FrameFinish`), with coverage
+    /// `c / 255` for each byte c of `coverage`. The blur and threshold are not applied.
+    ///
+    /// The pixels are those `render(source:target:progress:into:bytesPerRow:format:)` would
+    /// write for a field whose coverage is `coverage`; bytes between rows are left as they were.
+    ///
+    /// - Throws: `MorphError.invalidParameter` (`.progress`) unless progress is finite and in
+    ///   [0, 1]; `MorphError.sizeMismatch` (`.source`) when `coverage` has another size; the
+    ///   output errors of `render(source:target:progress:into:bytesPerRow:format:)`. Nothing
+    ///   is written when it throws.
+    public func render(
+        coverage: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer,
+        bytesPerRow: Int? = nil, format: PixelFormat
+    ) throws {
+        try checkInputs(source: coverage, target: coverage, progress: progress)
+        let (base, stride) = try checkOutput(output, bytesPerRow: bytesPerRow, format: format)
+        let finish = FrameFinish(style: style, progress: progress, format: format)
+        lock.lock()
+        defer { lock.unlock() }
+        let writer = writerLocked(for: finish)
+        let width = self.width
+        coverage.pixels.withUnsafeBufferPointer { pixels in
+            let source = pixels.baseAddress!
+            for y in 0..<height {
+                let row = base + y &* stride, line = source + y &* width
+                var x = 0
+                while x < width {
+                    let count = min(16, width &- x)
+                    var bytes = SIMD16<UInt8>(repeating: 0)
+                    if count == 16 {
+                        bytes = UnsafeRawPointer(line + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                    } else {
+                        for lane in 0..<count { bytes[lane] = line[x &+ lane] }
+                    }
+                    let alpha = SIMD16<Float>(SIMD16<UInt32>(truncatingIfNeeded: bytes)) / 255
+                    writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
+                    x &+= 16
+                }
+            }
+        }
+    }
+}

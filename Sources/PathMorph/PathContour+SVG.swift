@@ -1,0 +1,48 @@
+extension PathContour {
+    /// `contours` as SVG path data: for each contour `M x y`, one `C x1 y1 x2 y2 x y` per
+    /// curve, and `Z`. Two lists of matched contours give the same commands in the same
+    /// order, so a CSS `d` transition, SMIL `<animate>` or CoreAnimation can interpolate them.
+    ///
+    /// Numbers are rounded to `decimals` places (0…6) with trailing zeros dropped.
+    public static func svgPathData(_ contours: [PathContour], decimals: Int = 3) -> String {
+        var text = ""
+        for contour in contours {
+            if !text.isEmpty { text += " " }
+            text += "M" + formatPoint(contour.start, decimals: decimals)
+            for curve in contour.curves {
+                text += " C" + formatPoint(curve.control1, decimals: decimals) + " "
+                    + formatPoint(curve.control2, decimals: decimals) + " " + formatPoint(curve.end, decimals: decimals)
+            }
+            text += " Z"
+        }
+        return text
+    }
+
+    /// `x y`, each as `formatNumber`.
+    static func formatPoint(_ p: SIMD2<Double>, decimals: Int) -> String {
+        formatNumber(p.x, decimals: decimals) + " " + formatNumber(p.y, decimals: decimals)
+    }
+
+    /// `value` rounded to `decimals` places (0…6), without trailing zeros or a minus zero:
+    /// `12.5`, `-0.125`, `3`.
+    public static func formatNumber(_ value: Double, decimals: Int = 3) -> String {
+        let places = min(max(decimals, 0), 6)
+        var unit = 1.0
+        for _ in 0..<places { unit *= 10 }
+        let scaled = (value * unit).rounded()
+        guard value.isFinite, abs(scaled) < 9e15 else { return "\(value)" }
+        var units = Int64(scaled)
+        if units == 0 { return "0" }
+        let negative = units < 0
+        units = abs(units)
+        let whole = units / Int64(unit), fraction = units % Int64(unit)
+        var text = (negative ? "-" : "") + String(whole)
+        if fraction != 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: places - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+import AlphaRaster
+import MorphKernel
+import PathMorph
+
+/// What one output frame's shape is made from — the morph style's field stage — before the
+/// shared finishing (tint, background, pixel format) and the sinks.
+enum FrameSource {
+    /// `--style metaball`: two masks (and maybe a captured field), mixed, blurred and
+    /// thresholded by the renderer.
+    case metaball(MorphFrame)
+    /// `--style path`: the matched outlines interpolated at `eased` (the eased progress) and
+    /// filled with exact-area coverage; `progress` is the frame's own, for the tint.
+    case outline(PathMorph, progress: Double, eased: Double)
+
+    /// The frame's progress along its morph, in [0, 1].
+    var progress: Double {
+        switch self {
+        case .metaball(let frame): frame.progress
+        case .outline(_, let progress, _): progress
+        }
+    }
+
+    /// Draws the frame into `buffer` in `format` with `renderer`'s finishing; an outline is
+    /// filled with `rasterizer` (one per worker: it keeps its buffers).
+    func render(
+        with renderer: MorphRenderer, rasterizer: VectorRasterizer, into buffer: UnsafeMutableRawBufferPointer,
+        format: PixelFormat
+    ) throws {
+        switch self {
+        case .metaball(let frame):
+            try renderer.render(frame, into: buffer, format: format)
+        case .outline(let morph, let progress, let eased):
+            let coverage = try morph.mask(at: eased, rasterizer: rasterizer)
+            try renderer.render(coverage: coverage, progress: progress, into: buffer, format: format)
+        }
+    }
+}

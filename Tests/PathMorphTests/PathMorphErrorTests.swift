@@ -1,0 +1,69 @@
+import AlphaRaster
+import Foundation
+import Testing
+@testable import PathMorph
+
+/// Inputs a path morph cannot take get errors that name the icon and the reason.
+struct PathMorphErrorTests {
+    static let square = icon(rectangle(4, 4, 16, 16))
+
+    @Test func translucentLayerIsRefused() {
+        var faded = Self.square
+        faded.layers.append(VectorIcon.Layer(path: rectangle(2, 2, 4, 4), paint: .fill(.nonZero), opacity: 0.5))
+        #expect(throws: PathMorphError.translucentLayer(.target, layer: 2, opacity: 0.5)) {
+            try PathMorph(from: Self.square, to: faded, layout: iconLayout)
+        }
+        let message = "\(PathMorphError.translucentLayer(.target, layer: 2, opacity: 0.5))"
+        #expect(message == "the target icon: layer 2 has opacity 0.5; a path morph needs opaque shapes")
+    }
+
+    @Test func invisibleLayersAreLeftOut() throws {
+        var hidden = Self.square
+        hidden.layers.append(VectorIcon.Layer(path: rectangle(2, 2, 4, 4), paint: .fill(.nonZero), opacity: 0))
+        let morph = try PathMorph(from: hidden, to: Self.square, layout: iconLayout)
+        #expect(morph.source.count == 1)
+    }
+
+    @Test func emptyIconIsRefused() {
+        var empty = VectorPath()
+        empty.move(to: SIMD2(3, 3))
+        #expect(throws: PathMorphError.emptyIcon(.source)) {
+            try PathMorph(from: icon(empty), to: Self.square, layout: iconLayout)
+        }
+        #expect(throws: PathMorphError.emptyIcon(.target)) {
+            try PathMorph(from: Self.square, to: VectorIcon(width: 24, height: 24, layers: []), layout: iconLayout)
+        }
+    }
+
+    @Test func tooManyContoursIsRefused() {
+        var dots = VectorPath()
+        for i in 0..<(PathMorph.maximumContours + 1) {
+            dots.append(rectangle(Double(i % 20), Double(i / 20), 0.5, 0.5))
+        }
+        #expect(throws: PathMorphError.tooManyContours(.source, count: PathMorph.maximumContours + 1, limit: PathMorph.maximumContours)) {
+            try PathMorph(from: icon(dots), to: Self.square, layout: iconLayout)
+        }
+    }
+
+    @Test func hugeOutlinesAreRefusedQuickly() {
+        // One polygon of 300 000 points: past the curve limit, refused before any search.
+        let n = 300_000
+        let points = (0..<n).map { k -> SIMD2<Double> in
+            let a = Double(k) / Double(n) * 2 * .pi
+            return SIMD2(12 + 8 * cos(a), 12 + 8 * sin(a))
+        }
+        #expect(throws: PathMorphError.self) {
+            try PathMorph(from: icon(polygon(points)), to: Self.square, layout: iconLayout)
+        }
+    }
+
+    @Test func invalidIconNamesTheIcon() {
+        let bad = VectorIcon(width: 0, height: 24, layers: Self.square.layers)
+        #expect {
+            try PathMorph(from: Self.square, to: bad, layout: iconLayout)
+        } throws: { error in
+            guard case .invalidIcon(.target, _)? = error as? PathMorphError else { return false }
+            return "\(error)".hasPrefix("the target icon: ")
+        }
+    }
+}
