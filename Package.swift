@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
         .target(name: "MorphKernel", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
         .target(name: "PathMorph", dependencies: ["AlphaRaster"]),
-        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph"]),
+        .target(name: "OutlineTrace", dependencies: ["AlphaRaster", "PathMorph"]),
+        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph", "OutlineTrace"]),
 
         // PNG files, on top of the core.
         .systemLibrary(
@@ -51,6 +52,7 @@ let package = Package(
         .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
         .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
+        .testTarget(name: "OutlineTraceTests", dependencies: ["OutlineTrace", "PathMorph", "AlphaRaster", "MorphKernel", "IconSymbols", "SVGImport"]),
         .testTarget(name: "PathMorphTests", dependencies: ["PathMorph", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "_TestSupport"], exclude: ["Scripts"]),
     ]

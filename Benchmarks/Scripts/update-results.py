@@ -417,33 +417,35 @@ def parse_path_bench(text: str) -> dict:
     cell = rf"{TIME}"
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 10 or cells[0] in ("pair", "---"):
+        if len(cells) != 12 or cells[0] in ("pair", "---"):
             continue
-        times = [re.fullmatch(cell, c) for c in (cells[3], cells[4], cells[6], cells[7])]
+        times = [re.fullmatch(cell, c) for c in (cells[3], cells[4], cells[6], cells[7], cells[10])]
         if not all(times):
             continue
-        matching, masks, path_frame, metaball_frame = (nanoseconds(m.group(1), m.group(2)) for m in times)
+        matching, masks, path_frame, metaball_frame, tracing = (nanoseconds(m.group(1), m.group(2)) for m in times)
         data["pairs"].append({"pair": cells[0], "contours": int(cells[1]), "curves": int(cells[2]),
                               "matchingNs": matching, "masksNs": masks, "pathFrameNs": path_frame,
-                              "metaballFrameNs": metaball_frame, "endsExact": cells[9] == "yes"})
+                              "metaballFrameNs": metaball_frame, "endsExact": cells[9] == "yes", "tracingNs": tracing})
     if not data["pairs"]:
         raise StepFailed("path-bench: no pairs in its output")
     return data
 
 
 def path_bench_markdown(info: dict, data: dict) -> str:
-    lines = heading("path-bench: matching outlines and drawing path frames, 132 px", info)
+    lines = heading("path-bench: matching outlines, drawing path frames, tracing frames, 132 px", info)
     lines += [
         "`PathMorph(from:to:layout:)` (outlines, pairing, node balancing, start points) against rasterizing the "
         "same two icons' masks, which every morph pays; a path frame (`mask(at: 0.5)`: interpolate and fill) "
-        "against a metaball frame of the same pair (`MorphRenderer`, alpha, R = 12 px). One thread, wall time, "
-        "medians of many runs, each ratio from one run.", "",
+        "against a metaball frame of the same pair (`MorphRenderer`, alpha, R = 12 px); tracing that metaball frame "
+        "into outline layers (`MaskTracer`, 0.1 px) against rendering it. One thread, wall time, medians of many "
+        "runs, each ratio from one run.", "",
         *markdown_table(["pair", "contours", "curves", "matching", "both masks", "ratio", "path frame",
-                         "metaball frame", "ratio", "ends = icons' masks"],
+                         "metaball frame", "ratio", "ends = icons' masks", "tracing", "ratio"],
                         [[p["pair"], str(p["contours"]), str(p["curves"]), time_text(p["matchingNs"]),
                           time_text(p["masksNs"]), f"{p['matchingNs'] / p['masksNs']:.2f}",
                           time_text(p["pathFrameNs"]), time_text(p["metaballFrameNs"]),
-                          f"{p['pathFrameNs'] / p['metaballFrameNs']:.2f}", "yes" if p["endsExact"] else "NO"]
+                          f"{p['pathFrameNs'] / p['metaballFrameNs']:.2f}", "yes" if p["endsExact"] else "NO",
+                          time_text(p["tracingNs"]), f"{p['tracingNs'] / p['metaballFrameNs']:.2f}"]
                          for p in data["pairs"]]),
         "", f"Self-checks: {data['selfChecks']}."]
     return "\n".join(lines) + "\n"
@@ -712,7 +714,9 @@ def speed_figures(results: Path) -> str:
             f"- **Path morphs** (`path-bench`, one thread, 132 px): matching two icons' outlines takes "
             f"{time_range(min(matching), max(matching))} ({ratio_range([p['matchingNs'] / p['masksNs'] for p in pairs])} "
             f"the time of rasterizing their two masks); a path frame costs {ratio_range(frames)} a metaball frame "
-            f"of the same pair ({source('path-bench', paths['info'])}).")
+            f"of the same pair; tracing a metaball frame into vector outlines costs "
+            f"{ratio_range([p['tracingNs'] / p['metaballFrameNs'] for p in pairs])} rendering it "
+            f"({source('path-bench', paths['info'])}).")
     startup = load(results, "startup")
     if startup:
         rows = startup["figures"]["rows"]

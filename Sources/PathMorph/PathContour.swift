@@ -148,8 +148,8 @@ public struct PathContour: Sendable, Equatable {
         PathContour(start: point, curves: Array(repeating: Curve(control1: point, control2: point, end: point), count: count))
     }
 
-    /// The point at parameter t of the cubic from `p0` along `curve`.
-    static func point(_ p0: SIMD2<Double>, _ curve: Curve, at t: Double) -> SIMD2<Double> {
+    /// The point at parameter t (0…1) of the cubic that starts at `p0` and runs along `curve`.
+    public static func point(_ p0: SIMD2<Double>, _ curve: Curve, at t: Double) -> SIMD2<Double> {
         let s = 1 - t
         let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t
         return a * p0 + b * curve.control1 + c * curve.control2 + d * curve.end

@@ -63,10 +63,10 @@ struct HelpAndDispatchTests {
         let shared = ["fps", "hold-start", "hold-end", "ping-pong", "loops"]
         let look = ["style", "blur", "blur-levels", "threshold", "softness", "ease", "color"]
         #expect(RenderCommand.spec.options.map(\.long) == ["from", "to", "mask", "progress", "frames", "duration"] + shared
-            + ["format", "output", "columns", "spacing", "manifest", "compression", "print-ffmpeg", "quiet",
+            + ["format", "output", "columns", "spacing", "manifest", "compression", "tolerance", "print-ffmpeg", "quiet",
                "size", "scale", "padding"] + look + ["color-to", "background", "help"])
         #expect(AnimateCommand.spec.options.map(\.long) == ["start", "timeline", "mask", "at", "transition", "until"] + shared
-            + ["output", "format", "columns", "spacing", "manifest", "compression", "quiet", "size", "scale", "padding"]
+            + ["output", "format", "columns", "spacing", "manifest", "compression", "tolerance", "quiet", "size", "scale", "padding"]
             + look + ["background", "help"])
         #expect(MaskCommand.spec.options.map(\.long) == ["from", "mask", "output", "quiet", "size", "scale", "padding", "help"])
         #expect(SymbolsCommand.spec.options.map(\.long) == ["help"])

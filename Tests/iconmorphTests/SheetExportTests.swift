@@ -144,7 +144,7 @@ struct SheetExportTests {
         (["--frames", "4", "--format", "strip", "--columns", "2"], "--columns: applies to --format sheet (a strip is one row)"),
         (["--frames", "4", "--spacing", "2"], "--spacing: applies to --format sheet or strip"),
         (["--frames", "4", "-o", "a.apng", "--manifest", "a.json"], "--manifest: applies to --format sheet or strip"),
-        (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png for one frame"),
+        (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
         (["--frames", "4", "--format", "sheet", "-o", "s.png", "--manifest", "s.png"], "--manifest: is the sheet's own path; give another file"),
         (["--frames", "4000", "--format", "sheet", "--size", "64"],
          "--format: 4000 frames of 192×192 pixels make a 12288×12096 sheet; the largest is 64000000 pixels; give fewer frames or a smaller --size or --scale"),

@@ -19,7 +19,9 @@ func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
 //    points) against rasterizing the same two icons' masks (`AlphaMask(icon:layout:)` twice),
 //    which every morph of either style pays;
 // 2. a path frame (interpolate and fill: `mask(at:)`) against a metaball frame of the same
-//    pair (`MorphRenderer.render`, alpha, default style).
+//    pair (`MorphRenderer.render`, alpha, default style);
+// 3. tracing that metaball frame into outlines (`MaskTracer.layers(of:)`: marching squares,
+//    smoothing, Schneider's fit at 0.1 px) against rendering it.
 let layout = try IconBox(width: 44, height: 44, scale: 3).layout()
 var checks = SelfChecks()
 
@@ -44,8 +46,9 @@ for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"
 
 print("path-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, 132 × 132 px (44 pt at 3×)")
 print("")
-print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact | tracing the metaball frame | ratio |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |")
+let tracer = try MaskTracer()
 let rasterizer = VectorRasterizer()
 let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
 renderer.concurrency = .serial
@@ -62,14 +65,19 @@ for pair in pairs {
     let metaballFrame = try medianNanoseconds(runs: runs(301)) {
         try alpha.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .alpha8) }
     }
+    let tracing = medianNanoseconds(runs: runs(301)) {
+        _ = alpha.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
+    }
     let exact = try morph.mask(at: 0, rasterizer: rasterizer) == source && morph.mask(at: 1, rasterizer: rasterizer) == target
     checks.expect(exact, "\(pair.name): the path morph's ends differ from the icons' masks")
     let curves = morph.source.reduce(0) { $0 + $1.curves.count }
     print("| \(pair.name) | \(morph.source.count) | \(curves) | \(formatted(matching)) | \(formatted(masks)) | "
           + String(format: "%.2f", matching / masks) + " | \(formatted(pathFrame)) | \(formatted(metaballFrame)) | "
-          + String(format: "%.2f", pathFrame / metaballFrame) + " | \(exact ? "yes" : "NO") |")
+          + String(format: "%.2f", pathFrame / metaballFrame) + " | \(exact ? "yes" : "NO") | \(formatted(tracing)) | "
+          + String(format: "%.2f", tracing / metaballFrame) + " |")
 }
 print("")
 print("Medians of \(runs(301)) runs each, one thread. Matching: PathMorph(from:to:layout:); rasterizing: AlphaMask of both icons. "
-      + "Frames at p = 0.5: the path frame fills the interpolated outline; the metaball frame mixes, blurs (R = 12 px) and thresholds.")
+      + "Frames at p = 0.5: the path frame fills the interpolated outline; the metaball frame mixes, blurs (R = 12 px) and thresholds; "
+      + "tracing turns the metaball frame into outline layers (MaskTracer, 0.1 px).")
 checks.finish(tool: "path-bench")

@@ -95,7 +95,7 @@ enum AnimateCommand {
                         + "file (default: \(OutputTarget.defaultFile))."),
                 ExportOptions.format,
             ]
-            + ExportOptions.fileOptions + [ExportOptions.quiet]
+            + ExportOptions.fileOptions + [ExportOptions.tolerance, ExportOptions.quiet]
             + GeometryOptions.boxOptions + lookOptions + [.help],
         notes: [
             ("HOW IT PLAYS", [
@@ -166,7 +166,7 @@ enum AnimateCommand {
             timeline: timeline, timelinePath: parsed.text(.timeline), timelineSpelling: parsed.spelling(of: .timeline),
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
             fieldStyle: try LookOptions.fieldStyle(parsed), style: try LookOptions.style(parsed, scale: layout.box.scale),
-            timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed))
+            timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: !timeline.events.isEmpty || (timeline.until ?? 0) > 0))
         // An explicit end gives the frame count now; otherwise the output is checked for a
         // sequence here and settled again once the timeline has been played.
         var count = timeline.events.isEmpty ? 1 : 2

@@ -61,7 +61,8 @@ struct AnimateOptions: Equatable {
                         + "(--at) that animate")
             }
         }
-        let output = try export.output(steps: frameCount, timing: timing, frameSize: (layout.width, layout.height))
+        let output = try export.output(
+            steps: frameCount, timing: timing, frameSize: (layout.width, layout.height), scale: layout.box.scale)
         if case .folder(let folder) = output.target, !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
             throw CommandLineError.invalidSetting(
                 option: output.targetSpelling,

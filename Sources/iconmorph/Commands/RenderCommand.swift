@@ -65,7 +65,7 @@ enum RenderCommand {
                         + "\(OutputFormat.strip.defaultFile)); - is standard output, for --format rgba. "
                         + "Files of the same names are replaced; other files are left alone."),
             ]
-            + ExportOptions.fileOptions + [ExportOptions.printFFmpeg, ExportOptions.quiet]
+            + ExportOptions.fileOptions + [ExportOptions.tolerance, ExportOptions.printFFmpeg, ExportOptions.quiet]
             + GeometryOptions.boxOptions + LookOptions.options + [.help],
         notes: [
             ("ICONS", IconOptions.helpNote),
@@ -126,9 +126,10 @@ enum RenderCommand {
         let layout = try GeometryOptions.layout(parsed)
         let fieldStyle = try LookOptions.fieldStyle(parsed)
         let style = try LookOptions.style(parsed, scale: layout.box.scale)
-        let export = ExportOptions(parsed)
+        let export = ExportOptions(parsed, isSequence: frames.count >= 2)
         let output = try export.output(
-            steps: frames.count, timing: TimingOptions.timing(parsed, fps: fps), frameSize: (layout.width, layout.height))
+            steps: frames.count, timing: TimingOptions.timing(parsed, fps: fps), frameSize: (layout.width, layout.height),
+            scale: layout.box.scale)
         return RenderOptions(
             source: source, target: target, frames: frames, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
             fieldStyle: fieldStyle, style: style, output: output, printFFmpeg: export.printFFmpeg, given: parsed.given)

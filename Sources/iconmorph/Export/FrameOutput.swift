@@ -1,3 +1,4 @@
+import OutlineTrace
 import PNGCodec
 
 /// What a command's frames become, settled for a known number of morph steps
@@ -24,17 +25,21 @@ struct FrameOutput: Equatable {
     var steps: Int
     /// How a sequence plays (a single frame's delay is one period).
     var timing: FrameTiming
+    /// How closely vector outlines follow the frames, in pixels.
+    var tolerance: Double = MaskTracer.defaultTolerance
+    /// Pixels per point: vector documents are sized in points.
+    var scale: Double = 1
 
     /// The frames the output holds, in order, each with its step and delay.
     var schedule: [FrameTiming.Frame] {
         guard steps >= 2 else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }
-        return timing.schedule(steps: steps, variableDelays: format == .apng)
+        return timing.schedule(steps: steps, variableDelays: format.loops)
     }
 
     /// How many frames the output holds, without scheduling them.
     var frameCount: Int {
         guard steps >= 2 else { return 1 }
-        return timing.frameCount(steps: steps, variableDelays: format == .apng)
+        return timing.frameCount(steps: steps, variableDelays: format.loops)
     }
 
     /// The grid of a sheet or strip of the output's frames, each `frameSize` pixels.

@@ -1,4 +1,5 @@
 import MorphKernel
+import OutlineTrace
 import PNGCodec
 
 /// The one path from a command's frames to its output, for `render` and `animate` alike.
@@ -24,8 +25,8 @@ struct FrameWriter {
     init(output: FrameOutput, sparing inputs: [(option: String, text: String)]) throws {
         let format = output.format
         let plan = try output.target.plan(
-            frameCount: format == .png ? output.frameCount : 1, option: output.targetSpelling,
-            defaultName: format.defaultFile)
+            frameCount: format == .png || format == .svg ? output.frameCount : 1, option: output.targetSpelling,
+            defaultName: format.defaultFile, fileExtension: format.frameExtension)
         let manifestOption = OptionKey.manifest.longName
         let manifest = try output.manifest.map {
             try OutputTarget.file($0).plan(frameCount: 1, option: manifestOption, defaultName: "sheet.json").paths[0]
@@ -84,6 +85,8 @@ struct FrameWriter {
             }
             return "wrote \(plan.paths[0]) (\(size), \(frames.count) frames at "
                 + "\(formatNumber(output.timing.fps.doubleValue)) fps, \(plays))"
+        case .svg, .svgAnimate, .lottie:
+            return try writeVectors(frames, delays: delays, renderer: renderer, reporter: reporter)
         case .sheet, .strip:
             let layout = output.sheetLayout(frameSize: (renderer.width, renderer.height))
             let pixels = try Self.sheet(layout, gap: SheetLayout.gapPixel(style: renderer.style)) {
@@ -119,5 +122,56 @@ struct FrameWriter {
             try fill(buffer)
         }
         return pixels
+    }
+
+    /// The vector formats: the frames' coverage rendered without the tint's alpha or a
+    /// background (which the documents carry), traced on the workers, written as SVG files,
+    /// one animated SVG or one Lottie file.
+    private func writeVectors(
+        _ frames: [FrameSource], delays: [Rational], renderer: MorphRenderer, reporter: ProgressReporter?
+    ) throws -> String {
+        let style = renderer.style
+        var coverageStyle = style
+        coverageStyle.tint = TintColor(red: 0, green: 0, blue: 0, alpha: 255)
+        coverageStyle.targetTint = nil
+        coverageStyle.background = nil
+        let coverage = try MorphRenderer(width: renderer.width, height: renderer.height, style: coverageStyle)
+        let tracer = try MaskTracer(tolerance: output.tolerance)
+        let tints = frames.map { style.tint(atProgress: $0.progress) }
+        let canvas = VectorCanvas(width: renderer.width, height: renderer.height, scale: output.scale, background: style.background)
+        func export(to sink: any FrameSink) throws {
+            try FrameExporter(
+                frames: frames, renderer: coverage, sink: sink, reporter: reporter,
+                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+            ).run()
+        }
+        let size = "\(renderer.width)×\(renderer.height)"
+        switch output.format {
+        case .svg:
+            try plan.createFolder()
+            do {
+                try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints))
+            } catch {
+                plan.removeCreatedFolderIfEmpty()
+                throw error
+            }
+            if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size) px viewBox)" }
+            return "wrote \(plan.paths.count) SVG frames (\(size) px viewBox): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+        default:
+            let loops = output.timing.loops, fps = output.timing.fps
+            let isLottie = output.format == .lottie
+            let sink = VectorAnimationSink(path: plan.paths[0], tracer: tracer, tints: tints) { traced in
+                isLottie
+                    ? LottieDocument.text(traced, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                    : SVGAnimationDocument.text(traced, delays: delays, loops: loops, canvas: canvas)
+            }
+            try export(to: sink)
+            let plays = switch loops {
+            case 0: isLottie ? "one play; players loop it" : "loops forever"
+            case 1: "plays once"
+            case let n: "plays \(n) times"
+            }
+            return "wrote \(plan.paths[0]) (\(size), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
+        }
     }
 }

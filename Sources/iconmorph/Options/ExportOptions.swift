@@ -1,3 +1,4 @@
+import OutlineTrace
 import PNGCodec
 
 /// The options that say what a frame-writing command writes and where, shared by `render` and
@@ -22,8 +23,17 @@ struct ExportOptions: Equatable {
         help: "What to write: png (a PNG file per frame), apng (one animated PNG with the "
             + "delays and loop count), rgba (raw straight-alpha RGBA8 frames on standard "
             + "output, for ffmpeg: no header, frames in order), sheet (one PNG with the frames "
-            + "in a grid) or strip (one PNG with the frames in a row).",
-        defaultText: "apng for -o *.apng, rgba for -o -, else png", section: section)
+            + "in a grid), strip (one PNG with the frames in a row), svg (an SVG file per frame: "
+            + "the frame's outline, crisp at any size), svg-animate (one SVG that plays every frame "
+            + "by itself) or lottie (one Lottie JSON animation).",
+        defaultText: "apng for -o *.apng, svg for -o *.svg (svg-animate for a sequence), lottie for -o *.json, "
+            + "rgba for -o -, else png", section: section)
+
+    static let tolerance = OptionSpec(
+        .tolerance, value: .number(.closed(MaskTracer.toleranceRange.lowerBound, MaskTracer.toleranceRange.upperBound)),
+        valueName: "px",
+        help: "How far the vector formats' curves may stray from each frame's traced outline, in pixels.",
+        defaultText: formatNumber(MaskTracer.defaultTolerance), section: section)
 
     /// `-o`; `help` says what the command writes by default.
     static func output(help: String) -> OptionSpec {
@@ -76,14 +86,19 @@ struct ExportOptions: Equatable {
     var manifest: String?
     var printFFmpeg: Bool
     var quiet: Bool
+    /// `--tolerance`: how closely vector outlines follow the frames, in pixels.
+    var tolerance: Double
     /// How the command line spelled its options, for messages that blame one of them (the
     /// playback options too: they decide how many frames the output holds).
     var spellings: OptionSpellings
 
-    /// Reads the options; nothing is checked yet.
-    init(_ parsed: ParsedArguments) {
+    /// Reads the options; nothing is checked yet. `isSequence` says whether the command makes
+    /// several frames, which decides what `-o name.svg` implies.
+    init(_ parsed: ParsedArguments, isSequence: Bool) {
         outputPath = parsed.text(.output)
-        format = parsed.choice(.format).flatMap(OutputFormat.init(rawValue:)) ?? OutputFormat.inferred(fromOutput: outputPath)
+        format = parsed.choice(.format).flatMap(OutputFormat.init(rawValue:))
+            ?? OutputFormat.inferred(fromOutput: outputPath, isSequence: isSequence)
+        tolerance = parsed.number(.tolerance) ?? MaskTracer.defaultTolerance
         compression = Self.compressions.first { $0.name == parsed.choice(.compression) }?.preset ?? .default
         columns = parsed.integer(.columns)
         spacing = parsed.integer(.spacing) ?? 0
@@ -106,19 +121,20 @@ struct ExportOptions: Equatable {
     /// - Throws: `CommandLineError` for an option that does not apply to the format, a
     ///   format that needs a sequence, too many frames, an output that does not fit the
     ///   format, or a sheet over the size limit.
-    func output(steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int)) throws -> FrameOutput {
+    func output(steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int), scale: Double = 1) throws -> FrameOutput {
         let isSequence = steps >= 2
         if printFFmpeg, !isSequence {
             throw CommandLineError.invalidSetting(
                 option: spellings.spelling(of: .printFFmpeg), reason: "a video needs a sequence; give --frames or --duration")
         }
-        if format != .png, format != .rgba, !isSequence {
+        if format != .png, format != .rgba, format != .svg, !isSequence {
             throw CommandLineError.invalidSetting(
                 option: formatSpelling,
-                reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png for one frame")
+                reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png or svg for one frame")
         }
         let rules: [(key: OptionKey, applies: Bool, reason: String)] = [
-            (.loops, format == .apng, "only an animated PNG loops (--format apng)"),
+            (.loops, format.loops, "only an animation loops (--format apng, svg-animate or lottie)"),
+            (.tolerance, format.isVector, "applies to the vector formats (svg, svg-animate, lottie)"),
             (.columns, format == .sheet, "applies to --format sheet (a strip is one row)"),
             (.spacing, format.isSheet, "applies to --format sheet or strip"),
             (.manifest, format.isSheet, "applies to --format sheet or strip"),
@@ -131,7 +147,8 @@ struct ExportOptions: Equatable {
 
         var output = FrameOutput(
             format: format, target: .standardOutput, targetSpelling: outputSpelling, compression: compression,
-            columns: nil, spacing: spacing, manifest: manifest, quiet: quiet, steps: steps, timing: timing)
+            columns: nil, spacing: spacing, manifest: manifest, quiet: quiet, steps: steps, timing: timing,
+            tolerance: tolerance, scale: scale)
         if output.frameCount > TimingOptions.maximumOutputFrames {
             let blame = [OptionKey.holdEnd, .holdStart, .pingPong].first(where: spellings.has) ?? .frames
             throw CommandLineError.invalidSetting(
@@ -177,12 +194,12 @@ struct ExportOptions: Equatable {
                         + "standard output to save the stream)")
             }
             return .standardOutput
-        case .png:
-            if !isSequence { return .file(outputPath ?? OutputTarget.defaultFile) }
+        case .png, .svg:
+            if !isSequence { return .file(outputPath ?? format.defaultFile) }
             let path = outputPath ?? OutputTarget.defaultFolder
             if let pattern = try FramePattern(parsing: path, option: outputSpelling) { return .pattern(pattern) }
             return .folder(path)
-        case .apng, .sheet, .strip:
+        case .apng, .sheet, .strip, .svgAnimate, .lottie:
             return .file(outputPath ?? format.defaultFile)
         }
     }

@@ -25,7 +25,9 @@ enum OutputTarget: Equatable, Sendable {
     /// - Throws: `OutputError` when a folder is missing or is a file;
     ///   `CommandLineError.invalidSetting` when `--frames` is pointed at a `.png` file name.
     ///   Standard output has no paths.
-    func plan(frameCount: Int, option: String, defaultName: String = OutputTarget.defaultFile) throws -> OutputPlan {
+    func plan(
+        frameCount: Int, option: String, defaultName: String = OutputTarget.defaultFile, fileExtension: String = "png"
+    ) throws -> OutputPlan {
         switch self {
         case .standardOutput:
             return OutputPlan(paths: [], folderToCreate: nil)
@@ -46,14 +48,14 @@ enum OutputTarget: Equatable, Sendable {
             }
             return OutputPlan(paths: [path], folderToCreate: nil)
         case .folder(let folder):
-            if !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
+            if !isDirectory(folder), folder.lowercased().hasSuffix("." + fileExtension) {
                 throw CommandLineError.invalidSetting(
                     option: option,
                     reason: "--frames writes many files, so expected a folder or a pattern such as "
-                        + "'\(folder.dropLast(4))_%04d.png', got \(quoted(folder))")
+                        + "'\(folder.dropLast(fileExtension.count + 1))_%04d.\(fileExtension)', got \(quoted(folder))")
             }
             let digits = max(4, String(frameCount - 1).count)
-            let paths = (0..<frameCount).map { join(folder, "frame_" + zeroPadded($0, digits: digits) + ".png") }
+            let paths = (0..<frameCount).map { join(folder, "frame_" + zeroPadded($0, digits: digits) + "." + fileExtension) }
             return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(folder))
         case .pattern(let pattern):
             let paths = (0..<frameCount).map(pattern.path(forFrame:))

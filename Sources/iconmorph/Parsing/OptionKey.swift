@@ -17,7 +17,7 @@ enum OptionKey: String, CaseIterable, Hashable, Sendable {
     // `animate`'s timeline.
     case at, transition, until
     // What is written, and where.
-    case format, output, columns, spacing, manifest, compression
+    case format, output, columns, spacing, manifest, compression, tolerance
     case printFFmpeg = "print-ffmpeg"
     case quiet
     // The icon box.

@@ -1,0 +1,99 @@
+import MorphKernel
+import OutlineTrace
+import PathMorph
+
+/// `--format lottie`: every frame in one Lottie (Bodymovin JSON) animation, as the common
+/// players read it (lottie-web, lottie-ios, lottie-android, rlottie).
+///
+/// The composition is the frame in pixels at the output's frame rate. Each output frame is a
+/// shape layer holding a group per outline layer (the opaque outline first: Lottie draws the
+/// first item on top) — its contours as paths of cubic vertices with in and out tangents,
+/// and a fill in the tint's colour at the outline layer's opacity (non-zero). Every layer
+/// spans the whole composition and is shown by its opacity alone, with hold keyframes: the
+/// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
+/// disagree on whether a layer shows at its out point, so in and out points would show two
+/// frames at once in some.) A background is a rectangle layer under them. Lottie has no loop
+/// count (players loop by their own setting); `--loops n` writes the n plays one after
+/// another, 0 writes one.
+enum LottieDocument {
+    static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
+        let rate = fps.doubleValue
+        // Each output frame's start in composition frames.
+        var starts: [Int] = []
+        var time = 0.0
+        for delay in delays {
+            starts.append(Int((time * rate).rounded()))
+            time += delay.doubleValue
+        }
+        let length = max(starts.last.map { $0 + 1 } ?? 1, Int((time * rate).rounded()))
+        let plays = max(1, loops)
+        var times: [Int] = [], played: [VectorFrame] = []
+        for play in 0..<plays {
+            times += starts.map { $0 + play * length }
+            played += frames
+        }
+        let end = plays * length
+        var layers: [String] = []
+        for (k, frame) in played.enumerated() {
+            let next = k + 1 < times.count ? times[k + 1] : end
+            layers.append(shapeLayer(frame, index: k + 1, from: times[k], to: next, end: end, canvas: canvas))
+        }
+        if let background = canvas.background { layers.append(backgroundLayer(background, index: layers.count + 1, end: end, canvas: canvas)) }
+        return "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(rate, decimals: 6)),\"ip\":0,\"op\":\(end),"
+            + "\"w\":\(canvas.width),\"h\":\(canvas.height),\"nm\":\"iconmorph\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
+            + layers.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    private static let staticTransform = "\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},"
+        + "\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}"
+
+    /// Frame `k` as a shape layer present throughout, shown by its opacity: 0 until its start,
+    /// the tint's alpha from then until the next frame starts, 0 after (hold keyframes).
+    private static func shapeLayer(_ frame: VectorFrame, index: Int, from: Int, to: Int, end: Int, canvas: VectorCanvas) -> String {
+        let color = [frame.tint.red, frame.tint.green, frame.tint.blue]
+            .map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
+        let groups = frame.layers.reversed().map { layer -> String in
+            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, canvas: canvas))}}" }
+            let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(color),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(layer.opacity * 100))},\"r\":1}"
+            let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
+                + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]}}"
+            return "{\"ty\":\"gr\",\"it\":[" + (shapes + [fill, tr]).joined(separator: ",") + "]}"
+        }
+        let alpha = VectorCanvas.opacity(Double(frame.tint.alpha) / 255 * 100)
+        var keys: [(Int, String)] = []
+        if from > 0 { keys.append((0, "0")) }
+        keys.append((from, alpha))
+        if to < end { keys.append((to, "0")) }
+        let opacity = "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.0),\"s\":[\($0.1)],\"h\":1}" }.joined(separator: ",") + "]}"
+        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"frame \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
+            + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
+            + "\"shapes\":[" + groups.joined(separator: ",") + "]}"
+    }
+
+    /// One contour as a Lottie path value: vertices (the nodes) with in and out tangents
+    /// relative to them.
+    private static func path(_ contour: PathContour, canvas: VectorCanvas) -> String {
+        var vertices: [String] = [], ins: [String] = [], outs: [String] = []
+        let n = contour.curves.count
+        func pair(_ p: SIMD2<Double>) -> String { "[\(canvas.number(p.x)),\(canvas.number(p.y))]" }
+        for k in 0..<n {
+            let node = k == 0 ? contour.start : contour.curves[k - 1].end
+            let incoming = contour.curves[(k + n - 1) % n]   // ends at this node
+            let outgoing = contour.curves[k]
+            vertices.append(pair(node))
+            ins.append(pair(incoming.control2 - node))
+            outs.append(pair(outgoing.control1 - node))
+        }
+        return "{\"c\":true,\"v\":[\(vertices.joined(separator: ","))],"
+            + "\"i\":[\(ins.joined(separator: ","))],\"o\":[\(outs.joined(separator: ","))]}"
+    }
+
+    private static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
+        let c = [color.red, color.green, color.blue].map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
+        let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
+            + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
+        let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(c),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(Double(color.alpha) / 255 * 100))},\"r\":1}"
+        return "{\"ddd\":0,\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
+            + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform)},\"ao\":0,\"bm\":0,\"shapes\":[" + rect + "," + fill + "]}"
+    }
+}

@@ -1,0 +1,35 @@
+import MorphKernel
+import OutlineTrace
+import PathMorph
+
+/// What the vector formats are made of: each output frame's traced layers and tint, the box
+/// and its size in points, and the frames' delays.
+struct VectorFrame: Sendable {
+    /// The frame's outline layers (`MaskTracer.layers(of:)`), in the frame's pixels.
+    var layers: [MaskTracer.Layer]
+    /// The frame's colour; its alpha is the whole frame's opacity.
+    var tint: TintColor
+}
+
+/// The geometry and look every vector document shares.
+struct VectorCanvas: Sendable {
+    /// The frame in pixels: the viewBox.
+    var width: Int
+    var height: Int
+    /// Pixels per point: the document is width / scale points wide.
+    var scale: Double
+    /// Painted behind every frame.
+    var background: TintColor?
+    /// Decimals written for coordinates (0.01 px).
+    var decimals = 2
+
+    func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: decimals) }
+
+    /// `#RRGGBB`.
+    static func hex(_ color: TintColor) -> String {
+        "#" + [color.red, color.green, color.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// An opacity in [0, 1] with up to four decimals.
+    static func opacity(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 4) }
+}

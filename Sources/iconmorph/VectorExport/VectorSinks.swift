@@ -1,0 +1,84 @@
+import _IconMorphSupport
+import MorphKernel
+import OutlineTrace
+import PNGCodec
+
+/// The vector formats' sinks: each frame's coverage (its alpha plane, rendered without the
+/// tint's alpha or a background) is traced on the worker that rendered it (`MaskTracer`);
+/// `tints` gives each output frame its colour, the background goes in the document.
+enum VectorSinks {
+    /// Traces a frame delivered as its alpha plane.
+    static func layers(of frame: RenderedFrame, tracer: MaskTracer) -> [MaskTracer.Layer] {
+        switch frame {
+        case .oneColor(let alpha, _, _, _, let width, let height):
+            return tracer.layers(of: alpha.bindMemory(to: UInt8.self), width: width, height: height)
+        case .rgba:
+            // Vector sinks ask for coverage (`wantsCoverage`), so frames never come as RGBA.
+            preconditionFailure("a vector sink got an RGBA frame")
+        }
+    }
+}
+
+/// `--format svg`: each frame's SVG document written to its own file, atomically, in frame
+/// order; tracing happens on the workers in parallel.
+struct SVGFileSink: FrameSink {
+    let paths: [String]
+    let tracer: MaskTracer
+    let canvas: VectorCanvas
+    let tints: [TintColor]
+
+    var needsRGBA: Bool { false }
+
+    func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+
+    private struct Worker: FrameSinkWorker {
+        let sink: SVGFileSink
+
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+            let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
+            let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
+            guard waitForTurn() else { return false }
+            try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: sink.paths[index]) }
+            return true
+        }
+    }
+}
+
+/// `--format svg-animate` and `--format lottie`: the traced frames, collected in order, become
+/// one document written atomically at `finish()`.
+final class VectorAnimationSink: FrameSink, @unchecked Sendable {
+    let path: String
+    let tracer: MaskTracer
+    let tints: [TintColor]
+    /// Makes the document from every frame.
+    let document: @Sendable ([VectorFrame]) -> String
+    private let lock = MutexLock()
+    private var frames: [VectorFrame] = []
+
+    init(path: String, tracer: MaskTracer, tints: [TintColor], document: @escaping @Sendable ([VectorFrame]) -> String) {
+        self.path = path
+        self.tracer = tracer
+        self.tints = tints
+        self.document = document
+    }
+
+    var needsRGBA: Bool { false }
+
+    func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+
+    func finish() throws {
+        let bytes = Array(document(lock.withLock { frames }).utf8)
+        try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
+    }
+
+    private struct Worker: FrameSinkWorker {
+        let sink: VectorAnimationSink
+
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+            let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
+            guard waitForTurn() else { return false }
+            sink.lock.withLock { sink.frames.append(vector) }
+            return true
+        }
+    }
+}

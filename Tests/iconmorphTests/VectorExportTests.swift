@@ -1,0 +1,153 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// The vector formats against the PNG frames of the same options, read by independent
+/// consumers: rsvg-convert draws each SVG frame, rlottie (PyPI) each Lottie frame, headless
+/// Chromium plays the animated SVG.
+///
+/// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
+/// of at least 0.99; 0.98 for frames with a flat fade, which the outline carries as one
+/// partial coverage (two layers, `MaskTracer`) while the frame's soft ramps around it vary.
+@Suite(.serialized)
+struct VectorExportTests {
+    static let scripts: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("Scripts").path
+    }()
+
+    static let pairs = [["play", "pause"], ["heart", "star"], ["bell", "magnifyingglass"],
+                        ["/usr/share/icons/Adwaita/scalable/actions/media-playback-start-symbolic.svg",
+                         "/usr/share/icons/Adwaita/scalable/actions/edit-find-symbolic.svg"]]
+
+    static func alpha(ofPNG path: String) throws -> [UInt8] {
+        let image = try PNGImage(contentsOfFile: path, format: .rgba)
+        return stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+    }
+
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> (mean: Double, iou: Double) {
+        var total = 0.0, both = 0.0, either = 0.0
+        for (x, y) in zip(a, b) {
+            total += abs(Double(x) - Double(y))
+            both += Double(min(x, y))
+            either += Double(max(x, y))
+        }
+        return (total / Double(a.count), either == 0 ? 1 : both / either)
+    }
+
+    /// The IoU bound of a frame: lower when its SVG carries a fade (a layer at partial opacity).
+    static func bound(fade: Bool) -> Double { fade ? 0.98 : 0.99 }
+
+    @Test(arguments: pairs)
+    func svgFramesDrawAsThePNGFrames(_ pair: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", pair[0], "--to", pair[1], "--frames", "9", "-q"]
+        #expect(try Binary.run(common + ["--format", "svg", "-o", folder.file("svg")]).status == 0)
+        #expect(try Binary.run(common + ["-o", folder.file("png")]).status == 0)
+        for k in 0..<9 {
+            let svg = folder.file("svg/frame_000\(k).svg")
+            let text = try String(contentsOfFile: svg, encoding: .utf8)
+            #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"44\" height=\"44\" viewBox=\"0 0 132 132\">"))
+            let drawn = try rsvgAlpha(file: svg, width: 132, height: 132)
+            let png = try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png"))
+            let (mean, iou) = Self.compare(drawn, png)
+            let fade = text.contains("fill-opacity")
+            #expect(mean < 2 && iou >= Self.bound(fade: fade), "\(pair) frame \(k): mean \(mean), IoU \(iou)\(fade ? " (fade)" : "")")
+        }
+    }
+
+    @Test func enlargedSVGEdgesStayOnePixelWide() throws {
+        // At 4× the size, rsvg draws the outline's edge about one pixel wide; the PNG frame
+        // enlarged 4× (bilinear) blurs it over about four.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", "heart", "--to", "star", "--progress", "0.4", "-q"]
+        #expect(try Binary.run(common + ["-o", folder.file("f.svg")]).status == 0)
+        #expect(try Binary.run(common + ["-o", folder.file("f.png")]).status == 0)
+        let sharp = try rsvgAlpha(file: folder.file("f.svg"), width: 528, height: 528)
+        let enlarged = try ExportRun.run("ffmpeg", ["-v", "error", "-i", folder.file("f.png"), "-vf", "scale=528:528:flags=bilinear",
+                                                    "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        let blurred = stride(from: 3, to: enlarged.stdout.count, by: 4).map { enlarged.stdout[$0] }
+        func partial(_ alpha: [UInt8]) -> Int { alpha.filter { $0 > 16 && $0 < 239 }.count }
+        let coverage = Double(sharp.reduce(0) { $0 + Int($1) }) / 255
+        // The outline's length from its area's pixels along the edge: the partial pixels of
+        // a one-pixel edge number about its length.
+        #expect(blurred.count == sharp.count && coverage > 10_000)
+        #expect(Double(partial(sharp)) < 0.4 * Double(partial(blurred)), "partial pixels: SVG \(partial(sharp)), PNG enlarged \(partial(blurred))")
+    }
+
+    @Test func lottieFramesPlayAsThePNGFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", "bell", "--to", "magnifyingglass", "--duration", "0.5", "--ping-pong", "-q", "--color", "#3478F6"]
+        let run = try Binary.run(common + ["--format", "lottie", "-o", folder.file("m.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
+        let player = try ExportRun.run("python3", [Self.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        try #require(player.status == 0, "\(player.stderr)")
+        let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
+        // 16 steps there and back (0 … 15 … 0) make 31 frames at 30 fps.
+        #expect(pngs.count == 31)
+        #expect((info["fps"] as? Double) == 30)
+        // rlottie counts the last frame's end as a frame of its own.
+        #expect(abs((info["duration"] as? Double ?? 0) - 31.0 / 30) <= 1.0 / 30 + 1e-6)
+        #expect((info["frames"] as? Int ?? 0) >= 31)
+        for (k, name) in pngs.enumerated() {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
+            let png = try Self.alpha(ofPNG: folder.file("png/" + name))
+            let (mean, iou) = Self.compare(drawn, png)
+            #expect(mean < 2 && iou >= Self.bound(fade: true), "frame \(k): mean \(mean), IoU \(iou)")
+        }
+    }
+
+    @Test func chromiumPlaysTheAnimatedSVG() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", "heart", "--to", "star", "--frames", "6", "--fps", "10", "-q"]
+        #expect(try Binary.run(common + ["-o", folder.file("m.svg")]).status == 0)
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        // Frame k shows from k / 10 s to (k + 1) / 10 s: look in the middle of each.
+        let times = (0..<6).map { String(format: "%.2f", (Double($0) + 0.5) / 10) }
+        let browser = try ExportRun.run("python3", [Self.scripts + "/svg-animation-frames.py", folder.file("m.svg"), folder.file("shots")] + times)
+        try #require(browser.status == 0, "\(browser.stderr)")
+        for k in 0..<6 {
+            let shot = try Self.alpha(ofPNG: folder.file("shots/at_\(k).png"))
+            let png = try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png"))
+            try #require(shot.count == png.count)
+            let (mean, iou) = Self.compare(shot, png)
+            #expect(mean < 2 && iou >= Self.bound(fade: true), "at \(times[k]) s: mean \(mean), IoU \(iou)")
+            // And not its neighbours: a frame off fails.
+            if k > 0 {
+                let previous = try Self.alpha(ofPNG: folder.file("png/frame_000\(k - 1).png"))
+                #expect(Self.compare(shot, previous).mean > mean, "at \(times[k]) s the shot is closer to frame \(k - 1)")
+            }
+        }
+    }
+
+    @Test func badVectorOptionsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--frames", "3", "--format", "svg-animate", "-o", "-"], "-o: only --format rgba goes to standard output"),
+            (["--progress", "0.5", "--format", "svg", "--tolerance", "0"], "--tolerance: expected a number from 0.01 to 10"),
+            (["--progress", "0.5", "--tolerance", "0.2"], "--tolerance: applies to the vector formats (svg, svg-animate, lottie)"),
+            (["--progress", "0.5", "--format", "lottie"], "--format: lottie holds a sequence"),
+            (["--frames", "3", "--format", "svg", "--loops", "2"], "--loops: only an animation loops"),
+        ]
+        for (arguments, message) in cases {
+            let run = try Binary.run(["render"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.hasPrefix("iconmorph: error: " + message), "\(run.stderr)")
+        }
+    }
+
+    @Test func timelinesWriteVectorsToo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Binary.run(["animate", "--at", "0", "pause", "--at", "0.2", "stop", "--fps", "20", "-q", "-o", folder.file("t.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: folder.file("t.json"), encoding: .utf8)
+        #expect(text.hasPrefix("{\"v\":\"5.7.4\",\"fr\":20,"))
+    }
+}
