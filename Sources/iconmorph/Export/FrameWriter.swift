@@ -50,10 +50,7 @@ struct FrameWriter {
         let reporter = output.quiet || frames.count < 2
             ? nil : ProgressReporter(total: frames.count, style: ProgressReporter.styleForStandardError)
         func export(to sink: any FrameSink) throws {
-            try FrameExporter(
-                frames: frames, renderer: renderer, sink: sink, reporter: reporter,
-                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
-            ).run()
+            try Self.export(frames, renderer: renderer, to: sink, reporter: reporter)
         }
 
         let size = "\(renderer.width)×\(renderer.height)"
@@ -124,6 +121,16 @@ struct FrameWriter {
         return pixels
     }
 
+    /// Renders `frames` with `renderer` into `sink` on as many workers as pay.
+    private static func export(
+        _ frames: [FrameSource], renderer: MorphRenderer, to sink: any FrameSink, reporter: ProgressReporter?
+    ) throws {
+        try FrameExporter(
+            frames: frames, renderer: renderer, sink: sink, reporter: reporter,
+            workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+        ).run()
+    }
+
     /// The vector formats: the frames' coverage rendered without the tint's alpha or a
     /// background (which the documents carry), traced on the workers, written as SVG files,
     /// one animated SVG or one Lottie file.
@@ -140,10 +147,7 @@ struct FrameWriter {
         let tints = frames.map { style.tint(atProgress: $0.progress) }
         let canvas = VectorCanvas(width: renderer.width, height: renderer.height, scale: output.scale, background: style.background)
         func export(to sink: any FrameSink) throws {
-            try FrameExporter(
-                frames: frames, renderer: coverage, sink: sink, reporter: reporter,
-                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
-            ).run()
+            try Self.export(frames, renderer: coverage, to: sink, reporter: reporter)
         }
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
