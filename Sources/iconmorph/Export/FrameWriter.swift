@@ -56,13 +56,7 @@ struct FrameWriter {
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
         case .png:
-            try plan.createFolder()
-            do {
-                try export(to: PNGFileSink(paths: plan.paths, compression: output.compression))
-            } catch {
-                plan.removeCreatedFolderIfEmpty()
-                throw error
-            }
+            try inPlannedFolder { try export(to: PNGFileSink(paths: plan.paths, compression: output.compression)) }
             if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
             return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
         case .rgba:
@@ -121,6 +115,18 @@ struct FrameWriter {
         return pixels
     }
 
+    /// Runs `body`, which writes a file per frame, with the plan's folder created first; a
+    /// folder it created is removed again when `body` fails and left it empty.
+    private func inPlannedFolder(_ body: () throws -> Void) throws {
+        try plan.createFolder()
+        do {
+            try body()
+        } catch {
+            plan.removeCreatedFolderIfEmpty()
+            throw error
+        }
+    }
+
     /// Renders `frames` with `renderer` into `sink` on as many workers as pay.
     private static func export(
         _ frames: [FrameSource], renderer: MorphRenderer, to sink: any FrameSink, reporter: ProgressReporter?
@@ -152,13 +158,7 @@ struct FrameWriter {
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
         case .svg:
-            try plan.createFolder()
-            do {
-                try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints))
-            } catch {
-                plan.removeCreatedFolderIfEmpty()
-                throw error
-            }
+            try inPlannedFolder { try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints)) }
             if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size) px viewBox)" }
             return "wrote \(plan.paths.count) SVG frames (\(size) px viewBox): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
         default:
