@@ -570,28 +570,26 @@ def step_edge_modes(context: Context) -> None:
     context.write("edge-modes", edge_modes_markdown(info, rounds, summary), info, summary)
 
 
-def step_raster_bench(context: Context) -> None:
-    binary = context.builds.product("raster-bench")
-    load = os.getloadavg()[0]
-    command = [str(binary), *quick_flag(context, "raster-bench")]
-    text, status = run(command)
-    if status != 0:
-        raise StepFailed(f"raster-bench exited with status {status} ({self_check_line(text)})")
-    data = parse_raster_bench(text)
-    info = context.info("raster-bench", data["commit"], [shown(command)], load)
-    context.write("raster-bench", raster_bench_markdown(info, data), info, data)
+def reporting_step(name: str, parse, markdown):
+    """The step of a benchmark that prints its commit and self-checks and is run as it is:
+    run it, parse its report, write its results file."""
+    def step(context: Context) -> None:
+        binary = context.builds.product(name)
+        load = os.getloadavg()[0]
+        command = [str(binary), *quick_flag(context, name)]
+        text, status = run(command)
+        if status != 0:
+            raise StepFailed(f"{name} exited with status {status} ({self_check_line(text)})")
+        data = parse(text)
+        info = context.info(name, data["commit"], [shown(command)], load)
+        context.write(name, markdown(info, data), info, data)
+    return step
 
 
-def step_path_bench(context: Context) -> None:
-    binary = context.builds.product("path-bench")
-    load = os.getloadavg()[0]
-    command = [str(binary), *quick_flag(context, "path-bench")]
-    text, status = run(command)
-    if status != 0:
-        raise StepFailed(f"path-bench exited with status {status} ({self_check_line(text)})")
-    data = parse_path_bench(text)
-    info = context.info("path-bench", data["commit"], [shown(command)], load)
-    context.write("path-bench", path_bench_markdown(info, data), info, data)
+step_raster_bench = reporting_step("raster-bench", lambda text: parse_raster_bench(text),
+                                   lambda info, data: raster_bench_markdown(info, data))
+step_path_bench = reporting_step("path-bench", lambda text: parse_path_bench(text),
+                                 lambda info, data: path_bench_markdown(info, data))
 
 
 def step_startup(context: Context) -> None:

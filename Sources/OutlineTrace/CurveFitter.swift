@@ -51,11 +51,6 @@ struct CurveFitter {
 
     // MARK: Smoothing, tangents and corners
 
-    /// The polygon as `fit` smooths it before fitting.
-    func smoothedForTests(_ raw: [SIMD2<Double>]) -> [SIMD2<Double>] {
-        smoothed(raw, keeping: corners(raw))
-    }
-
     /// The polygon with each vertex but the corners moved to ¼, ½, ¼ of its neighbours and
     /// itself, `smoothingPasses` times. Marching squares interpolates the level set linearly
     /// between pixel centres, so its vertices zigzag by a few hundredths of a pixel about the
@@ -63,7 +58,7 @@ struct CurveFitter {
     /// costs a curve every few vertices. Two passes remove it and move a curve of radius r by
     /// about 1 / (4r) px (under 0.05 px for r ≥ 5 px); a vertex moved further than
     /// `featureShift` is left where it was traced.
-    private func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int]) -> [SIMD2<Double>] {
+    func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int]) -> [SIMD2<Double>] {
         let n = loop.count
         guard n >= 5, smoothingPasses > 0 else { return loop }
         var fixed = [Bool](repeating: false, count: n)
@@ -83,7 +78,7 @@ struct CurveFitter {
 
     /// The indices where the loop turns sharply: the turn between the chords `cornerReach`
     /// vertices back and ahead exceeds `cornerAngle`, keeping the sharpest of neighbouring ones.
-    private func corners(_ loop: [SIMD2<Double>]) -> [Int] {
+    func corners(_ loop: [SIMD2<Double>]) -> [Int] {
         let n = loop.count
         guard n >= 4 * cornerReach else { return [] }
         var turn = [Double](repeating: 0, count: n)

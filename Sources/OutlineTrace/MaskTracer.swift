@@ -158,17 +158,6 @@ public struct MaskTracer: Sendable {
         return total
     }
 
-    /// The length of a contour's control polygon of nodes (its chords), a lower bound of its
-    /// length that is close for fitted outlines.
-    static func length(of contour: PathContour) -> Double {
-        var total = 0.0, p = contour.start
-        for curve in contour.curves {
-            total += OutlineTrace.length(curve.end - p)
-            p = curve.end
-        }
-        return total
-    }
-
     /// The polygon's signed area (positive clockwise on a y-down screen).
     static func area(_ loop: [SIMD2<Double>]) -> Double {
         var sum = 0.0

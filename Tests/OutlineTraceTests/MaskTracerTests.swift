@@ -64,7 +64,7 @@ struct MaskTracerTests {
             let tracer = try MaskTracer(tolerance: tolerance)
             let fitter = CurveFitter(tolerance: tolerance)
             let loops = mask.pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: mask.width, height: mask.height) }
-                .map { fitter.smoothedForTests($0) }
+                .map { fitter.smoothed($0, keeping: fitter.corners($0)) }
             let contours = tracer.contours(of: mask)
             #expect(contours.count == loops.count)
             // Every vertex of the smoothed trace lies within the tolerance of its contour.

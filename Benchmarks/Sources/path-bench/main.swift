@@ -2,16 +2,9 @@ import BenchSupport
 import Foundation
 import IconMorph
 
-// Figures from an unoptimised build mean nothing; refuse rather than mislead.
-#if DEBUG
-FileHandle.standardError.write(Data("path-bench: this is a debug build; run `swift run -c release path-bench`.\n".utf8))
-exit(2)
-#endif
-
-/// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
-/// its figures are rougher.
-let quick = CommandLine.arguments.dropFirst().contains("--quick")
-func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+RunMode.refuseDebugBuild("path-bench")
+let quick = RunMode.quick
+func runs(_ full: Int) -> Int { RunMode.runs(full) }
 
 // The path morph's costs at the CLI's default box (44 pt at 3×, 132 px), one thread, each a
 // median of many runs beside a baseline measured in the same run:

@@ -2,16 +2,9 @@ import AlphaRaster
 import BenchSupport
 import Foundation
 
-// Figures from an unoptimised build mean nothing; refuse rather than mislead.
-#if DEBUG
-FileHandle.standardError.write(Data("raster-bench: this is a debug build; run `swift run -c release raster-bench`.\n".utf8))
-exit(2)
-#endif
-
-/// `--quick` (for CI) takes a tenth of the samples: it proves the benchmark builds and runs,
-/// its figures are rougher.
-let quick = CommandLine.arguments.dropFirst().contains("--quick")
-func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+RunMode.refuseDebugBuild("raster-bench")
+let quick = RunMode.quick
+func runs(_ full: Int) -> Int { RunMode.runs(full) }
 
 /// How far a mask may be from the supersampling baseline, in levels of 255 (the self-check).
 /// Largest: 16, the baseline's own error where an edge runs along its sample grid (it counts

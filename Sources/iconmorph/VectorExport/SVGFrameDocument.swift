@@ -28,8 +28,7 @@ enum SVGFrameDocument {
     }
 
     static func backgroundRect(_ color: TintColor, _ canvas: VectorCanvas) -> String {
-        let alpha = color.alpha == 255 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(Double(color.alpha) / 255))\""
-        return "  <rect width=\"\(canvas.width)\" height=\"\(canvas.height)\" fill=\"\(VectorCanvas.hex(color))\"\(alpha)/>"
+        "  <rect width=\"\(canvas.width)\" height=\"\(canvas.height)\" fill=\"\(VectorCanvas.hex(color))\"\(VectorCanvas.fillOpacity(color))/>"
     }
 
     private static func points(_ pixels: Int, _ canvas: VectorCanvas) -> String {

@@ -32,4 +32,9 @@ struct VectorCanvas: Sendable {
 
     /// An opacity in [0, 1] with up to four decimals.
     static func opacity(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 4) }
+
+    /// ` fill-opacity="…"` for a translucent colour, nothing for an opaque one.
+    static func fillOpacity(_ color: TintColor) -> String {
+        color.alpha == 255 ? "" : " fill-opacity=\"\(opacity(Double(color.alpha) / 255))\""
+    }
 }
