@@ -1,9 +1,8 @@
 import PathMorph
 
-/// Fits a closed polygon with cubic Béziers that stay within a tolerance of its vertices
-/// (Schneider's algorithm, Graphics Gems I: least-squares control points along given end
-/// tangents, Newton steps on the points' parameters, and a split at the worst point when the
-/// fit is still too far).
+/// Fits a closed polygon with cubic Béziers that stay within a tolerance of its vertices:
+/// smoothing, corners, and the runs between them cut where they have turned by 120° and
+/// handed to Schneider's fit (`RunFitter`).
 ///
 /// Corners — where the polygon turns by more than `cornerAngle` within a few vertices —
 /// end one curve and start the next with their own tangents; elsewhere neighbouring curves
@@ -12,39 +11,72 @@ struct CurveFitter {
     /// Largest distance from a vertex to the fitted curve, in pixels, > 0.
     var tolerance: Double
     /// The turn, in radians, at which a vertex is a corner.
-    var cornerAngle = 0.9
+    let cornerAngle = 0.9
+    /// A cosine above which the turn is surely under `cornerAngle` (cos 0.9 = 0.62161, with
+    /// a margin wider than `acosApprox`'s error).
+    private let cornerCosine = 0.6226
     /// How many vertices back and ahead the turn is measured over: an anti-aliased corner is
     /// rounded over a pixel or two, so its turn spreads over a few vertices.
-    var cornerReach = 3
+    let cornerReach = 3
 
     /// How many times the polygon is smoothed before fitting (see `smoothed`).
-    var smoothingPasses = 2
+    let smoothingPasses = 2
     /// The most smoothing may move a vertex, in pixels: the zigzag of the linear
     /// interpolation reaches about 0.2 px on diagonal edges; a bend that moves further is
     /// a feature of the shape.
     static let featureShift = 0.25
 
-    /// The contour fitted to `raw` (closed, at least 3 vertices).
-    func fit(_ raw: [SIMD2<Double>]) -> PathContour {
+    /// How much further than `tolerance` the curves may stray from a hidden vertex (one that
+    /// lies under an opaque layer, where only staying under it matters).
+    static let hiddenSlack = 4.0
+
+    /// The contour fitted to `raw` (closed, at least 3 vertices); `hidden`, if not empty,
+    /// marks the vertices that lie under an opaque layer: they are fitted within
+    /// `hiddenSlack` times the tolerance and make no corners.
+    func fit(_ raw: [SIMD2<Double>], hidden: [Bool] = []) -> PathContour {
         let n = raw.count
-        let corners = self.corners(raw)
-        let loop = smoothed(raw, keeping: corners)
+        let corners = self.corners(raw, hidden: hidden)
+        let loop = smoothed(raw, keeping: corners, hidden: hidden)
         // Breakpoints: the corners, or, on a smooth loop, two opposite vertices.
         let breaks = corners.isEmpty ? [0, n / 2] : corners
+        // The loop twice over, so that the run from any break to the next lies in one piece,
+        // with the length of each of its segments, measured once for every run and split.
+        var doubled = loop + loop
+        doubled.append(loop[0])
+        var segments = [Double](repeating: 0, count: doubled.count)
+        for i in 0..<(doubled.count - 1) { segments[i] = length(doubled[i + 1] - doubled[i]) }
+        var parameters = [Double](repeating: 0, count: doubled.count)
+        // Each point's weight on its squared distance to the curve.
+        var weights = [Double](repeating: 1, count: doubled.count)
+        if !hidden.isEmpty {
+            let weight = 1 / (Self.hiddenSlack * Self.hiddenSlack)
+            for i in 0..<(2 * n) where hidden[i % n] { weights[i] = weight }
+            if hidden[0] { weights[2 * n] = weight }
+        }
         var curves: [PathContour.Curve] = []
-        for (k, start) in breaks.enumerated() {
-            let end = k + 1 < breaks.count ? breaks[k + 1] : breaks[0] + n
-            var points: [SIMD2<Double>] = [], targets: [SIMD2<Double>] = []
-            points.reserveCapacity(end - start + 1)
-            targets.reserveCapacity(end - start + 1)
-            for i in start...end {
-                points.append(loop[i % n])
-                targets.append(raw[i % n])
+        doubled.withUnsafeBufferPointer { points in
+            segments.withUnsafeBufferPointer { segments in
+                parameters.withUnsafeMutableBufferPointer { parameters in
+                  weights.withUnsafeBufferPointer { weights in
+                    let runs = RunFitter(tolerance: tolerance, points: points, segments: segments, weights: weights, u: parameters)
+                    for (k, start) in breaks.enumerated() {
+                        let end = k + 1 < breaks.count ? breaks[k + 1] : breaks[0] + n
+                        let t0: SIMD2<Double>, t1: SIMD2<Double>
+                        if corners.isEmpty {
+                            t0 = smoothTangent(loop, at: start)
+                            t1 = -smoothTangent(loop, at: end % n)
+                        } else {
+                            // One-sided tangents leaving the run's first point and, pointing
+                            // back, its last.
+                            let reach = min(2, end - start)
+                            t0 = normalized(points[start + reach] - points[start])
+                            t1 = normalized(points[end - reach] - points[end])
+                        }
+                        runs.fitByTurning(start, end, t0, t1, into: &curves)
+                    }
+                  }
+                }
             }
-            let isCorner = !corners.isEmpty
-            let t0 = isCorner ? oneSided(points, fromStart: true) : smoothTangent(loop, at: start)
-            let t1 = isCorner ? oneSided(points, fromStart: false) : -smoothTangent(loop, at: end % n)
-            fitRun(points[...], points[...], t0, t1, into: &curves)
         }
         return PathContour(start: loop[breaks[0]], curves: curves)
     }
@@ -58,36 +90,55 @@ struct CurveFitter {
     /// costs a curve every few vertices. Two passes remove it and move a curve of radius r by
     /// about 1 / (4r) px (under 0.05 px for r ≥ 5 px); a vertex moved further than
     /// `featureShift` is left where it was traced.
-    func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int]) -> [SIMD2<Double>] {
+    func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int], hidden: [Bool] = []) -> [SIMD2<Double>] {
         let n = loop.count
         guard n >= 5, smoothingPasses > 0 else { return loop }
-        var fixed = [Bool](repeating: false, count: n)
-        for c in corners { fixed[c] = true }
         var current = loop, next = loop
         for _ in 0..<smoothingPasses {
-            for i in 0..<n where !fixed[i] {
-                next[i] = current[(i + n - 1) % n] * 0.25 + current[i] * 0.5 + current[(i + 1) % n] * 0.25
+            current.withUnsafeBufferPointer { c in
+                next.withUnsafeMutableBufferPointer { out in
+                    out[0] = c[n - 1] * 0.25 + c[0] * 0.5 + c[1] * 0.25
+                    for i in 1..<(n - 1) { out[i] = c[i - 1] * 0.25 + c[i] * 0.5 + c[i + 1] * 0.25 }
+                    out[n - 1] = c[n - 2] * 0.25 + c[n - 1] * 0.5 + c[0] * 0.25
+                    for i in corners { out[i] = c[i] }
+                }
             }
             swap(&current, &next)
         }
         // Where smoothing moved a vertex by more than `featureShift` it was a feature (a tight bend
         // the corner test let through), not noise: keep it as traced.
-        for i in 0..<n where length(current[i] - loop[i]) > Self.featureShift { current[i] = loop[i] }
+        // (Hidden vertices may move: their bends are where they join the visible outline.)
+        let limit = Self.featureShift * Self.featureShift
+        current.withUnsafeMutableBufferPointer { current in
+            loop.withUnsafeBufferPointer { loop in
+                for i in 0..<n {
+                    let d = current[i] - loop[i]
+                    if dot(d, d) > limit && (hidden.isEmpty || !hidden[i]) { current[i] = loop[i] }
+                }
+            }
+        }
         return current
     }
 
     /// The indices where the loop turns sharply: the turn between the chords `cornerReach`
     /// vertices back and ahead exceeds `cornerAngle`, keeping the sharpest of neighbouring ones.
-    func corners(_ loop: [SIMD2<Double>]) -> [Int] {
+    func corners(_ loop: [SIMD2<Double>], hidden: [Bool] = []) -> [Int] {
         let n = loop.count
         guard n >= 4 * cornerReach else { return [] }
         var turn = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let back = loop[i] - loop[(i + n - cornerReach) % n], ahead = loop[(i + cornerReach) % n] - loop[i]
-            let lb = length(back), la = length(ahead)
-            guard lb > 0, la > 0 else { continue }
-            let cosine = max(-1, min(1, dot(back, ahead) / (lb * la)))
-            turn[i] = acosApprox(cosine)
+        let reach = cornerReach
+        turn.withUnsafeMutableBufferPointer { turn in
+            loop.withUnsafeBufferPointer { loop in
+                for i in 0..<n where hidden.isEmpty || !hidden[i] {
+                    let behind = i >= reach ? i - reach : i + n - reach, beyond = i + reach < n ? i + reach : i + reach - n
+                    let back = loop[i] - loop[behind], ahead = loop[beyond] - loop[i]
+                    let lb = length(back), la = length(ahead)
+                    guard lb > 0, la > 0 else { continue }
+                    let cosine = max(-1, min(1, dot(back, ahead) / (lb * la)))
+                    // Only turns over the corner angle matter: skip the arccosine below it.
+                    turn[i] = cosine > cornerCosine ? 0.5 * cornerAngle : acosApprox(cosine)
+                }
+            }
         }
         var result: [Int] = []
         for i in 0..<n where turn[i] > cornerAngle {
@@ -104,128 +155,6 @@ struct CurveFitter {
         return normalized(loop[(i + 2) % n] - loop[(i + n - 2) % n])
     }
 
-    /// The unit tangent leaving the run's first point (or, pointing back, its last).
-    private func oneSided(_ points: [SIMD2<Double>], fromStart: Bool) -> SIMD2<Double> {
-        let k = min(2, points.count - 1)
-        return fromStart ? normalized(points[k] - points[0])
-            : normalized(points[points.count - 1 - k] - points[points.count - 1])
-    }
-
-    // MARK: Schneider's fit
-
-    /// Appends cubics fitted to `points` (first to last) leaving along `t0` and arriving
-    /// against `t1` (both unit vectors pointing into the run): least squares on `points`, the
-    /// error measured against `targets` (the same points).
-    private func fitRun(
-        _ points: ArraySlice<SIMD2<Double>>, _ targets: ArraySlice<SIMD2<Double>>, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>,
-        into curves: inout [PathContour.Curve]
-    ) {
-        let points = Array(points), targets = Array(targets)
-        let first = points[0], last = points[points.count - 1]
-        if points.count <= 2 {
-            let d = length(last - first) / 3
-            curves.append(.init(control1: first + t0 * d, control2: last + t1 * d, end: last))
-            return
-        }
-        var u = chordLengths(points)
-        var curve = bezier(points, u, t0, t1)
-        var (error, split) = maximumError(targets, from: points[0], curve, u)
-        if error <= tolerance * tolerance {
-            curves.append(curve)
-            return
-        }
-        // Close enough for Newton steps on the parameters to finish the job (Schneider's
-        // iteration error); otherwise splitting is cheaper.
-        if error <= 4 * tolerance * tolerance {
-            for _ in 0..<2 {
-                u = reparameterized(points, curve, u)
-                curve = bezier(points, u, t0, t1)
-                (error, split) = maximumError(targets, from: points[0], curve, u)
-                if error <= tolerance * tolerance {
-                    curves.append(curve)
-                    return
-                }
-            }
-        }
-        split = max(1, min(points.count - 2, split))
-        let centre = normalized(points[split + 1] - points[split - 1])
-        fitRun(points[...split], targets[...split], t0, -centre, into: &curves)
-        fitRun(points[split...], targets[split...], centre, t1, into: &curves)
-    }
-
-    /// Parameters in [0, 1] by cumulative chord length.
-    private func chordLengths(_ points: [SIMD2<Double>]) -> [Double] {
-        var u = [0.0]
-        u.reserveCapacity(points.count)
-        for i in 1..<points.count { u.append(u[i - 1] + length(points[i] - points[i - 1])) }
-        let total = u[u.count - 1]
-        return total > 0 ? u.map { $0 / total } : u.indices.map { Double($0) / Double(u.count - 1) }
-    }
-
-    /// The cubic from the first to the last point along the tangents whose control points
-    /// fit the points at parameters `u` best (least squares on the two tangent lengths).
-    private func bezier(_ points: [SIMD2<Double>], _ u: [Double], _ t0: SIMD2<Double>, _ t1: SIMD2<Double>) -> PathContour.Curve {
-        let first = points[0], last = points[points.count - 1]
-        var c00 = 0.0, c01 = 0.0, c11 = 0.0, x0 = 0.0, x1 = 0.0
-        for (p, t) in zip(points, u) {
-            let s = 1 - t
-            let b0 = s * s * s, b1 = 3 * s * s * t, b2 = 3 * s * t * t, b3 = t * t * t
-            let a0 = t0 * b1, a1 = t1 * b2
-            c00 += dot(a0, a0); c01 += dot(a0, a1); c11 += dot(a1, a1)
-            let rest = p - (first * (b0 + b1) + last * (b2 + b3))
-            x0 += dot(a0, rest); x1 += dot(a1, rest)
-        }
-        let determinant = c00 * c11 - c01 * c01
-        let chord = length(last - first)
-        var alpha0 = 0.0, alpha1 = 0.0
-        if abs(determinant) > 1e-12 {
-            alpha0 = (x0 * c11 - x1 * c01) / determinant
-            alpha1 = (c00 * x1 - c01 * x0) / determinant
-        }
-        // Degenerate or backwards tangents: Wu and Barsky's third of the chord.
-        let floor = chord * 1e-6
-        if alpha0 < floor || alpha1 < floor {
-            alpha0 = chord / 3
-            alpha1 = chord / 3
-        }
-        return .init(control1: first + t0 * alpha0, control2: last + t1 * alpha1, end: last)
-    }
-
-    /// The largest squared distance from a point to the curve at its parameter, and where.
-    private func maximumError(
-        _ points: [SIMD2<Double>], from p0: SIMD2<Double>, _ curve: PathContour.Curve, _ u: [Double]
-    ) -> (Double, Int) {
-        var worst = 0.0, index = points.count / 2
-        for i in 1..<(points.count - 1) {
-            let d = PathContour.point(p0, curve, at: u[i]) - points[i]
-            let e = dot(d, d)
-            if e >= worst {
-                worst = e
-                index = i
-            }
-        }
-        return (worst, index)
-    }
-
-    /// One Newton step per point towards the parameter of the curve's closest point.
-    private func reparameterized(_ points: [SIMD2<Double>], _ curve: PathContour.Curve, _ u: [Double]) -> [Double] {
-        let p0 = points[0], p1 = curve.control1, p2 = curve.control2, p3 = curve.end
-        return zip(points, u).map { p, t in
-            let s = 1 - t
-            let q = PathContour.point(p0, curve, at: t)
-            let e0: SIMD2<Double> = (p1 - p0) * (s * s)
-            let e1: SIMD2<Double> = (p2 - p1) * (2 * s * t)
-            let e2: SIMD2<Double> = (p3 - p2) * (t * t)
-            let d1: SIMD2<Double> = (e0 + e1 + e2) * 3
-            let f0: SIMD2<Double> = (p2 - p1 - p1 + p0) * s
-            let f1: SIMD2<Double> = (p3 - p2 - p2 + p1) * t
-            let d2: SIMD2<Double> = (f0 + f1) * 6
-            let numerator = dot(q - p, d1)
-            let denominator = dot(d1, d1) + dot(q - p, d2)
-            guard abs(denominator) > 1e-12 else { return t }
-            return min(1, max(0, t - numerator / denominator))
-        }
-    }
 }
 
 @inline(__always)

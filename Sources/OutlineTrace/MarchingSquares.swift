@@ -11,12 +11,33 @@
 /// convention) and holes anticlockwise, which the non-zero and even-odd rules both fill as
 /// the mask. A saddle (two opposite corners inside) is joined through the middle when the
 /// mean of its four samples is inside.
-enum MarchingSquares {
-    /// Every closed loop of `pixels` (`width` × `height` bytes, rows tight) at `level` (not a
-    /// whole number, so no sample lies on it), in the order their first cells are met.
-    static func loops(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, level: Double = 127.5) -> [[SIMD2<Double>]] {
-        // A copy with a border of zeros: samples -1…width by -1…height without bounds checks.
-        let columns = width + 2, rows = height + 2
+///
+/// One value traces a mask at several levels and keeps its buffers between them: the padded
+/// copy of the mask is made once, and the crossings are stored only where there are some
+/// (a few per cent of the cells), numbered as the scan meets them, so no table the size of
+/// the mask is cleared per level.
+struct MarchingSquares {
+    private let columns: Int, rows: Int
+    /// The mask with a border of zeros: samples -1…width by -1…height without bounds checks.
+    private var padded: [UInt8]
+    /// Per crossing: where it lies, and the crossing its loop goes to next (-1: none yet, or
+    /// already walked).
+    private var points: [SIMD2<Double>] = []
+    private var next: [Int32] = []
+    /// The crossings that leave a cell, in the order the scan meets them: loops start there.
+    private var starts: [Int32] = []
+    /// Per crossing: where the anti-aliased edge it lies on is (see `crossing`), or NaN.
+    private var edges: [SIMD2<Double>] = []
+    /// The crossing on each cell's bottom edge in the row above (read as the current row's top
+    /// edges) and in the current row; valid only where the edge has a crossing.
+    private var above: [Int32], below: [Int32]
+
+    /// Ready to trace `pixels` (`width` × `height` bytes, rows tight).
+    init(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
+        precondition(pixels.count >= width * height, "the plane holds fewer than width × height bytes")
+        let columns = width + 2
+        self.columns = columns
+        rows = height + 2
         var padded = [UInt8](repeating: 0, count: columns * rows)
         padded.withUnsafeMutableBufferPointer { grid in
             for y in 0..<height {
@@ -24,109 +45,268 @@ enum MarchingSquares {
                     .copyMemory(from: pixels.baseAddress! + y * width, byteCount: width)
             }
         }
-        // Edges are numbered by the padded index of their first sample: 2·i to the right,
-        // 2·i + 1 down. `next` links a leaving crossing to the entering one of its cell;
-        // `points` is written only where there is a crossing.
-        let edgeCount = 2 * columns * rows
-        var next = [Int32](repeating: -1, count: edgeCount)
-        var points = [SIMD2<Double>](unsafeUninitializedCapacity: edgeCount) { _, count in count = edgeCount }
-        var starts: [Int32] = []
-        let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
-        padded.withUnsafeBufferPointer { grid in
-            next.withUnsafeMutableBufferPointer { next in
-                points.withUnsafeMutableBufferPointer { points in
-                    for row in 0..<(rows - 1) {
-                        let top = grid.baseAddress! + row * columns, bottom = top + columns
-                        var column = 0
-                        while column < columns - 1 {
-                            // Runs of cells whose corners are all 0, or all full, hold no
-                            // crossing: skip them eight at a time.
-                            if column + 9 <= columns {
-                                let t8 = UnsafeRawPointer(top + column).loadUnaligned(as: UInt64.self)
-                                let b8 = UnsafeRawPointer(bottom + column).loadUnaligned(as: UInt64.self)
-                                let t9 = top[column + 8], b9 = bottom[column + 8]
-                                if (t8 | b8) == 0 && (t9 | b9) == 0
-                                    || (t8 & b8) == UInt64.max && (t9 & b9) == 0xFF {
-                                    column += 8
-                                    continue
-                                }
-                            }
-                            let a = top[column], b = top[column + 1], c = bottom[column + 1], d = bottom[column]
-                            let ia = a > threshold, ib = b > threshold, ic = c > threshold, id = d > threshold
-                            if ia == ib && ib == ic && ic == id {
-                                column += 1
-                                continue
-                            }
-                            let base = row * columns + column
-                            // Edges walked clockwise: top a→b, right b→c, bottom c→d, left d→a.
-                            let topEdge = 2 * base, leftEdge = 2 * base + 1
-                            let bottomEdge = 2 * (base + columns), rightEdge = 2 * (base + 1) + 1
-                            let x = Double(column) - 0.5, y = Double(row) - 0.5
-                            func t(_ from: UInt8, _ to: UInt8) -> Double {
-                                (level - Double(from)) / (Double(to) - Double(from))
-                            }
-                            var edges: (Int, Int, Int, Int) = (0, 0, 0, 0)
-                            var leaving: (Bool, Bool, Bool, Bool) = (false, false, false, false)
-                            var count = 0
-                            func add(_ edge: Int, _ leaves: Bool) {
-                                switch count {
-                                case 0: edges.0 = edge; leaving.0 = leaves
-                                case 1: edges.1 = edge; leaving.1 = leaves
-                                case 2: edges.2 = edge; leaving.2 = leaves
-                                default: edges.3 = edge; leaving.3 = leaves
-                                }
-                                count += 1
-                            }
-                            if ia != ib {
-                                points[topEdge] = SIMD2(x + t(a, b), y)
-                                add(topEdge, ia)
-                            }
-                            if ib != ic {
-                                points[rightEdge] = SIMD2(x + 1, y + t(b, c))
-                                add(rightEdge, ib)
-                            }
-                            if ic != id {
-                                points[bottomEdge] = SIMD2(x + t(d, c), y + 1)
-                                add(bottomEdge, ic)
-                            }
-                            if id != ia {
-                                points[leftEdge] = SIMD2(x, y + t(a, d))
-                                add(leftEdge, id)
-                            }
-                            func edge(_ k: Int) -> Int { [edges.0, edges.1, edges.2, edges.3][k] }
-                            func leaves(_ k: Int) -> Bool { [leaving.0, leaving.1, leaving.2, leaving.3][k] }
-                            if count == 2 {
-                                let from = leaving.0 ? edges.0 : edges.1, to = leaving.0 ? edges.1 : edges.0
-                                next[from] = Int32(to)
-                                starts.append(Int32(from))
-                            } else {
-                                // A saddle: join each leaving crossing to the next entering one
-                                // (the middle inside) or the previous one (the middle outside).
-                                let connected = (Double(a) + Double(b) + Double(c) + Double(d)) / 4 > level
-                                for k in 0..<4 where leaves(k) {
-                                    let partner = connected ? (k + 1) % 4 : (k + 3) % 4
-                                    next[edge(k)] = Int32(edge(partner))
-                                    starts.append(Int32(edge(k)))
-                                }
-                            }
-                            column += 1
-                        }
+        self.padded = padded
+        above = [Int32](repeating: -1, count: columns)
+        below = above
+    }
+
+    /// Every closed loop of `pixels` (`width` × `height` bytes, rows tight) at `level` (not a
+    /// whole number, so no sample lies on it), in the order their first cells are met.
+    static func loops(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, level: Double = 127.5) -> [[SIMD2<Double>]] {
+        var tracer = MarchingSquares(pixels, width: width, height: height)
+        return tracer.loops(level: level).map(\.points)
+    }
+
+    /// One closed loop: its vertices, and which of them lie hidden under an opaque layer's
+    /// edge (empty unless traced `underEdges`).
+    struct Loop {
+        var points: [SIMD2<Double>]
+        var hidden: [Bool]
+    }
+
+    /// Every closed loop at `level` (not a whole number), in the order their first cells are met.
+    /// With `underEdges`, the loops run a pixel inside the frame's anti-aliased edges: for a
+    /// layer drawn under an opaque one that draws those edges. (A renderer composites each
+    /// layer's partly covered pixels over the others', so two layers sharing an edge would
+    /// cover it more than the frame does.)
+    mutating func loops(level: Double, underEdges: Bool = false) -> [Loop] {
+        points.removeAll(keepingCapacity: true)
+        next.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        edges.removeAll(keepingCapacity: true)
+        scan(level: level)
+        var loops: [Loop] = []
+        var onEdge: [SIMD2<Double>] = []
+        next.withUnsafeMutableBufferPointer { next in
+            points.withUnsafeBufferPointer { points in
+                for start in starts where next[Int(start)] >= 0 {
+                    var loop: [SIMD2<Double>] = []
+                    onEdge.removeAll(keepingCapacity: true)
+                    var crossing = Int(start)
+                    while next[crossing] >= 0 {
+                        loop.append(points[crossing])
+                        if underEdges { onEdge.append(edges[crossing]) }
+                        let following = Int(next[crossing])
+                        next[crossing] = -1
+                        crossing = following
                     }
+                    guard loop.count >= 3 else { continue }
+                    var hidden: [Bool] = []
+                    if underEdges {
+                        Self.inset(&loop, edges: onEdge)
+                        hidden = onEdge.map { !$0.x.isNaN }
+                        Self.thinHidden(&loop, &hidden)
+                    }
+                    loops.append(Loop(points: loop, hidden: hidden))
                 }
             }
         }
-        var loops: [[SIMD2<Double>]] = []
-        for start in starts where next[Int(start)] >= 0 {
-            var loop: [SIMD2<Double>] = []
-            var edge = Int(start)
-            while next[edge] >= 0 {
-                loop.append(points[edge])
-                let following = Int(next[edge])
-                next[edge] = -1
-                edge = following
-            }
-            if loop.count >= 3 { loops.append(loop) }
-        }
         return loops
+    }
+
+    /// Moves the vertices on an anti-aliased edge (those whose `edges` entry is a point) to a
+    /// pixel inside that edge, along the normal from their neighbours (the inside is on the
+    /// walker's right).
+    private static func inset(_ loop: inout [SIMD2<Double>], edges: [SIMD2<Double>]) {
+        let original = loop, n = loop.count
+        for i in 0..<n where !edges[i].x.isNaN {
+            let d = original[(i + 1) % n] - original[(i + n - 1) % n]
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            guard length > 0 else { continue }
+            loop[i] = edges[i] + SIMD2(-d.y, d.x) / length
+        }
+    }
+
+    /// Keeps one hidden vertex in four (and every one next to a visible vertex): under the
+    /// opaque layer the loop need only stay inside it, and fewer vertices there are less to fit.
+    private static func thinHidden(_ loop: inout [SIMD2<Double>], _ hidden: inout [Bool]) {
+        let n = loop.count
+        guard n >= 16, hidden.contains(true) else { return }
+        var points: [SIMD2<Double>] = [], flags: [Bool] = []
+        points.reserveCapacity(n)
+        flags.reserveCapacity(n)
+        var run = 0
+        for i in 0..<n {
+            let keep = !hidden[i] || !hidden[(i + n - 1) % n] || !hidden[(i + 1) % n] || run % 4 == 0
+            run = hidden[i] ? run + 1 : 0
+            if keep {
+                points.append(loop[i])
+                flags.append(hidden[i])
+            }
+        }
+        guard points.count >= 3 else { return }
+        (loop, hidden) = (points, flags)
+    }
+
+    /// Finds every crossing at `level` and links each leaving crossing to the entering one of
+    /// its cell.
+    private mutating func scan(level: Double) {
+        var crossings = Crossings(points: points, next: next, starts: starts, edges: edges)
+        points = []
+        next = []
+        starts = []
+        edges = []
+        padded.withUnsafeBufferPointer { grid in
+            Self.scan(grid.baseAddress!, columns: columns, rows: rows, level: level, into: &crossings, above: &above, below: &below)
+        }
+        (points, next, starts, edges) = (crossings.points, crossings.next, crossings.starts, crossings.edges)
+    }
+
+    /// The crossings found so far.
+    private struct Crossings {
+        var points: [SIMD2<Double>], next: [Int32], starts: [Int32], edges: [SIMD2<Double>]
+
+        /// A new crossing at `point`, not linked yet; `edge`: where the anti-aliased edge it
+        /// lies on is, if it does.
+        @inline(__always)
+        mutating func add(_ point: SIMD2<Double>, edge: SIMD2<Double>?) -> Int32 {
+            points.append(point)
+            next.append(-1)
+            edges.append(edge ?? SIMD2(.nan, .nan))
+            return Int32(points.count - 1)
+        }
+
+        /// Joins the crossing `from`, leaving its cell, to `to`, entering it; a loop may start
+        /// at `from`.
+        @inline(__always)
+        mutating func link(_ from: Int32, _ to: Int32) {
+            next[Int(from)] = to
+            starts.append(from)
+        }
+    }
+
+    /// The scan over the padded grid (`columns` × `rows` bytes).
+    private static func scan(
+        _ grid: UnsafePointer<UInt8>, columns: Int, rows: Int, level: Double,
+        into crossings: inout Crossings, above: inout [Int32], below: inout [Int32]
+    ) {
+        let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
+        // Cells are visited row by row, left to right. A crossing on a cell's top edge was
+        // met as the bottom edge of the cell above, one on its left edge as the right edge of
+        // the cell before; the border rows and columns hold none.
+        do {
+            for row in 0..<(rows - 1) {
+                swap(&above, &below)
+                let top = grid + row * columns, bottom = top + columns
+                let y = Double(row) - 0.5
+                var left: Int32 = -1
+                var column = 0
+                while column < columns - 1 {
+                    // Runs of cells whose corners are all empty, or all full, hold no crossing
+                    // at any level: sixteen samples of both rows at a time, skipping fifteen
+                    // cells (the outside and the inside of a frame are mostly such runs).
+                    if column + 16 <= columns {
+                        let t0 = UnsafeRawPointer(top + column).loadUnaligned(as: UInt64.self)
+                        let t1 = UnsafeRawPointer(top + column + 8).loadUnaligned(as: UInt64.self)
+                        let b0 = UnsafeRawPointer(bottom + column).loadUnaligned(as: UInt64.self)
+                        let b1 = UnsafeRawPointer(bottom + column + 8).loadUnaligned(as: UInt64.self)
+                        if (t0 | t1 | b0 | b1) == 0 || (t0 & t1 & b0 & b1) == UInt64.max {
+                            column += 15
+                            continue
+                        }
+                    }
+                    // Otherwise up to the first of the next eight samples that is neither
+                    // empty in both rows nor full in both (little-endian: sample k is byte k).
+                    if column + 8 <= columns {
+                        let t8 = UnsafeRawPointer(top + column).loadUnaligned(as: UInt64.self)
+                        let b8 = UnsafeRawPointer(bottom + column).loadUnaligned(as: UInt64.self)
+                        let uniform = max((t8 | b8).trailingZeroBitCount, (~(t8 & b8)).trailingZeroBitCount) / 8
+                        if uniform >= 2 {
+                            column += uniform - 1
+                            continue
+                        }
+                    }
+                    let a = top[column], b = top[column + 1], c = bottom[column + 1], d = bottom[column]
+                    let ia = a > threshold, ib = b > threshold, ic = c > threshold, id = d > threshold
+                    if ia == ib && ib == ic && ic == id {
+                        column += 1
+                        continue
+                    }
+                    let x = Double(column) - 0.5
+                    // The crossings on the edges walked clockwise: top a→b, right b→c,
+                    // bottom c→d, left d→a (-1 where there is none). The left one was met
+                    // as the previous cell's right edge; read it before this cell's own
+                    // right edge replaces it.
+                    let e3 = id != ia ? left : -1
+                    let e0 = ia != ib ? above[column] : -1
+                    var e1: Int32 = -1, e2: Int32 = -1
+                    if ib != ic {
+                        let (t, edge) = crossing(top + column + 1, columns, level: level)
+                        e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.map { SIMD2(x + 1, y + $0) })
+                    }
+                    left = e1
+                    if ic != id {
+                        let (t, edge) = crossing(bottom + column, 1, level: level)
+                        e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.map { SIMD2(x + $0, y + 1) })
+                        below[column] = e2
+                    }
+                    if e0 >= 0 && e1 >= 0 && e2 >= 0 && e3 >= 0 {
+                        // A saddle: join each leaving crossing to the next entering one (the
+                        // middle inside) or the previous one (the middle outside). A crossing
+                        // leaves where its edge runs from inside to outside.
+                        let connected = (Double(a) + Double(b) + Double(c) + Double(d)) / 4 > level
+                        let edges = (e0, e1, e2, e3), leaving = (ia, ib, ic, id)
+                        if leaving.0 { crossings.link(edges.0, connected ? edges.1 : edges.3) }
+                        if leaving.1 { crossings.link(edges.1, connected ? edges.2 : edges.0) }
+                        if leaving.2 { crossings.link(edges.2, connected ? edges.3 : edges.1) }
+                        if leaving.3 { crossings.link(edges.3, connected ? edges.0 : edges.2) }
+                    } else {
+                        // Two crossings: the first present one (in clockwise order) and the
+                        // second; the leaving one goes to the other.
+                        let first: Int32, second: Int32, firstLeaves: Bool
+                        if e0 >= 0 {
+                            (first, firstLeaves, second) = (e0, ia, e1 >= 0 ? e1 : e2 >= 0 ? e2 : e3)
+                        } else if e1 >= 0 {
+                            (first, firstLeaves, second) = (e1, ib, e2 >= 0 ? e2 : e3)
+                        } else {
+                            (first, firstLeaves, second) = (e2, ic, e3)
+                        }
+                        if firstLeaves { crossings.link(first, second) } else { crossings.link(second, first) }
+                    }
+                    column += 1
+                }
+            }
+        }
+    }
+
+    /// Where the level crosses between the sample at `p` and the one at `p + step` (one inside,
+    /// one outside), as a fraction of the way from the first, and on an anti-aliased edge,
+    /// where the edge lies.
+    ///
+    /// Linear interpolation between the two, except across an anti-aliased edge: when the
+    /// ramp of partial pixels around the crossing is short (at most three) and runs from an
+    /// empty pixel to a full one, the samples are the areas an edge covers of each pixel, and
+    /// interpolating between a partial pixel and an empty or full one would misplace it by up
+    /// to about 0.1 px. There the edge lies where a step would cover the same area: the far
+    /// end of the ramp less the ramp's coverage, whatever the level.
+    @inline(__always)
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double) -> (Double, Double?) {
+        let a = p[0], b = p[step]
+        let linear: (Double, Double?) = ((level - Double(a)) / (Double(b) - Double(a)), nil)
+        let rising = a < b
+        // Outwards from a (towards the outside when rising) to the first saturated sample,
+        // and likewise from b the other way; the ramp must climb all along. (The walks stop
+        // at the grid's border of zeros at the latest.)
+        var j = 0, k = 1, sum = 0
+        while true {
+            let v = p[j * step]
+            if rising ? v <= 2 : v >= 253 { break }
+            if j < -2 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return linear }
+            sum += Int(v)
+            j -= 1
+        }
+        while true {
+            let v = p[k * step]
+            if rising ? v >= 253 : v <= 2 { break }
+            if k > 3 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return linear }
+            sum += Int(v)
+            k += 1
+        }
+        // Pixel i covers i - ½ … i + ½ in sample units; the partial ones are j + 1 … k - 1.
+        let covered = Double(sum) / 255
+        let edge = rising ? Double(k) - 0.5 - covered : Double(j) + 0.5 + covered
+        // At ½ the edge lies between the two samples; at other levels it may lie up to a
+        // sample further on: every level's loop runs along the edge.
+        return edge > -1 && edge < 2 ? (edge, edge) : linear
     }
 }

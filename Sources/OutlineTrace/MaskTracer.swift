@@ -5,31 +5,30 @@ import PathMorph
 /// the pixels and fitted with cubic Béziers, so a frame can be shipped as SVG or Lottie and
 /// drawn crisp at any size.
 ///
-/// - Tracing: marching squares over the pixel centres, each crossing placed by linear
-///   interpolation between the two bytes it falls between.
-/// - Fitting: the traced polygon is smoothed a little first (linear interpolation between
-///   pixel centres makes it zigzag, by up to about 0.2 px on diagonal edges; no vertex moves
-///   more than 0.25 px), then fitted with Schneider's least-squares cubics within `tolerance`
-///   pixels of it. Corners (a
-///   turn of more than about 52° within three vertices) stay corners; elsewhere neighbouring
-///   curves share their tangent.
+/// - Tracing: marching squares over the pixel centres. Across an anti-aliased edge (a short
+///   ramp of partial pixels from an empty one to a full one) the crossing is where a step
+///   would cover the ramp's area; elsewhere it is interpolated linearly between the two
+///   bytes it falls between.
+/// - Fitting: the traced polygon is smoothed a little first (no vertex moves more than
+///   0.25 px), then fitted with Schneider's least-squares cubics within `tolerance` pixels of
+///   it. Corners (a turn of more than about 52° within three vertices) stay corners;
+///   elsewhere neighbouring curves share their tangent.
 /// - Fill: shapes run clockwise and holes anticlockwise (on a y-down screen), so the non-zero
 ///   and the even-odd rules both fill the traced area.
 /// - Specks: loops enclosing less than `minimumArea` square pixels are dropped; they are
-///   noise of a level set that grazes ½ (a flat field mid-fade), not shapes.
+///   noise of a level set that grazes a level (a flat field mid-fade), not shapes.
 ///
-/// Translucent frames: a frame is crisp when its partly covered pixels are no more than an
-/// anti-aliased edge along its outline needs (`crispEdgeWidth` pixels along the contour at ½,
-/// plus a few); then one outline at ½, filled opaque, is the frame — the vector renderer
-/// redoes the edge's anti-aliasing at its own resolution, crisp at any size. Otherwise the
-/// frame holds a wide region of one partial coverage a (the metaball style's flat regions in
-/// the frames about p = ½, where one icon covers ground the other does not), and a cut at ½
-/// would drop a fade the frame shows over that whole region; so the coverage is carried in
-/// the vector: the outline at a / 2 filled at opacity a, and over it the outline at
-/// (1 + a) / 2 filled opaque. The flat region then shows a, the shapes inside it 1, and each
-/// edge sits where the frame's own ramp crosses the middle of its two sides. a is the most
-/// common partial coverage (a histogram of the partly covered pixels; the edges spread
-/// evenly over it, a flat region piles up in one place). The tint's own alpha is not
+/// Translucent frames: a frame is crisp when the partly covered pixels that are not an
+/// anti-aliased edge's (an edge pixel sits between a nearly empty and a nearly full one)
+/// carry next to nothing; then one outline at ½, filled opaque, is the frame — the vector
+/// renderer redoes the edge's anti-aliasing at its own resolution, crisp at any size.
+/// Otherwise (the metaball style's flat or soft regions in the frames about p = ½, where one
+/// icon covers ground the other does not) a cut at ½ would drop a fade the frame shows, so
+/// the coverage is carried in the vector as a staircase: up to four partial coverages
+/// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
+/// one below filled so that the layers composited in order give cₖ, and on top the outline
+/// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
+/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
 /// coverage: exporters apply it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
@@ -75,11 +74,6 @@ public struct MaskTracer: Sendable {
         }
     }
 
-    /// The width of partly covered pixels along an outline that still counts as its
-    /// anti-aliased edge, in pixels. (Measured on metaball frames of the built-in symbols:
-    /// about 0.8–1.0 for crisp frames, 1.9 for frames with a flat fade.)
-    public static let crispEdgeWidth = 1.4
-
     /// One outline of a frame: its contours, filled under the non-zero rule at `opacity`.
     public struct Layer: Sendable, Equatable {
         /// Closed cubic contours in the mask's pixels; shapes clockwise, holes anticlockwise.
@@ -95,7 +89,7 @@ public struct MaskTracer: Sendable {
     }
 
     /// The frame as outline layers to fill in order (see the type's comment): one opaque
-    /// layer at coverage ½ for a crisp frame, two for a frame with a flat partial region.
+    /// layer at coverage ½ for a crisp frame, two to five for a frame with translucent regions.
     /// Layers without contours are left out.
     public func layers(of mask: AlphaMask) -> [Layer] {
         mask.pixels.withUnsafeBufferPointer { layers(of: $0, width: mask.width, height: mask.height) }
@@ -104,31 +98,15 @@ public struct MaskTracer: Sendable {
     /// `layers(of:)` of a tight alpha plane of `width` × `height` bytes.
     public func layers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
         precondition(alpha.count >= width * height, "the plane holds fewer than width × height bytes")
-        let halfLoops = MarchingSquares.loops(alpha, width: width, height: height, level: 127.5)
-        var histogram = [Int](repeating: 0, count: 32)
-        var partial = 0
-        for i in 0..<(width * height) where alpha[i] > 8 && alpha[i] < 247 {
-            partial += 1
-            histogram[Int(alpha[i]) / 8] += 1
+        let levels = CoverageLevels(alpha, width: width, height: height)
+        var squares = MarchingSquares(alpha, width: width, height: height)
+        let layers = levels.layers
+        return layers.indices.compactMap { k in
+            let layer = layers[k]
+            let loops = squares.loops(level: levels.isCrisp ? 127.5 : Self.level(layer.level), underEdges: k < layers.count - 1)
+            let contours = fitted(loops)
+            return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
-        let perimeter = halfLoops.reduce(0.0) { $0 + Self.perimeter(of: $1) }
-        guard Double(partial) > Self.crispEdgeWidth * perimeter + 16,
-              let peak = histogram.indices.max(by: { histogram[$0] < histogram[$1] })
-        else {
-            let half = fitted(halfLoops)
-            return half.isEmpty ? [] : [Layer(contours: half, opacity: 1)]
-        }
-        // The flat region's coverage: the mean of the partly covered pixels near the peak.
-        var sum = 0, count = 0
-        let low = max(9, peak * 8 - 8), high = min(246, peak * 8 + 15)
-        for i in 0..<(width * height) where Int(alpha[i]) >= low && Int(alpha[i]) <= high {
-            sum += Int(alpha[i])
-            count += 1
-        }
-        let a = Double(sum) / Double(max(count, 1)) / 255
-        let under = contours(of: alpha, width: width, height: height, level: Self.level(a / 2))
-        let over = contours(of: alpha, width: width, height: height, level: Self.level((1 + a) / 2))
-        return [Layer(contours: under, opacity: a), Layer(contours: over, opacity: 1)].filter { !$0.contours.isEmpty }
     }
 
     /// The byte level for coverage `c`, moved off whole numbers so no sample lies on it.
@@ -144,18 +122,15 @@ public struct MaskTracer: Sendable {
 
     /// `loops` fitted, specks dropped.
     private func fitted(_ loops: [[SIMD2<Double>]]) -> [PathContour] {
-        let fitter = CurveFitter(tolerance: tolerance)
-        return loops.compactMap { loop in abs(Self.area(loop)) < minimumArea ? nil : fitter.fit(loop) }
+        fitted(loops.map { MarchingSquares.Loop(points: $0, hidden: []) })
     }
 
-    /// The length of a closed polygon.
-    static func perimeter(of loop: [SIMD2<Double>]) -> Double {
-        var total = 0.0, previous = loop[loop.count - 1]
-        for p in loop {
-            total += OutlineTrace.length(p - previous)
-            previous = p
+    /// `loops` fitted, specks dropped.
+    private func fitted(_ loops: [MarchingSquares.Loop]) -> [PathContour] {
+        let fitter = CurveFitter(tolerance: tolerance)
+        return loops.compactMap { loop in
+            abs(Self.area(loop.points)) < minimumArea ? nil : fitter.fit(loop.points, hidden: loop.hidden)
         }
-        return total
     }
 
     /// The polygon's signed area (positive clockwise on a y-down screen).

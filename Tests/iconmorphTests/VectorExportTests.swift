@@ -7,8 +7,8 @@ import Testing
 /// Chromium plays the animated SVG.
 ///
 /// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
-/// of at least 0.99; 0.98 for frames with a flat fade, which the outline carries as one
-/// partial coverage (two layers, `MaskTracer`) while the frame's soft ramps around it vary.
+/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.9886 at worst,
+/// a translucent frame of warning → information drawn as a staircase of partial layers).
 @Suite(.serialized)
 struct VectorExportTests {
     static let scripts: String = {
@@ -17,9 +17,12 @@ struct VectorExportTests {
         return url.appendingPathComponent("Scripts").path
     }()
 
+    static let adwaita = "/usr/share/icons/Adwaita/scalable/"
     static let pairs = [["play", "pause"], ["heart", "star"], ["bell", "magnifyingglass"],
-                        ["/usr/share/icons/Adwaita/scalable/actions/media-playback-start-symbolic.svg",
-                         "/usr/share/icons/Adwaita/scalable/actions/edit-find-symbolic.svg"]]
+                        [adwaita + "actions/media-playback-start-symbolic.svg", adwaita + "actions/edit-find-symbolic.svg"],
+                        [adwaita + "actions/edit-find-symbolic.svg", adwaita + "actions/mail-send-symbolic.svg"],
+                        [adwaita + "status/dialog-warning-symbolic.svg", adwaita + "status/dialog-information-symbolic.svg"],
+                        [adwaita + "actions/go-next-symbolic.svg", "play"]]
 
     static func alpha(ofPNG path: String) throws -> [UInt8] {
         let image = try PNGImage(contentsOfFile: path, format: .rgba)
@@ -36,8 +39,8 @@ struct VectorExportTests {
         return (total / Double(a.count), either == 0 ? 1 : both / either)
     }
 
-    /// The IoU bound of a frame: lower when its SVG carries a fade (a layer at partial opacity).
-    static func bound(fade: Bool) -> Double { fade ? 0.98 : 0.99 }
+    /// The soft IoU every frame keeps.
+    static let iou = 0.985
 
     @Test(arguments: pairs)
     func svgFramesDrawAsThePNGFrames(_ pair: [String]) throws {
@@ -54,7 +57,7 @@ struct VectorExportTests {
             let png = try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png"))
             let (mean, iou) = Self.compare(drawn, png)
             let fade = text.contains("fill-opacity")
-            #expect(mean < 2 && iou >= Self.bound(fade: fade), "\(pair) frame \(k): mean \(mean), IoU \(iou)\(fade ? " (fade)" : "")")
+            #expect(mean < 2 && iou >= Self.iou, "\(pair) frame \(k): mean \(mean), IoU \(iou)\(fade ? " (translucent)" : "")")
         }
     }
 
@@ -99,7 +102,7 @@ struct VectorExportTests {
             let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
             let png = try Self.alpha(ofPNG: folder.file("png/" + name))
             let (mean, iou) = Self.compare(drawn, png)
-            #expect(mean < 2 && iou >= Self.bound(fade: true), "frame \(k): mean \(mean), IoU \(iou)")
+            #expect(mean < 2 && iou >= Self.iou, "frame \(k): mean \(mean), IoU \(iou)")
         }
     }
 
@@ -118,7 +121,7 @@ struct VectorExportTests {
             let png = try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png"))
             try #require(shot.count == png.count)
             let (mean, iou) = Self.compare(shot, png)
-            #expect(mean < 2 && iou >= Self.bound(fade: true), "at \(times[k]) s: mean \(mean), IoU \(iou)")
+            #expect(mean < 2 && iou >= Self.iou, "at \(times[k]) s: mean \(mean), IoU \(iou)")
             // And not its neighbours: a frame off fails.
             if k > 0 {
                 let previous = try Self.alpha(ofPNG: folder.file("png/frame_000\(k - 1).png"))

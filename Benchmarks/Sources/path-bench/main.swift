@@ -14,7 +14,10 @@ func runs(_ full: Int) -> Int { RunMode.runs(full) }
 // 2. a path frame (interpolate and fill: `mask(at:)`) against a metaball frame of the same
 //    pair (`MorphRenderer.render`, alpha, default style);
 // 3. tracing that metaball frame into outlines (`MaskTracer.layers(of:)`: marching squares,
-//    smoothing, Schneider's fit at 0.1 px) against rendering it.
+//    smoothing, Schneider's fit at 0.1 px) against rendering it; p = ½ is the costliest frame
+//    to trace (a translucent frame draws as several layers);
+// 4. the same over a whole 61-frame morph (p = 0, 1/60, …, 1), per frame: what an export of
+//    vector frames pays beside rendering them.
 let layout = try IconBox(width: 44, height: 44, scale: 3).layout()
 var checks = SelfChecks()
 
@@ -39,8 +42,8 @@ for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"
 
 print("path-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, 132 × 132 px (44 pt at 3×)")
 print("")
-print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact | tracing the metaball frame | ratio |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |")
+print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact | tracing the metaball frame | ratio | 61 frames: rendering, per frame | tracing, per frame | ratio |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
 let tracer = try MaskTracer()
 let rasterizer = VectorRasterizer()
 let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
@@ -61,16 +64,33 @@ for pair in pairs {
     let tracing = medianNanoseconds(runs: runs(301)) {
         _ = alpha.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
     }
+    // The whole morph: every frame rendered, then every frame traced.
+    let frameCount = 61
+    var frames = [[UInt8]](repeating: alpha, count: frameCount)
+    let renderingMorph = try medianNanoseconds(runs: runs(31)) {
+        for k in 0..<frameCount {
+            try frames[k].withUnsafeMutableBytes {
+                try renderer.render(source: source, target: target, progress: Double(k) / Double(frameCount - 1), into: $0, format: .alpha8)
+            }
+        }
+    } / Double(frameCount)
+    let tracingMorph = medianNanoseconds(runs: runs(31)) {
+        for frame in frames {
+            _ = frame.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
+        }
+    } / Double(frameCount)
     let exact = try morph.mask(at: 0, rasterizer: rasterizer) == source && morph.mask(at: 1, rasterizer: rasterizer) == target
     checks.expect(exact, "\(pair.name): the path morph's ends differ from the icons' masks")
     let curves = morph.source.reduce(0) { $0 + $1.curves.count }
     print("| \(pair.name) | \(morph.source.count) | \(curves) | \(formatted(matching)) | \(formatted(masks)) | "
           + String(format: "%.2f", matching / masks) + " | \(formatted(pathFrame)) | \(formatted(metaballFrame)) | "
           + String(format: "%.2f", pathFrame / metaballFrame) + " | \(exact ? "yes" : "NO") | \(formatted(tracing)) | "
-          + String(format: "%.2f", tracing / metaballFrame) + " |")
+          + String(format: "%.2f", tracing / metaballFrame) + " | \(formatted(renderingMorph)) | \(formatted(tracingMorph)) | "
+          + String(format: "%.2f", tracingMorph / renderingMorph) + " |")
 }
 print("")
 print("Medians of \(runs(301)) runs each, one thread. Matching: PathMorph(from:to:layout:); rasterizing: AlphaMask of both icons. "
       + "Frames at p = 0.5: the path frame fills the interpolated outline; the metaball frame mixes, blurs (R = 12 px) and thresholds; "
-      + "tracing turns the metaball frame into outline layers (MaskTracer, 0.1 px).")
+      + "tracing turns the metaball frame into outline layers (MaskTracer, 0.1 px); "
+      + "61 frames: a whole morph (medians of \(runs(31)) runs), per frame.")
 checks.finish(tool: "path-bench")

@@ -1,0 +1,188 @@
+import PathMorph
+
+/// Schneider's fit (Graphics Gems I) of the runs of one loop between its corners: least-squares
+/// cubics along given end tangents, Newton steps on the points' parameters, and a split at the
+/// worst point while a fit is too far. It reads the loop's points (twice over) and segment
+/// lengths by index, with one buffer of parameters for the run being fitted.
+struct RunFitter {
+    let tolerance: Double
+    let points: UnsafeBufferPointer<SIMD2<Double>>
+    /// `segments[i]`: the distance from point i to point i + 1.
+    let segments: UnsafeBufferPointer<Double>
+    /// Each point's weight on its squared distance to the curve (1, or less for a point
+    /// that may stray further).
+    let weights: UnsafeBufferPointer<Double>
+    /// The parameters of the points of the run being fitted (its own range only).
+    let u: UnsafeMutableBufferPointer<Double>
+
+    /// The most a piece of a run turns before it is fitted: a cubic follows a circular arc of
+    /// 120° to within about 0.0015 of its radius, so a wider turn would only be split again.
+    static let maximumTurn = 2.1
+
+    /// Appends cubics fitted to the points `first...last` (see `fit`), first cut where the
+    /// run has turned by equal shares of at most `maximumTurn`, each cut sharing its tangent:
+    /// the splits Schneider's recursion would make anyway, without fitting the whole run
+    /// first.
+    func fitByTurning(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>, into curves: inout [PathContour.Curve]) {
+        guard last - first >= 6 else { return fit(first, last, t0, t1, into: &curves) }
+        var total = 0.0
+        for i in (first + 1)..<last { total += turn(at: i) }
+        let pieces = (total / Self.maximumTurn).rounded(.up)
+        guard pieces > 1 else { return fit(first, last, t0, t1, into: &curves) }
+        let share = total / pieces
+        var turned = 0.0, next = share, start = first, tangent = t0
+        for i in (first + 1)..<last {
+            turned += turn(at: i)
+            if turned >= next && i - start >= 2 && last - i >= 2 {
+                let centre = normalized(points[i + 1] - points[i - 1])
+                fit(start, i, tangent, -centre, into: &curves)
+                (start, tangent) = (i, centre)
+                next += share
+            }
+        }
+        fit(start, last, tangent, t1, into: &curves)
+    }
+
+    /// The turn at point `i`, in radians (the sine of the angle between its two segments,
+    /// which is close enough for the small turns between corners).
+    @inline(__always)
+    private func turn(at i: Int) -> Double {
+        let lengths = segments[i - 1] * segments[i]
+        guard lengths > 0 else { return 0 }
+        let a = points[i] - points[i - 1], b = points[i + 1] - points[i]
+        return abs(a.x * b.y - a.y * b.x) / lengths
+    }
+
+    /// Appends cubics fitted to the points `first...last` leaving along `t0` and arriving
+    /// against `t1` (both unit vectors pointing into the run): least squares on the points,
+    /// then Newton steps on their parameters when close, else a split at the worst point.
+    func fit(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>, into curves: inout [PathContour.Curve]) {
+        let p0 = points[first], p3 = points[last]
+        if last - first <= 1 {
+            let d = length(p3 - p0) / 3
+            curves.append(.init(control1: p0 + t0 * d, control2: p3 + t1 * d, end: p3))
+            return
+        }
+        chordLengths(first, last)
+        var curve = bezier(first, last, t0, t1)
+        var (error, split) = maximumError(first, last, curve)
+        if error <= tolerance * tolerance {
+            curves.append(curve)
+            return
+        }
+        // Close enough for Newton steps on the parameters to finish the job (Schneider's
+        // iteration error); otherwise splitting is cheaper.
+        if error <= 4 * tolerance * tolerance {
+            for _ in 0..<2 {
+                reparameterize(first, last, curve)
+                curve = bezier(first, last, t0, t1)
+                (error, split) = maximumError(first, last, curve)
+                if error <= tolerance * tolerance {
+                    curves.append(curve)
+                    return
+                }
+            }
+        }
+        let middle = first + max(1, min(last - first - 1, split))
+        let centre = normalized(points[middle + 1] - points[middle - 1])
+        fit(first, middle, t0, -centre, into: &curves)
+        fit(middle, last, centre, t1, into: &curves)
+    }
+
+    /// The run's parameters in [0, 1] by cumulative chord length.
+    private func chordLengths(_ first: Int, _ last: Int) {
+        u[first] = 0
+        for i in (first + 1)...last { u[i] = u[i - 1] + segments[i - 1] }
+        let total = u[last]
+        if total > 0 {
+            for i in first...last { u[i] /= total }
+        } else {
+            for i in first...last { u[i] = Double(i - first) / Double(last - first) }
+        }
+    }
+
+    /// The cubic from the first to the last point along the tangents whose control points
+    /// fit the points at their parameters best (least squares on the two tangent lengths).
+    private func bezier(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>) -> PathContour.Curve {
+        let start = points[first], end = points[last]
+        var c00 = 0.0, c01 = 0.0, c11 = 0.0, x0 = 0.0, x1 = 0.0
+        for i in first...last {
+            let p = points[i], t = u[i]
+            let s = 1 - t
+            let b0 = s * s * s, b1 = 3 * s * s * t, b2 = 3 * s * t * t, b3 = t * t * t
+            let a0 = t0 * b1, a1 = t1 * b2
+            c00 += dot(a0, a0); c01 += dot(a0, a1); c11 += dot(a1, a1)
+            let rest = p - (start * (b0 + b1) + end * (b2 + b3))
+            x0 += dot(a0, rest); x1 += dot(a1, rest)
+        }
+        let determinant = c00 * c11 - c01 * c01
+        let chord = length(end - start)
+        var alpha0 = 0.0, alpha1 = 0.0
+        if abs(determinant) > 1e-12 {
+            alpha0 = (x0 * c11 - x1 * c01) / determinant
+            alpha1 = (c00 * x1 - c01 * x0) / determinant
+        }
+        // Degenerate or backwards tangents: Wu and Barsky's third of the chord; likewise
+        // handles longer than the run itself, which pass the points at their parameters but
+        // swing far out between them.
+        let floor = chord * 1e-6
+        let arc = segmentsLength(first, last)
+        if alpha0 < floor || alpha1 < floor || alpha0 > arc || alpha1 > arc {
+            alpha0 = chord / 3
+            alpha1 = chord / 3
+        }
+        return .init(control1: start + t0 * alpha0, control2: end + t1 * alpha1, end: end)
+    }
+
+    /// The curve's point at `t` (as `PathContour.point`, inlined here).
+    @inline(__always)
+    private func point(_ p0: SIMD2<Double>, _ curve: PathContour.Curve, at t: Double) -> SIMD2<Double> {
+        let s = 1 - t
+        let a = s * s * s, b = 3 * s * s * t, c = 3 * s * t * t, d = t * t * t
+        return a * p0 + b * curve.control1 + c * curve.control2 + d * curve.end
+    }
+
+    /// The length of the polygon from point `first` to point `last`.
+    private func segmentsLength(_ first: Int, _ last: Int) -> Double {
+        var sum = 0.0
+        for i in first..<last { sum += segments[i] }
+        return sum
+    }
+
+    /// The largest squared distance from an inner point to the curve at its parameter, and
+    /// where (counted from the run's first point).
+    private func maximumError(_ first: Int, _ last: Int, _ curve: PathContour.Curve) -> (Double, Int) {
+        let p0 = points[first]
+        var worst = 0.0, index = (last - first + 1) / 2
+        for i in (first + 1)..<last {
+            let d = point(p0, curve, at: u[i]) - points[i]
+            let e = dot(d, d) * weights[i]
+            if e >= worst {
+                worst = e
+                index = i - first
+            }
+        }
+        return (worst, index)
+    }
+
+    /// One Newton step per point towards the parameter of the curve's closest point.
+    private func reparameterize(_ first: Int, _ last: Int, _ curve: PathContour.Curve) {
+        let p0 = points[first], p1 = curve.control1, p2 = curve.control2, p3 = curve.end
+        for i in first...last {
+            let p = points[i], t = u[i]
+            let s = 1 - t
+            let q = point(p0, curve, at: t)
+            let e0: SIMD2<Double> = (p1 - p0) * (s * s)
+            let e1: SIMD2<Double> = (p2 - p1) * (2 * s * t)
+            let e2: SIMD2<Double> = (p3 - p2) * (t * t)
+            let d1: SIMD2<Double> = (e0 + e1 + e2) * 3
+            let f0: SIMD2<Double> = (p2 - p1 - p1 + p0) * s
+            let f1: SIMD2<Double> = (p3 - p2 - p2 + p1) * t
+            let d2: SIMD2<Double> = (f0 + f1) * 6
+            let numerator = dot(q - p, d1)
+            let denominator = dot(d1, d1) + dot(q - p, d2)
+            guard abs(denominator) > 1e-12 else { continue }
+            u[i] = min(1, max(0, t - numerator / denominator))
+        }
+    }
+}

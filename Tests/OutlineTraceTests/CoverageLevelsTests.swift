@@ -1,0 +1,88 @@
+import AlphaRaster
+import Testing
+@testable import OutlineTrace
+
+/// Which coverages a frame is drawn at, and where its edges are traced, against masks built
+/// by hand whose answers are known.
+struct CoverageLevelsTests {
+    /// A `size` × `size` plane from a function of the pixel's column and row.
+    static func plane(_ size: Int, _ value: (Int, Int) -> UInt8) -> [UInt8] {
+        (0..<(size * size)).map { value($0 % size, $0 / size) }
+    }
+
+    /// The coverage of pixel column `x` by the half-plane right of `edge`.
+    static func edgeCoverage(_ x: Int, edge: Double) -> UInt8 {
+        UInt8((max(0, min(1, Double(x + 1) - edge)) * 255).rounded())
+    }
+
+    @Test func aCrispEdgeIsTracedWhereItCoversItsArea() {
+        // A vertical edge at x = 16.3: pixel 16 is 70 % covered. Interpolating between the
+        // centres of pixels 15 (0) and 16 (0.7) would put the ½ crossing at 16.21.
+        for edge in [16.3, 16.5, 16.9, 17.0] {
+            let pixels = Self.plane(40) { x, y in y < 8 || y >= 32 || x >= 36 ? 0 : Self.edgeCoverage(x, edge: edge) }
+            let loops = pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 40, height: 40) }
+            #expect(loops.count == 1)
+            // The vertices on the left edge, away from the corners.
+            let left = loops[0].filter { $0.y > 12 && $0.y < 28 && $0.x < 25 }
+            // Within the byte's rounding (half a level of 255 is 0.002 px here).
+            #expect(!left.isEmpty && left.allSatisfy { abs($0.x - edge) < 0.0025 }, "edge \(edge): \(left.map(\.x))")
+        }
+    }
+
+    @Test func antiAliasedEdgesAloneAreCrisp() throws {
+        // A disc drawn by the exact-area rasterizer: every partial pixel is its edge's.
+        var path = VectorPath()
+        path.move(to: SIMD2(32, 8))
+        path.cubic(control1: SIMD2(45.25, 8), control2: SIMD2(56, 18.75), to: SIMD2(56, 32))
+        path.cubic(control1: SIMD2(56, 45.25), control2: SIMD2(45.25, 56), to: SIMD2(32, 56))
+        path.cubic(control1: SIMD2(18.75, 56), control2: SIMD2(8, 45.25), to: SIMD2(8, 32))
+        path.cubic(control1: SIMD2(8, 18.75), control2: SIMD2(18.75, 8), to: SIMD2(32, 8))
+        path.close()
+        let disc = try VectorRasterizer().mask(for: path, paint: .fill(.nonZero), width: 64, height: 64)
+        let levels = disc.pixels.withUnsafeBufferPointer { CoverageLevels($0, width: 64, height: 64) }
+        #expect(levels.coverages == [1])
+    }
+
+    @Test func flatRegionsAndThinRingsGetTheirOwnCoverages() {
+        // A plateau of 0.4 around an opaque square, and apart from them a thin ring of 0.6
+        // (two pixels wide), which a cut at ½ would fill solid. (A ring over about 0.69 between
+        // empty pixels reads as an anti-aliased edge and is cut.)
+        let pixels = Self.plane(64) { x, y in
+            if x >= 20 && x < 28 && y >= 20 && y < 28 { return 255 }
+            if x >= 8 && x < 40 && y >= 8 && y < 40 { return 102 }
+            let dx = Double(x) - 50, dy = Double(y) - 50, r = (dx * dx + dy * dy).squareRoot()
+            return r >= 8 && r < 10 ? 153 : 0
+        }
+        let levels = pixels.withUnsafeBufferPointer { CoverageLevels($0, width: 64, height: 64) }
+        #expect(levels.coverages.last == 1)
+        let partial = levels.coverages.dropLast()
+        #expect(partial.contains { abs($0 - 0.4) < 0.02 } && partial.contains { abs($0 - 0.6) < 0.02 }, "\(levels.coverages)")
+        // Composited over one another, the layers give each coverage.
+        var alpha = 0.0
+        for (layer, coverage) in zip(levels.layers, levels.coverages) {
+            alpha += layer.opacity * (1 - alpha)
+            #expect(abs(alpha - coverage) < 1e-12)
+        }
+    }
+
+    @Test func layersUnderTheTopOneStayUnderItsSharpEdges() throws {
+        // An opaque square with sharp (anti-aliased) edges, and a plateau of 0.4 on its
+        // right: the 0.4 layer's outline runs a pixel inside the square's left, top and
+        // bottom edges, so the square's edge is drawn by the top layer alone.
+        let pixels = Self.plane(64) { x, y in
+            guard y >= 16 && y < 48 else { return 0 }
+            if x >= 40 && x < 56 { return 102 }
+            return x < 40 ? Self.edgeCoverage(x, edge: 16.3) : 0
+        }
+        let layers = pixels.withUnsafeBufferPointer { try! MaskTracer().layers(of: $0, width: 64, height: 64) }
+        #expect(layers.count == 2 && abs(layers[0].opacity - 0.4) < 0.02 && layers[1].opacity == 1, "\(layers.map(\.opacity))")
+        let mask = try AlphaMask(width: 64, height: 64, pixels: pixels)
+        let under = try MaskTracerTests.drawn(layers[0].contours, like: mask), top = try MaskTracerTests.drawn(layers[1].contours, like: mask)
+        // Along the square's left edge (pixel 16, 70 % covered) only the top layer covers.
+        for y in 20..<44 {
+            #expect(under.pixels[y * 64 + 16] == 0 && abs(Int(top.pixels[y * 64 + 16]) - 178) <= 2, "row \(y)")
+        }
+        // The plateau itself is the under layer's.
+        #expect(under.pixels[32 * 64 + 48] == 255 && top.pixels[32 * 64 + 48] == 0)
+    }
+}
