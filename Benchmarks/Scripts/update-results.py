@@ -417,15 +417,17 @@ def parse_path_bench(text: str) -> dict:
     cell = rf"{TIME}"
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 12 or cells[0] in ("pair", "---"):
+        if len(cells) != 15 or cells[0] in ("pair", "---"):
             continue
-        times = [re.fullmatch(cell, c) for c in (cells[3], cells[4], cells[6], cells[7], cells[10])]
+        times = [re.fullmatch(cell, c) for c in (cells[3], cells[4], cells[6], cells[7], cells[10], cells[12], cells[13])]
         if not all(times):
             continue
-        matching, masks, path_frame, metaball_frame, tracing = (nanoseconds(m.group(1), m.group(2)) for m in times)
+        matching, masks, path_frame, metaball_frame, tracing, morph_rendering, morph_tracing = (
+            nanoseconds(m.group(1), m.group(2)) for m in times)
         data["pairs"].append({"pair": cells[0], "contours": int(cells[1]), "curves": int(cells[2]),
                               "matchingNs": matching, "masksNs": masks, "pathFrameNs": path_frame,
-                              "metaballFrameNs": metaball_frame, "endsExact": cells[9] == "yes", "tracingNs": tracing})
+                              "metaballFrameNs": metaball_frame, "endsExact": cells[9] == "yes", "tracingNs": tracing,
+                              "morphRenderingNs": morph_rendering, "morphTracingNs": morph_tracing})
     if not data["pairs"]:
         raise StepFailed("path-bench: no pairs in its output")
     return data
@@ -437,15 +439,20 @@ def path_bench_markdown(info: dict, data: dict) -> str:
         "`PathMorph(from:to:layout:)` (outlines, pairing, node balancing, start points) against rasterizing the "
         "same two icons' masks, which every morph pays; a path frame (`mask(at: 0.5)`: interpolate and fill) "
         "against a metaball frame of the same pair (`MorphRenderer`, alpha, R = 12 px); tracing that metaball frame "
-        "into outline layers (`MaskTracer`, 0.1 px) against rendering it. One thread, wall time, medians of many "
-        "runs, each ratio from one run.", "",
+        "into outline layers (`MaskTracer`, 0.1 px) against rendering it — at p = ½, where a translucent frame "
+        "draws as several layers, and per frame over a whole 61-frame morph (p = 0, 1/60, …, 1), what an export of "
+        "vector frames pays beside rendering them. One thread, wall time, medians of many runs, each ratio from "
+        "one run.", "",
         *markdown_table(["pair", "contours", "curves", "matching", "both masks", "ratio", "path frame",
-                         "metaball frame", "ratio", "ends = icons' masks", "tracing", "ratio"],
+                         "metaball frame", "ratio", "ends = icons' masks", "tracing", "ratio",
+                         "61 frames: rendering, per frame", "tracing, per frame", "ratio"],
                         [[p["pair"], str(p["contours"]), str(p["curves"]), time_text(p["matchingNs"]),
                           time_text(p["masksNs"]), f"{p['matchingNs'] / p['masksNs']:.2f}",
                           time_text(p["pathFrameNs"]), time_text(p["metaballFrameNs"]),
                           f"{p['pathFrameNs'] / p['metaballFrameNs']:.2f}", "yes" if p["endsExact"] else "NO",
-                          time_text(p["tracingNs"]), f"{p['tracingNs'] / p['metaballFrameNs']:.2f}"]
+                          time_text(p["tracingNs"]), f"{p['tracingNs'] / p['metaballFrameNs']:.2f}",
+                          time_text(p["morphRenderingNs"]), time_text(p["morphTracingNs"]),
+                          f"{p['morphTracingNs'] / p['morphRenderingNs']:.2f}"]
                          for p in data["pairs"]]),
         "", f"Self-checks: {data['selfChecks']}."]
     return "\n".join(lines) + "\n"
@@ -712,8 +719,10 @@ def speed_figures(results: Path) -> str:
             f"- **Path morphs** (`path-bench`, one thread, 132 px): matching two icons' outlines takes "
             f"{time_range(min(matching), max(matching))} ({ratio_range([p['matchingNs'] / p['masksNs'] for p in pairs])} "
             f"the time of rasterizing their two masks); a path frame costs {ratio_range(frames)} a metaball frame "
-            f"of the same pair; tracing a metaball frame into vector outlines costs "
-            f"{ratio_range([p['tracingNs'] / p['metaballFrameNs'] for p in pairs])} rendering it "
+            f"of the same pair; tracing metaball frames into vector outlines costs "
+            f"{ratio_range([p['morphTracingNs'] / p['morphRenderingNs'] for p in pairs])} rendering them over a "
+            f"whole 61-frame morph, and {ratio_range([p['tracingNs'] / p['metaballFrameNs'] for p in pairs])} for "
+            f"the frame at p = ½, drawn as several layers when translucent "
             f"({source('path-bench', paths['info'])}).")
     startup = load(results, "startup")
     if startup:

@@ -7,7 +7,7 @@ import Testing
 /// Chromium plays the animated SVG.
 ///
 /// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
-/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.9886 at worst,
+/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.989 at worst,
 /// a translucent frame of warning → information drawn as a staircase of partial layers).
 @Suite(.serialized)
 struct VectorExportTests {
