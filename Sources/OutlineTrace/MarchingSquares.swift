@@ -38,7 +38,8 @@ struct MarchingSquares {
         let columns = width + 2
         self.columns = columns
         rows = height + 2
-        var padded = [UInt8](repeating: 0, count: columns * rows)
+        // (Eight bytes more: rows are read eight samples at a time, past their end.)
+        var padded = [UInt8](repeating: 0, count: columns * rows + 8)
         padded.withUnsafeMutableBufferPointer { grid in
             for y in 0..<height {
                 UnsafeMutableRawPointer(grid.baseAddress! + (y + 1) * columns + 1)
@@ -181,47 +182,33 @@ struct MarchingSquares {
         into crossings: inout Crossings, above: inout [Int32], below: inout [Int32]
     ) {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
+        // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
+        // crossing when its four corners' bits differ, so only those cells are visited.
+        let words = (columns + 63) / 64
+        var topBits = [UInt64](repeating: 0, count: words), bottomBits = topBits
+        topBits.withUnsafeMutableBufferPointer { Self.insideBits(grid, columns: columns, threshold: threshold, into: $0) }
         // Cells are visited row by row, left to right. A crossing on a cell's top edge was
         // met as the bottom edge of the cell above, one on its left edge as the right edge of
-        // the cell before; the border rows and columns hold none.
-        do {
-            for row in 0..<(rows - 1) {
-                swap(&above, &below)
-                let top = grid + row * columns, bottom = top + columns
-                let y = Double(row) - 0.5
-                var left: Int32 = -1
-                var column = 0
-                while column < columns - 1 {
-                    // Runs of cells whose corners are all empty, or all full, hold no crossing
-                    // at any level: sixteen samples of both rows at a time, skipping fifteen
-                    // cells (the outside and the inside of a frame are mostly such runs).
-                    if column + 16 <= columns {
-                        let t0 = UnsafeRawPointer(top + column).loadUnaligned(as: UInt64.self)
-                        let t1 = UnsafeRawPointer(top + column + 8).loadUnaligned(as: UInt64.self)
-                        let b0 = UnsafeRawPointer(bottom + column).loadUnaligned(as: UInt64.self)
-                        let b1 = UnsafeRawPointer(bottom + column + 8).loadUnaligned(as: UInt64.self)
-                        if (t0 | t1 | b0 | b1) == 0 || (t0 & t1 & b0 & b1) == UInt64.max {
-                            column += 15
-                            continue
-                        }
-                    }
-                    // Otherwise up to the first of the next eight samples that is neither
-                    // empty in both rows nor full in both (little-endian: sample k is byte k).
-                    if column + 8 <= columns {
-                        let t8 = UnsafeRawPointer(top + column).loadUnaligned(as: UInt64.self)
-                        let b8 = UnsafeRawPointer(bottom + column).loadUnaligned(as: UInt64.self)
-                        let uniform = max((t8 | b8).trailingZeroBitCount, (~(t8 & b8)).trailingZeroBitCount) / 8
-                        if uniform >= 2 {
-                            column += uniform - 1
-                            continue
-                        }
-                    }
+        // the cell before (a crossing cell too, so visited just before); the border rows and
+        // columns hold none.
+        for row in 0..<(rows - 1) {
+            swap(&above, &below)
+            let top = grid + row * columns, bottom = top + columns
+            bottomBits.withUnsafeMutableBufferPointer { Self.insideBits(bottom, columns: columns, threshold: threshold, into: $0) }
+            let y = Double(row) - 0.5
+            var left: Int32 = -1
+            for w in 0..<words {
+                let upper = topBits[w], lower = bottomBits[w]
+                // The bits of each cell's right corners: the next sample's.
+                let upperNext = upper >> 1 | (w + 1 < words ? topBits[w + 1] << 63 : 0)
+                let lowerNext = lower >> 1 | (w + 1 < words ? bottomBits[w + 1] << 63 : 0)
+                var cells = (upper ^ upperNext) | (lower ^ lowerNext) | (upper ^ lower)
+                while cells != 0 {
+                    let column = w * 64 + cells.trailingZeroBitCount
+                    cells &= cells - 1
+                    guard column < columns - 1 else { break }
                     let a = top[column], b = top[column + 1], c = bottom[column + 1], d = bottom[column]
                     let ia = a > threshold, ib = b > threshold, ic = c > threshold, id = d > threshold
-                    if ia == ib && ib == ic && ic == id {
-                        column += 1
-                        continue
-                    }
                     let x = Double(column) - 0.5
                     // The crossings on the edges walked clockwise: top a→b, right b→c,
                     // bottom c→d, left d→a (-1 where there is none). The left one was met
@@ -263,9 +250,31 @@ struct MarchingSquares {
                         }
                         if firstLeaves { crossings.link(first, second) } else { crossings.link(second, first) }
                     }
-                    column += 1
                 }
             }
+            swap(&topBits, &bottomBits)
+        }
+    }
+
+    /// The inside bits of one row of `columns` samples (bit k of word w: sample 64w + k is
+    /// over `threshold`), eight samples at a time: each byte's test lands in its high bit
+    /// (b > t is b ≥ 128 or b mod 128 > t when t < 128, and both when t ≥ 128, with no carry
+    /// between bytes), then a multiplication gathers the eight high bits.
+    @inline(__always)
+    static func insideBits(_ row: UnsafePointer<UInt8>, columns: Int, threshold: UInt8, into bits: UnsafeMutableBufferPointer<UInt64>) {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let t = UInt64(threshold)
+        for w in bits.indices { bits[w] = 0 }
+        var k = 0
+        while k < columns {
+            let v = UnsafeRawPointer(row + k).loadUnaligned(as: UInt64.self)
+            let flags = t < 128
+                ? (((v & low) &+ 0x0101_0101_0101_0101 &* (127 - t)) | v) & high
+                : (((v & low) &+ 0x0101_0101_0101_0101 &* (255 - t)) & v) & high
+            var packed = ((flags >> 7) &* 0x0102_0408_1020_4080) >> 56
+            if k + 8 > columns { packed &= (1 << UInt64(columns - k)) - 1 }
+            bits[k / 64] |= packed << UInt64(k % 64)
+            k += 8
         }
     }
 

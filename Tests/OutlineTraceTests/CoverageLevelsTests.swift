@@ -86,3 +86,26 @@ struct CoverageLevelsTests {
         #expect(under.pixels[32 * 64 + 48] == 255 && top.pixels[32 * 64 + 48] == 0)
     }
 }
+
+/// The marching squares' row bits against the plain comparison they stand for.
+struct InsideBitsTests {
+    @Test func rowBitsAreTheBytesOverTheThreshold() {
+        var generator = SystemRandomNumberGenerator()
+        for columns in [1, 7, 8, 9, 63, 64, 65, 134, 300] {
+            // The values 0, 1, 2, … shuffled (all 256 in the longest row, then random ones),
+            // and eight bytes of slack past the row, which the bits must not take in.
+            let row = (0..<(columns + 8)).map { $0 < 256 ? UInt8($0) : UInt8.random(in: 0...255, using: &generator) }.shuffled()
+            for threshold in UInt8(0)...254 {
+                var bits = [UInt64](repeating: .max, count: (columns + 63) / 64)
+                row.withUnsafeBufferPointer { row in
+                    bits.withUnsafeMutableBufferPointer { MarchingSquares.insideBits(row.baseAddress!, columns: columns, threshold: threshold, into: $0) }
+                }
+                for k in 0..<(bits.count * 64) {
+                    let bit = bits[k / 64] >> UInt64(k % 64) & 1 == 1
+                    #expect(bit == (k < columns && row[k] > threshold), "columns \(columns), threshold \(threshold), sample \(k)")
+                    if bit != (k < columns && row[k] > threshold) { return }
+                }
+            }
+        }
+    }
+}
