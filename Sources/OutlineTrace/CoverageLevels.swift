@@ -28,47 +28,40 @@ struct CoverageLevels {
         // A histogram, in 64 bins of four bytes, of the partly covered pixels that are not
         // an edge's, and the frame's total coverage.
         var histogram = [Double](repeating: 0, count: 64)
-        var total = 0
         let base = alpha.baseAddress!
+        var total = 0
         for y in 0..<height {
             let row = base + y * width
             var x = 0
             while x < width {
-                // Sixteen empty or sixteen full pixels at a time hold nothing partial.
-                if x + 16 <= width {
-                    let low = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                    let high = UnsafeRawPointer(row + x + 8).loadUnaligned(as: UInt64.self)
-                    if low | high == 0 {
-                        x += 16
+                // Eight pixels at a time: their sum, and a bit for each that is partly covered.
+                var partial: UInt64 = 0
+                if x + 8 <= width {
+                    let v = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                    if v == 0 {
+                        x += 8
                         continue
                     }
-                    if low & high == UInt64.max {
-                        total += 16 * 255
-                        x += 16
+                    if v == UInt64.max {
+                        total += 8 * 255
+                        x += 8
                         continue
                     }
-                }
-                let v = row[x]
-                total += Int(v)
-                defer { x += 1 }
-                guard v > 2 && v < 253 else { continue }
-                // The 3 × 3 neighbourhood's extremes (outside the frame counts as empty).
-                var low = v, high = v
-                if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
-                    for p in [row - width - 1, row - 1, row + width - 1] {
-                        let a = p[x], b = p[x + 1], c = p[x + 2]
-                        low = min(low, min(a, min(b, c)))
-                        high = max(high, max(a, max(b, c)))
-                    }
+                    total += Self.byteSum(v)
+                    partial = Self.partialBits(v)
                 } else {
-                    low = 0
-                    for dy in -1...1 where y + dy >= 0 && y + dy < height {
-                        let neighbours = base + (y + dy) * width
-                        for dx in -1...1 where x + dx >= 0 && x + dx < width { high = max(high, neighbours[x + dx]) }
+                    for k in 0..<(width - x) {
+                        total += Int(row[x + k])
+                        if row[x + k] > 2 && row[x + k] < 253 { partial |= 1 << UInt64(k) }
                     }
                 }
-                if low <= 80 && high >= 175 { continue }
-                histogram[Int(v) / 4] += 1
+                while partial != 0 {
+                    let at = x + partial.trailingZeroBitCount
+                    partial &= partial - 1
+                    if Self.isEdge(base, width: width, height: height, x: at, y: y) { continue }
+                    histogram[Int(row[at]) / 4] += 1
+                }
+                x += 8
             }
         }
         let budget = Self.budget * Double(total)
@@ -79,6 +72,44 @@ struct CoverageLevels {
         let fits = Self.centres(histogram, upTo: Self.maximumPartial)
         let best = fits.first { Self.loss(histogram, centres: $0) <= budget } ?? fits[fits.count - 1]
         coverages = best.map { $0 / 255 } + [1]
+    }
+
+    /// The sum of the eight bytes of `v`.
+    @inline(__always)
+    static func byteSum(_ v: UInt64) -> Int {
+        let pairs = (v & 0x00FF_00FF_00FF_00FF) &+ (v >> 8 & 0x00FF_00FF_00FF_00FF)
+        return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+
+    /// Bit k: byte k of `v` is over 2 and not over 252.
+    @inline(__always)
+    static func partialBits(_ v: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
+        let overTwo = (((v & low) &+ ones &* 125) | v) & high
+        let overTop = (((v & low) &+ ones &* 3) & v) & high
+        return (((overTwo & ~overTop) >> 7) &* 0x0102_0408_1020_4080) >> 56
+    }
+
+    /// Whether the pixel at (`x`, `y`) sits between a nearly empty and a nearly full one: the
+    /// extremes of its 3 × 3 neighbourhood (outside the frame counts as empty).
+    @inline(__always)
+    static func isEdge(_ base: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int) -> Bool {
+        let v = base[y * width + x]
+        var low = v, high = v
+        if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
+            var p = base + (y - 1) * width + x - 1
+            for _ in 0..<3 {
+                low = min(low, min(p[0], min(p[1], p[2])))
+                high = max(high, max(p[0], max(p[1], p[2])))
+                p += width
+            }
+        } else {
+            low = 0
+            for dy in -1...1 where y + dy >= 0 && y + dy < height {
+                for dx in -1...1 where x + dx >= 0 && x + dx < width { high = max(high, base[(y + dy) * width + x + dx]) }
+            }
+        }
+        return low <= 80 && high >= 175
     }
 
     /// The layers' cut levels (coverage between each coverage and the one below) and fill

@@ -45,6 +45,9 @@ struct CurveFitter {
         doubled.append(loop[0])
         var segments = [Double](repeating: 0, count: doubled.count)
         for i in 0..<(doubled.count - 1) { segments[i] = length(doubled[i + 1] - doubled[i]) }
+        // And the length along the loop from point 0 to each point.
+        var arc = [Double](repeating: 0, count: doubled.count)
+        for i in 1..<doubled.count { arc[i] = arc[i - 1] + segments[i - 1] }
         var parameters = [Double](repeating: 0, count: doubled.count)
         // Each point's weight on its squared distance to the curve.
         var weights = [Double](repeating: 1, count: doubled.count)
@@ -55,10 +58,11 @@ struct CurveFitter {
         }
         var curves: [PathContour.Curve] = []
         doubled.withUnsafeBufferPointer { points in
+          arc.withUnsafeBufferPointer { arc in
             segments.withUnsafeBufferPointer { segments in
                 parameters.withUnsafeMutableBufferPointer { parameters in
                   weights.withUnsafeBufferPointer { weights in
-                    let runs = RunFitter(tolerance: tolerance, points: points, segments: segments, weights: weights, u: parameters)
+                    let runs = RunFitter(tolerance: tolerance, points: points, segments: segments, arc: arc, weights: weights, u: parameters)
                     for (k, start) in breaks.enumerated() {
                         let end = k + 1 < breaks.count ? breaks[k + 1] : breaks[0] + n
                         let t0: SIMD2<Double>, t1: SIMD2<Double>
@@ -77,6 +81,7 @@ struct CurveFitter {
                   }
                 }
             }
+          }
         }
         return PathContour(start: loop[breaks[0]], curves: curves)
     }

@@ -9,6 +9,8 @@ struct RunFitter {
     let points: UnsafeBufferPointer<SIMD2<Double>>
     /// `segments[i]`: the distance from point i to point i + 1.
     let segments: UnsafeBufferPointer<Double>
+    /// `arc[i]`: the length of the polygon from point 0 to point i.
+    let arc: UnsafeBufferPointer<Double>
     /// Each point's weight on its squared distance to the curve (1, or less for a point
     /// that may stray further).
     let weights: UnsafeBufferPointer<Double>
@@ -91,11 +93,11 @@ struct RunFitter {
 
     /// The run's parameters in [0, 1] by cumulative chord length.
     private func chordLengths(_ first: Int, _ last: Int) {
-        u[first] = 0
-        for i in (first + 1)...last { u[i] = u[i - 1] + segments[i - 1] }
-        let total = u[last]
+        let start = arc[first], total = arc[last] - start
         if total > 0 {
-            for i in first...last { u[i] /= total }
+            let scale = 1 / total
+            for i in first...last { u[i] = (arc[i] - start) * scale }
+            u[last] = 1
         } else {
             for i in first...last { u[i] = Double(i - first) / Double(last - first) }
         }
@@ -143,19 +145,18 @@ struct RunFitter {
     }
 
     /// The length of the polygon from point `first` to point `last`.
-    private func segmentsLength(_ first: Int, _ last: Int) -> Double {
-        var sum = 0.0
-        for i in first..<last { sum += segments[i] }
-        return sum
-    }
+    private func segmentsLength(_ first: Int, _ last: Int) -> Double { arc[last] - arc[first] }
 
     /// The largest squared distance from an inner point to the curve at its parameter, and
     /// where (counted from the run's first point).
     private func maximumError(_ first: Int, _ last: Int, _ curve: PathContour.Curve) -> (Double, Int) {
-        let p0 = points[first]
+        // The curve in the power basis, evaluated by Horner's rule.
+        let p0 = points[first], p1 = curve.control1, p2 = curve.control2, p3 = curve.end
+        let a = p3 - p0 + 3 * (p1 - p2), b = 3 * (p0 + p2) - 6 * p1, c = 3 * (p1 - p0)
         var worst = 0.0, index = (last - first + 1) / 2
         for i in (first + 1)..<last {
-            let d = point(p0, curve, at: u[i]) - points[i]
+            let t = u[i]
+            let d = ((a * t + b) * t + c) * t + p0 - points[i]
             let e = dot(d, d) * weights[i]
             if e >= worst {
                 worst = e

@@ -109,3 +109,23 @@ struct InsideBitsTests {
         }
     }
 }
+
+extension InsideBitsTests {
+    @Test func partialBitsAreTheBytesBetweenEmptyAndFull() {
+        for start in stride(from: 0, to: 256, by: 8) {
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(start + k) << UInt64(8 * k) }
+            let bits = CoverageLevels.partialBits(word)
+            for k in 0..<8 { #expect((bits >> UInt64(k) & 1 == 1) == (start + k > 2 && start + k < 253), "byte \(start + k)") }
+            #expect(bits >> 8 == 0)
+        }
+    }
+
+    @Test func byteSumsAreTheSumsOfTheBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for word in [0, UInt64.max] + (0..<1000).map({ _ in UInt64.random(in: 0...UInt64.max, using: &generator) }) {
+            let expected = (0..<8).reduce(0) { $0 + Int(word >> UInt64(8 * $1) & 0xFF) }
+            #expect(CoverageLevels.byteSum(word) == expected, "\(String(word, radix: 16))")
+        }
+    }
+}
