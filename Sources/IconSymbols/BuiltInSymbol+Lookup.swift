@@ -41,7 +41,7 @@ extension BuiltInSymbol {
     /// for names `init(named:)` does not know.
     ///
     /// A unique name or alias that the folded `name` starts (`mag` → `magnifyingglass`)
-    /// wins; otherwise the one at the smallest edit distance (Levenshtein; names before
+    /// wins; otherwise the one at the smallest edit distance (`editDistance`; names before
     /// aliases, then alphabetical, on ties), if that distance is at most 1 for words under 4
     /// characters and at most max(2, length / 3) for longer ones, and always less than the
     /// length, so that one letter is never "corrected" into another (`plya` → `play`,
@@ -68,12 +68,15 @@ extension BuiltInSymbol {
         return key
     }
 
-    /// The Levenshtein distance: the fewest single-character insertions, deletions and
-    /// substitutions that turn `a` into `b`. Symbol suggestions use it, and so does the
-    /// `iconmorph` tool for its option names.
+    /// The edit distance with transpositions (optimal string alignment): the fewest
+    /// single-character insertions, deletions, substitutions and swaps of two neighbouring
+    /// characters that turn `a` into `b`, so that a typo like `stpo` is one edit from `stop`.
+    /// Symbol suggestions use it, and so does the `iconmorph` tool for its option names.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // Three rows of the table: two back, one back, and the one being filled.
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -81,8 +84,11 @@ extension BuiltInSymbol {
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
         return previous[b.count]
     }

@@ -68,6 +68,41 @@ struct SymbolNameTests {
         #expect(BuiltInSymbol.editDistance("kitten", "sitting") == 3)
         #expect(BuiltInSymbol.editDistance("", "abc") == 3)
         #expect(BuiltInSymbol.editDistance("play", "play") == 0)
-        #expect(BuiltInSymbol.editDistance("plya", "play") == 2)
+        // A swap of two neighbouring letters is one edit.
+        #expect(BuiltInSymbol.editDistance("plya", "play") == 1)
+        #expect(BuiltInSymbol.editDistance("stpo", "stop") == 1)
+        #expect(BuiltInSymbol.editDistance("ab", "ba") == 1)
+    }
+
+    @Test func editDistanceIsTheRecursiveDefinition() {
+        // Optimal string alignment, straight from its recurrence, on every pair of short
+        // words over a small alphabet.
+        func reference(_ a: [Character], _ b: [Character]) -> Int {
+            var memo: [[Int?]] = Array(repeating: Array(repeating: nil, count: b.count + 1), count: a.count + 1)
+            func d(_ i: Int, _ j: Int) -> Int {
+                if let known = memo[i][j] { return known }
+                var best: Int
+                if i == 0 || j == 0 {
+                    best = max(i, j)
+                } else {
+                    best = min(d(i - 1, j) + 1, d(i, j - 1) + 1, d(i - 1, j - 1) + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { best = min(best, d(i - 2, j - 2) + 1) }
+                }
+                memo[i][j] = best
+                return best
+            }
+            return d(a.count, b.count)
+        }
+        let words = ["", "a", "b", "ab", "ba", "abc", "acb", "cab", "bca", "abca", "baac", "ccab", "abcab"]
+        for a in words {
+            for b in words {
+                #expect(BuiltInSymbol.editDistance(a, b) == reference(Array(a), Array(b)), "\(a) → \(b)")
+            }
+        }
+    }
+
+    @Test func aSwappedPairSuggestsTheSymbol() {
+        #expect(BuiltInSymbol.suggestion(for: "stpo") == "stop")
+        #expect(BuiltInSymbol.suggestion(for: "hreat") == "heart")
     }
 }

@@ -24,6 +24,8 @@ struct IconFailureEndToEndTests {
     static let cases: [Case] = [
         Case(name: "misspelled symbol", arguments: ["render", "--from", "plya", "--progress", "0.5", "-o", "$D/out.png"],
              status: 66, message: "--from: 'plya' is not a file or a built-in symbol (did you mean 'play'?)"),
+        Case(name: "swapped letters", arguments: ["render", "--from", "play", "--to", "stpo", "--progress", "0.5", "-o", "$D/out.png"],
+             status: 66, message: "--to: 'stpo' is not a file or a built-in symbol (did you mean 'stop'?)"),
         Case(name: "misspelled --to", arguments: ["render", "--to", "puase", "--frames", "2", "-o", "$D/seq"],
              status: 66, message: "--to: 'puase' is not a file or a built-in symbol (did you mean 'pause'?)"),
         Case(name: "unknown word", arguments: ["mask", "--from", "spaceship", "-o", "$D/out.png"],

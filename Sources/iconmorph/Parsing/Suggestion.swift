@@ -4,7 +4,8 @@ import IconSymbols
 ///
 /// A candidate equal to `word` but for letter case wins; then a unique candidate that `word`
 /// is a prefix of (`prog` → `progress`); otherwise the one
-/// at the smallest Levenshtein distance, earlier candidates winning ties, if that distance is
+/// at the smallest edit distance (a swap of neighbouring letters counts as one edit:
+/// `editDistance`), earlier candidates winning ties, if that distance is
 /// small for the word's length: 1 for words under 4 characters, else 2 or a third of the length,
 /// whichever is more (`alfa` → `alpha`, `treshold` → `threshold`, but `ab` is not `to`).
 func closestMatch(to word: String, in candidates: [String]) -> String? {
