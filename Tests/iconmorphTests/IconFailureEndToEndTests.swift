@@ -38,6 +38,10 @@ struct IconFailureEndToEndTests {
              status: 65, message: nil),
         Case(name: "SVG markup in a .png file", arguments: ["render", "--from", "$D/markup.png", "--progress", "0", "-o", "$D/out.png"],
              status: 65, message: nil),
+        Case(name: "text in a .png file", arguments: ["render", "--from", "$D/notes.png", "--progress", "0", "-o", "$D/out.png"],
+             status: 65, message: "$D/notes.png: not a PNG or SVG image (no PNG signature, and no '<' to start SVG markup)"),
+        Case(name: "text in a .png file, as an outline", arguments: ["paths", "--from", "$D/notes.png", "--to", "star"],
+             status: 65, message: "$D/notes.png: not a PNG or SVG image (no PNG signature, and no '<' to start SVG markup)"),
         Case(name: "empty standard input", arguments: ["mask", "--from", "-", "-o", "$D/out.png"], input: "",
              status: 65, message: "<stdin>: no data; expected a PNG or SVG image"),
         Case(name: "text on standard input", arguments: ["render", "--from", "-", "--progress", "0", "-o", "$D/out.png"],
@@ -59,6 +63,7 @@ struct IconFailureEndToEndTests {
             .write(to: URL(fileURLWithPath: folder.file("markup.png")))
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><rect width=\"1e300\" height=\"4\"/></svg>".utf8)
             .write(to: URL(fileURLWithPath: folder.file("huge.svg")))
+        try Data("shopping list: milk, eggs\n".utf8).write(to: URL(fileURLWithPath: folder.file("notes.png")))
         let before = try folder.contents()
 
         let arguments = test.arguments.map { $0.replacingOccurrences(of: "$D", with: folder.path) }

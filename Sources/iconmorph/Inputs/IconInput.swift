@@ -78,7 +78,7 @@ enum IconInput: Equatable {
             if exists(path), !isDirectory(path), !isRegularFile(path) {
                 return try Self.mask(ofData: Self.readAll(path: path), name: path, in: layout, source: source)
             }
-            if Self.kind(ofFile: path) == .svg {
+            if try Self.kind(ofFile: path) == .svg {
                 let svg = try SVGImporter.load(contentsOfFile: path)
                 return (try Self.draw(svg.icon, name: path, in: layout), svg.warnings)
             }
@@ -112,7 +112,7 @@ enum IconInput: Equatable {
             if exists(path), !isDirectory(path), !isRegularFile(path) {
                 return try svg(of: Self.readAll(path: path), name: path)
             }
-            guard Self.kind(ofFile: path) == .svg else {
+            guard try Self.kind(ofFile: path) == .svg else {
                 // A PNG, or an unreadable file: the PNG reader says which.
                 if exists(path), !isDirectory(path) { throw IconInputError.noOutline(option: option, name: path, use: use) }
                 _ = try PNGImage(contentsOfFile: path, format: .rgba)
@@ -168,10 +168,13 @@ enum IconInput: Equatable {
         return text.first == UInt8(ascii: "<") ? .svg : nil
     }
 
-    /// The format of the file at `path` by its first bytes; a file that is neither (or
-    /// cannot be read) counts as SVG when its name ends in `.svg` and as PNG otherwise, so
-    /// that the matching reader reports the problem.
-    static func kind(ofFile path: String) -> Kind {
+    /// The format of the file at `path` by its first bytes, whatever its name; an empty file,
+    /// or one that cannot be read, counts as SVG when its name ends in `.svg` and as PNG
+    /// otherwise, so that the matching reader reports the problem.
+    ///
+    /// - Throws: `IconInputError.unrecognizedData` for a file whose first bytes are neither
+    ///   (a text file named `icon.png`, a JPEG).
+    static func kind(ofFile path: String) throws -> Kind {
         var head = [UInt8](repeating: 0, count: 512)
         var count = 0
         let descriptor = open(path, O_RDONLY)
@@ -180,6 +183,7 @@ enum IconInput: Equatable {
             close(descriptor)
         }
         if let kind = kind(of: head[..<count]) { return kind }
+        if count > 0 { throw IconInputError.unrecognizedData(name: path, byteCount: count) }
         return path.lowercased().hasSuffix(".svg") ? .svg : .png
     }
 
