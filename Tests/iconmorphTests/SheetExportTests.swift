@@ -128,6 +128,26 @@ struct SheetExportTests {
         #expect(try folder.contents() == [])
     }
 
+    @Test func manifestNamesTheImageFromItsOwnFolder() throws {
+        // Run from the scratch folder with relative paths, as a user would: the manifest's
+        // `image` leads from the manifest's folder to the sheet, so a page that loads
+        // meta/s.json finds the sheet.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for name in ["out", "meta"] { try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: false) }
+        for (output, manifest, expected) in [("out/s.png", "meta/s.json", "../out/s.png"), ("s3.png", "meta/u.json", "../s3.png"),
+                                             ("out/t.png", "out/t.json", "t.png")] {
+            let result = try ExportRun.iconmorph(["render", "--frames", "3", "--format", "strip", "--manifest", manifest, "-q", "-o", output],
+                                                 in: folder.path)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file(manifest)))) as? [String: Any])
+            let image = try #require(json["image"] as? String)
+            #expect(image == expected)
+            let resolved = URL(fileURLWithPath: folder.file(manifest)).deletingLastPathComponent().appendingPathComponent(image).standardized.path
+            #expect(FileManager.default.fileExists(atPath: resolved), "\(resolved)")
+        }
+    }
+
     @Test func manifestStringsAreEscaped() throws {
         for name in ["plain.png", "quote\"back\\slash.png", "tab\tnew\nline\u{01}\u{1F}.png", "ünï/cödé 🎞.png", "\u{7F}\u{2028}"] {
             let text = "[" + JSONText.string(name) + "]"
@@ -135,9 +155,18 @@ struct SheetExportTests {
             #expect(decoded == [name], "\(text)")
         }
         #expect(SheetManifest.number(0.1) == "0.1" && SheetManifest.number(2) == "2" && SheetManifest.number(1e-5) == "1e-05")
-        #expect(SheetManifest.imageReference(image: "out/a.png", manifest: "out/a.json") == "a.png")
-        #expect(SheetManifest.imageReference(image: "a.png", manifest: "meta/a.json") == "a.png")
-        #expect(SheetManifest.imageReference(image: "img/a.png", manifest: "a.json") == "img/a.png")
+        // The image relative to the manifest's folder, whatever the working folder.
+        let cases: [(String, String, String)] = [
+            ("out/a.png", "out/a.json", "a.png"), ("a.png", "meta/a.json", "../a.png"),
+            ("img/a.png", "a.json", "img/a.png"), ("out/s.png", "meta/s.json", "../out/s.png"),
+            ("./a.png", "a.json", "a.png"), ("/srv/www/a.png", "/srv/meta/x/a.json", "../../www/a.png"),
+            ("a.png", "/home/u/a.json", "a.png"), ("a.png", "/tmp/a.json", "../home/u/a.png"),
+            ("x/../a.png", "y/./b.json", "../a.png"),
+        ]
+        for (image, manifest, expected) in cases {
+            #expect(SheetManifest.imageReference(image: image, manifest: manifest, workingFolder: "/home/u") == expected,
+                    "\(image) from \(manifest)")
+        }
     }
 
     @Test(arguments: [

@@ -9,8 +9,8 @@
 /// ```
 /// Pixels for positions and sizes; seconds for times (frame k starts at k / fps and lasts
 /// 1 / fps; `duration` at the top is the whole animation, count / fps); `progress` is the
-/// morph's p of the frame, in [0, 1]. `image` is the sheet's path as written, relative to the
-/// manifest when both are in one folder. Written by hand (no Foundation): strings are escaped
+/// morph's p of the frame, in [0, 1]. `image` is the sheet's path relative to the manifest's
+/// folder. Written by hand (no Foundation): strings are escaped
 /// as RFC 8259 requires, numbers are Swift's shortest round-trip decimal forms.
 enum SheetManifest {
     /// The manifest's text, ending in a newline.
@@ -52,10 +52,29 @@ enum SheetManifest {
         return String(x)
     }
 
-    /// `image` as the manifest names it: its last component when the manifest is in the same
-    /// folder, else as given.
-    static func imageReference(image: String, manifest: String) -> String {
-        guard parentFolder(of: image) == parentFolder(of: manifest) else { return image }
-        return String(image.split(separator: "/").last ?? Substring(image))
+    /// `image` as the manifest names it: relative to the manifest's own folder, as a web page
+    /// or game engine that loads the manifest resolves it (`-o out/s.png --manifest
+    /// meta/s.json` gives `../out/s.png`). Both paths are taken from `workingFolder` when
+    /// relative and compared component by component (`.` and `..` resolved by name); an
+    /// image and manifest on different roots cannot happen on one file system, so the result
+    /// is always relative.
+    static func imageReference(image: String, manifest: String, workingFolder: String = currentFolder()) -> String {
+        func components(_ path: String) -> [Substring] {
+            var parts: [Substring] = []
+            let absolute = path.hasPrefix("/") ? path : workingFolder + "/" + path
+            for part in absolute.split(separator: "/") where part != "." {
+                if part == ".." {
+                    if !parts.isEmpty { parts.removeLast() }
+                } else {
+                    parts.append(part)
+                }
+            }
+            return parts
+        }
+        let target = components(image), folder = components(parentFolder(of: manifest))
+        var shared = 0
+        while shared < folder.count, shared < target.count - 1, folder[shared] == target[shared] { shared += 1 }
+        let up = [Substring](repeating: "..", count: folder.count - shared)
+        return (up + target[shared...]).joined(separator: "/")
     }
 }

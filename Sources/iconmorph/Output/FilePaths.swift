@@ -23,6 +23,13 @@ func parentFolder(of path: String) -> String {
     return String(folder)
 }
 
+/// The process's working folder (`.` if it cannot be found).
+func currentFolder() -> String {
+    guard let path = getcwd(nil, 0) else { return "." }
+    defer { free(path) }
+    return String(cString: path)
+}
+
 func exists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
