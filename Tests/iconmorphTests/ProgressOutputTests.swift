@@ -2,26 +2,56 @@ import Foundation
 import Testing
 @testable import iconmorph
 
-/// Progress on standard error: a line per tenth when it is not a terminal, a bar redrawn in
-/// place on a terminal (a pseudo-terminal made by `script`), nothing with `--quiet` or for
-/// one frame.
+/// Progress on standard error: when it is not a terminal, nothing for a run under a second
+/// and sparse lines after; a bar redrawn in place on a terminal (a pseudo-terminal made by
+/// `script`); nothing with `--quiet` or for one frame.
 @Suite(.serialized)
 struct ProgressOutputTests {
-    /// The frames after which a tenth is crossed: d where ⌊10d/n⌋ > ⌊10(d − 1)/n⌋.
-    static func reported(total n: Int) -> [ProgressLine] {
-        (1...n).filter { 10 * $0 / n > 10 * ($0 - 1) / n }.map { ProgressLine(percent: 100 * $0 / n, done: $0, total: n) }
-    }
-
     @Test(arguments: [25, 7, 3])
-    func linePerTenthWhenNotATerminal(_ count: Int) throws {
+    func quickRunsPrintNoProgressWhenNotATerminal(_ count: Int) throws {
+        // A few small frames take well under the second before the first line.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let result = try ExportRun.iconmorph(["render", "--frames", "\(count)", "-o", folder.file("frames")] + MorphOracle.arguments)
-        #expect(result.status == 0)
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.compactMap(ProgressLine.parse) == Self.reported(total: count))
-        #expect(lines.count == min(count, 10))
-        #expect(result.stderr.hasSuffix("\n") && !result.stderr.contains("\r"))
+        #expect(result.status == 0 && result.stderr == "")
+    }
+
+    /// A clock the test moves by hand.
+    final class Clock: @unchecked Sendable {
+        var seconds = 100.0
+    }
+
+    /// The lines a reporter writes for `total` frames, one every `interval` seconds.
+    static func lines(total: Int, interval: Double) throws -> [ProgressLine] {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let clock = Clock()
+        let reporter = ProgressReporter(total: total, style: .lines, descriptor: ends[1], clock: { clock.seconds })
+        var times: [Double] = []
+        for _ in 0..<total {
+            clock.seconds += interval
+            reporter.frameWritten()
+            times.append(clock.seconds - 100)
+        }
+        close(ends[1])
+        let text = String(decoding: try FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readToEnd() ?? Data(), as: UTF8.self)
+        let lines = text.split(separator: "\n").map { try! #require(ProgressLine.parse($0), "\($0)") }
+        // No line before a second; two seconds between lines but for the last.
+        for (line, next) in zip(lines, lines.dropFirst()) where next.done < total {
+            #expect(times[next.done - 1] - times[line.done - 1] >= ProgressReporter.lineSpacing)
+        }
+        #expect(lines.allSatisfy { times[$0.done - 1] >= ProgressReporter.quietTime })
+        return lines
+    }
+
+    @Test func longRunsPrintSparseLinesWhenNotATerminal() throws {
+        // 100 frames, 1/16 s each (6.25 s): the first line once a second has passed (16
+        // frames), then one two seconds later each time (48, 80), and the end.
+        #expect(try Self.lines(total: 100, interval: 1.0 / 16).map(\.percent) == [16, 48, 80, 100])
+        // 1000 frames of 1/64 s: never more often than every two seconds.
+        #expect(try Self.lines(total: 1000, interval: 1.0 / 64).count == 9)
+        // Over in under a second: nothing, not even the end.
+        #expect(try Self.lines(total: 40, interval: 1.0 / 64).isEmpty)
     }
 
     @Test func formats() {

@@ -13,8 +13,10 @@ import Darwin
 /// - On a terminal (`isatty`): one line redrawn in place (carriage return, erase line) at
 ///   most ten times a second and at the end, then a line break:
 ///   `iconmorph: [#########...............]  37/100 frames  41.5 fps  0:02 left`.
-/// - Elsewhere (a log file, a pipe): one plain line each time another tenth of the frames is
-///   done, so at most ten lines, the last at 100 %:
+/// - Elsewhere (a log file, a pipe): nothing for a run that is over within `quietTime`
+///   (a second), so logs of quick exports stay clean; after that a plain line when another
+///   tenth of the frames is done and `lineSpacing` (two seconds) has passed since the last,
+///   and the line at 100 % if any came before:
 ///   `iconmorph: 40% (40/100 frames, 41.5 fps, 0:02 left)`.
 ///
 /// A command makes one only for sequences, and none with `--quiet`. `frameWritten()` is
@@ -37,15 +39,23 @@ final class ProgressReporter: @unchecked Sendable {
     private var done = 0
     private var lastDraw = -1.0
     private var tenthsReported = 0
+    private var lastLine: Double?
+    /// Seconds on a monotonic clock.
+    private let clock: @Sendable () -> Double
+
+    /// Without a terminal, how long a run goes before its first line, and the least time
+    /// between two lines, in seconds.
+    static let quietTime = 1.0, lineSpacing = 2.0
 
     /// The style for standard error: a bar on a terminal, lines otherwise.
     static var styleForStandardError: Style { isatty(STDERR_FILENO) == 1 ? .bar : .lines }
 
-    init(total: Int, style: Style, descriptor: Int32 = STDERR_FILENO) {
+    init(total: Int, style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Double = ProgressReporter.now) {
         self.total = max(total, 1)
         self.style = style
         self.descriptor = descriptor
-        start = Self.now()
+        self.clock = clock
+        start = clock()
     }
 
     /// Counts one more frame written, and reports when it is time.
@@ -53,7 +63,7 @@ final class ProgressReporter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         done += 1
-        let elapsed = Self.now() - start
+        let elapsed = clock() - start
         switch style {
         case .bar:
             guard done == total || elapsed - lastDraw >= 0.1 else { return }
@@ -65,7 +75,13 @@ final class ProgressReporter: @unchecked Sendable {
         case .lines:
             let tenths = done * 10 / total
             guard tenths > tenthsReported else { return }
+            if done == total {
+                guard lastLine != nil else { return }
+            } else {
+                guard elapsed >= Self.quietTime, elapsed - (lastLine ?? -.infinity) >= Self.lineSpacing else { return }
+            }
             tenthsReported = tenths
+            lastLine = elapsed
             emit("iconmorph: \(done * 100 / total)% (\(done)/\(total) frames, \(rateAndRemaining(elapsed: elapsed)))\n")
         }
     }
@@ -118,7 +134,7 @@ final class ProgressReporter: @unchecked Sendable {
     }
 
     /// Seconds on the monotonic clock.
-    private static func now() -> Double {
+    @Sendable static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

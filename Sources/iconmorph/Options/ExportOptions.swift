@@ -71,7 +71,8 @@ struct ExportOptions: Equatable {
     static let quiet = OptionSpec(
         .quiet, short: "q",
         help: "Print nothing on success. Otherwise a sequence reports its progress on standard "
-            + "error (a bar on a terminal, else a line per 10 %), and one line on standard "
+            + "error (a bar on a terminal; else, for runs over a second, a line every 10 % and "
+            + "at most every two seconds), and one line on standard "
             + "output (standard error for --format rgba) says what was written.",
         section: section)
 
