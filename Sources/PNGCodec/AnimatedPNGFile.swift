@@ -126,7 +126,7 @@ final class AnimatedPNGFile {
             try copyToTarget()
             return
         }
-        fchmod(descriptor, AtomicFileWriter.fileMode())
+        AtomicFileWriter.settle(descriptor, replacing: try AtomicFileWriter.replacedFile(at: target))
         let closed = close(descriptor)
         descriptor = -1
         if closed != 0 {

@@ -14,6 +14,10 @@ import Darwin
 /// failure the temporary file is removed and the destination is untouched. Temporary files in
 /// flight are tracked so that a program's interrupt handler can remove them with
 /// `removeTemporaryFilesForExit()` before exiting.
+///
+/// A file that is replaced keeps its permission bits and, where the process may set it, its
+/// owner and group; a file the process could not write in place is not replaced at all
+/// (`PNGError.cannotReplace`), since renaming over it would go around its permissions.
 public enum AtomicFileWriter {
     private static let lock = MutexLock()
     nonisolated(unsafe) private static var inFlight: Set<String> = []
@@ -21,11 +25,13 @@ public enum AtomicFileWriter {
 
     /// Writes `bytes` to `path`, replacing any existing file atomically.
     ///
-    /// The new file gets mode `0666 & ~umask`, as a file created with `open(2)` would.
+    /// A new file gets mode `0666 & ~umask`, as a file created with `open(2)` would; a
+    /// replaced one keeps its mode and owner.
     ///
     /// - Throws: `PNGError.cannotCreate` when the temporary file cannot be created or renamed
     ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
-    ///   when writing fails part-way (disk full, file size limit).
+    ///   when writing fails part-way (disk full, file size limit), `PNGError.cannotReplace`
+    ///   for an existing file this process could not write in place.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         try write([(bytes, path)])
     }
@@ -53,7 +59,8 @@ public enum AtomicFileWriter {
             for file in files {
                 let destination = try destination(of: file.path)
                 if destination.isRegular {
-                    staged.append((try stage(file.bytes, for: destination.path), destination.path))
+                    let replaced = try replacedFile(at: destination.path)
+                    staged.append((try stage(file.bytes, for: destination.path, replacing: replaced), destination.path))
                 } else {
                     inPlace.append((file.bytes, destination.path))
                 }
@@ -98,9 +105,10 @@ public enum AtomicFileWriter {
         }
     }
 
-    /// Writes `bytes` in full to a new temporary sibling of `path` with the mode a new file
-    /// gets, and returns its name; on failure removes it and throws naming `path`.
-    private static func stage(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> String {
+    /// Writes `bytes` in full to a new temporary sibling of `path` with the mode (and owner)
+    /// of the file it replaces, or a new file's, and returns its name; on failure removes it
+    /// and throws naming `path`.
+    private static func stage(_ bytes: UnsafeRawBufferPointer, for path: String, replacing replaced: ReplacedFile?) throws -> String {
         let (fd, temporary) = try makeTemporaryFile(beside: path)
         func fail(_ error: PNGError) -> PNGError {
             unlink(temporary)
@@ -111,11 +119,43 @@ public enum AtomicFileWriter {
             close(fd)
             throw fail(.writeFailed(path: path, reason: String(cString: strerror(code))))
         }
-        fchmod(fd, fileMode())
+        settle(fd, replacing: replaced)
         if close(fd) != 0 {
             throw fail(.writeFailed(path: path, reason: String(cString: strerror(errno))))
         }
         return temporary
+    }
+
+    /// What a replaced file passes on to the file that replaces it.
+    public struct ReplacedFile: Sendable, Equatable {
+        /// Its permission bits (no set-user-ID, set-group-ID or sticky bit).
+        public var mode: mode_t
+        public var owner: uid_t
+        public var group: gid_t
+    }
+
+    /// The regular file at `path` (through symbolic links) that a write would replace, or
+    /// `nil` when there is none.
+    ///
+    /// - Throws: `PNGError.cannotReplace` when it exists and this process could not write it
+    ///   in place (`access(2)`, so root may, as with a shell redirection).
+    public static func replacedFile(at path: String) throws -> ReplacedFile? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard access(path, W_OK) == 0 else { throw PNGError.cannotReplace(path: path) }
+        return ReplacedFile(mode: info.st_mode & 0o777, owner: info.st_uid, group: info.st_gid)
+    }
+
+    /// Gives the open temporary file the owner and mode of the file it will replace (the
+    /// owner only where the process may set it), or a new file's mode.
+    static func settle(_ descriptor: Int32, replacing replaced: ReplacedFile?) {
+        guard let replaced else {
+            fchmod(descriptor, fileMode())
+            return
+        }
+        // Owner first: changing it clears permission bits the mode then sets again.
+        _ = fchown(descriptor, replaced.owner, replaced.group)
+        fchmod(descriptor, replaced.mode)
     }
 
     /// Creates a uniquely named temporary sibling of `path` (`.NAME.XXXXXX.tmp` in its folder,

@@ -21,6 +21,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// Writing or committing the output failed part-way (disk full, file size limit, ...).
     case writeFailed(path: String, reason: String)
+    /// The output exists and this process could not write it in place (read-only to it):
+    /// replacing it by a new file would go around its permissions.
+    case cannotReplace(path: String)
 
     public var description: String {
         switch self {
@@ -40,6 +43,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): cannot create: \(reason)"
         case .writeFailed(let path, let reason):
             "\(path): write failed: \(reason)"
+        case .cannotReplace(let path):
+            "\(path): cannot replace it: the file is read-only to you (change its permissions, or write elsewhere)"
         }
     }
 }

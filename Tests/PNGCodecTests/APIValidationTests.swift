@@ -92,7 +92,7 @@ import Testing
             case .tooLarge: .tooLarge
             case .fileNotFound: .fileNotFound
             case .unreadable: .unreadable
-            case .cannotCreate: .cannotCreate
+            case .cannotCreate, .cannotReplace: .cannotCreate
             case .writeFailed: .writeFailed
             }
             #expect(kind == row.kind, "\(error)")

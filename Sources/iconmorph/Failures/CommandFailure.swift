@@ -78,7 +78,7 @@ struct CommandFailure: Error, Equatable {
         switch error {
         case .fileNotFound, .unreadable: .noInput
         case .invalidPNG, .tooLarge: .dataError
-        case .cannotCreate: .cannotCreate
+        case .cannotCreate, .cannotReplace: .cannotCreate
         case .writeFailed: .ioError
         case .invalidImage, .encodingFailed: .software
         }

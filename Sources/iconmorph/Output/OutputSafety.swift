@@ -17,7 +17,7 @@ import Darwin
 ///   files (permissions, a read-only file system, `/sys`) is reported before the frames are
 ///   rendered. The sheet and its manifest are then written together
 ///   (`AtomicFileWriter.write(_:)` with both): a full disk or a file size limit leaves
-///   neither.
+///   neither. A file read-only to the user is refused here too, before any work.
 enum OutputSafety {
     /// The file system identity of the file at `path` (through symbolic links), or `nil` when
     /// there is none.
@@ -52,10 +52,13 @@ enum OutputSafety {
         }
     }
 
-    /// Creates and removes a temporary file beside `path`, as the atomic writer will.
+    /// Creates and removes a temporary file beside `path`, as the atomic writer will, and
+    /// checks that a file already at `path` may be replaced.
     ///
-    /// - Throws: `PNGError.cannotCreate` naming `path`, with the system's reason.
+    /// - Throws: `PNGError.cannotCreate` naming `path`, with the system's reason, or
+    ///   `PNGError.cannotReplace` for a file there that is read-only to this process.
     static func probeCreatable(_ path: String) throws {
+        _ = try AtomicFileWriter.replacedFile(at: path)
         var template = Array((parentFolder(of: path) + "/.iconmorph-probe.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
