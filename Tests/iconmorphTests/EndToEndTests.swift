@@ -145,6 +145,34 @@ struct EndToEndTests {
         for x in 0..<76 { #expect(first.pixels[x * 4 + 3] == 0) }
     }
 
+    @Test func theDefaultBlurScalesWithTheBox() throws {
+        // Without --blur the radius is 4 pt per 44 pt of the box's shorter side: 46.5 px for
+        // a 512 pt box at scale 1, 6 px for 30 × 22 pt at scale 3.
+        let f = try Fixture()
+        defer { f.folder.remove() }
+        let output = f.folder.file("big.png")
+        for (size, scale, box) in [("512", "1", IconBox(width: 512, height: 512, scale: 1)), ("30x22", "3", IconBox(width: 30, height: 22, scale: 3))] {
+            let result = try Binary.run(["render", "--from", f.disc, "--to", f.square, "--progress", "0.5", "-q", "-o", output,
+                                         "--size", size, "--scale", scale])
+            #expect(result.status == 0, "\(result.stderr)")
+            let radius = min(box.width, box.height) * 4 / 44 * box.scale
+            let expected = try Self.oracle(from: f.disc, to: f.square, progress: 0.5, box: box, style: MorphStyle(maxBlurRadius: radius))
+            #expect(try PNGImage(contentsOfFile: output) == expected, "--size \(size) --scale \(scale)")
+        }
+        // An explicit --blur stays in points: at 512 pt, 4 pt is 4 px, and heart → star
+        // becomes a cross-fade, two half-transparent ghosts, where the default melts them
+        // into one solid shape.
+        func halfTransparent(_ arguments: [String]) throws -> Int {
+            let run = try Binary.run(["render", "--from", "heart", "--to", "star", "--progress", "0.5", "-q", "-o", output,
+                                      "--size", "512", "--scale", "1"] + arguments)
+            #expect(run.status == 0)
+            let image = try PNGImage(contentsOfFile: output)
+            return stride(from: 3, to: image.pixels.count, by: 4).filter { (64...191).contains(image.pixels[$0]) }.count
+        }
+        let scaled = try halfTransparent([]), fixed = try halfTransparent(["--blur", "4"])
+        #expect(fixed > 10 * scaled, "half-transparent pixels: \(scaled) with the default blur, \(fixed) with --blur 4")
+    }
+
     @Test func lookOptionsReachTheStyle() throws {
         let f = try Fixture()
         defer { f.folder.remove() }

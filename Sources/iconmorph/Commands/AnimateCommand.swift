@@ -165,7 +165,7 @@ enum AnimateCommand {
         let options = AnimateOptions(
             timeline: timeline, timelinePath: parsed.text(.timeline), timelineSpelling: parsed.spelling(of: .timeline),
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
-            fieldStyle: try LookOptions.fieldStyle(parsed), style: try LookOptions.style(parsed, scale: layout.box.scale),
+            fieldStyle: try LookOptions.fieldStyle(parsed), style: try LookOptions.style(parsed, box: layout.box),
             timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: !timeline.events.isEmpty || (timeline.until ?? 0) > 0))
         // An explicit end gives the frame count now; otherwise the output is checked for a
         // sequence here and settled again once the timeline has been played.

@@ -125,7 +125,7 @@ enum RenderCommand {
         let (frames, fps) = try FramesOptions.frames(parsed)
         let layout = try GeometryOptions.layout(parsed)
         let fieldStyle = try LookOptions.fieldStyle(parsed)
-        let style = try LookOptions.style(parsed, scale: layout.box.scale)
+        let style = try LookOptions.style(parsed, box: layout.box)
         let export = ExportOptions(parsed, isSequence: frames.count >= 2)
         let output = try export.output(
             steps: frames.count, timing: TimingOptions.timing(parsed, fps: fps), frameSize: (layout.width, layout.height),

@@ -1,3 +1,4 @@
+import AlphaRaster
 import MorphKernel
 
 /// The options that say how the morph looks, shared by `render` and `animate`: `--style`, `--blur`,
@@ -8,8 +9,10 @@ enum LookOptions {
 
     /// The value of each option that is not given; the help text shows these same values.
     enum Defaults {
-        /// Points; 12 px at the default scale.
-        static let blur = 4.0
+        /// The blur as a share of the icon box's shorter side: 4 pt of 44 pt, the original
+        /// view's proportion (12 px at the default size and scale), so the look holds at any
+        /// `--size`.
+        static let blurShare = 4.0 / 44.0
         static let threshold = 0.5
         static let softness = MorphSoftness.automatic
         static let easing = MorphEasing.smooth
@@ -27,9 +30,11 @@ enum LookOptions {
     static let blur = OptionSpec(
         .blur, value: .number(.nonNegative), valueName: "pt",
         help: "The largest blur radius, in points (blur × scale pixels, at most "
-            + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels). 0 means no blur: "
-            + "the shapes meet only where they overlap and switch around the midpoint.",
-        defaultText: formatNumber(Defaults.blur), section: section)
+            + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels): how far the shapes reach for "
+            + "each other mid-way. Larger melts more and rounds more: past about a third of the "
+            + "icon's side the middle frames shrink to a blob, and by half they vanish. 0 means "
+            + "no blur: the shapes meet only where they overlap and switch around the midpoint.",
+        defaultText: "4 pt for each 44 pt of the icon box's shorter side (4 at the default --size)", section: section)
     static let blurLevels = OptionSpec(
         .blurLevels, value: .integer(2...MorphStyle.maximumBlurLevels), valueName: "n",
         help: "How many blur radii are precomputed between 0 and the largest "
@@ -97,12 +102,20 @@ enum LookOptions {
         return margin...(1 - margin)
     }
 
+    /// The blur in points when `--blur` is not given: `Defaults.blurShare` of the box's
+    /// shorter side, and never more than the renderer's largest radius (which only boxes
+    /// over about 11 000 pixels a side would pass).
+    static func defaultBlur(for box: IconBox) -> Double {
+        min(min(box.width, box.height) * Defaults.blurShare, MorphStyle.maximumBlurRadius / box.scale)
+    }
+
     /// The look that the options give (`--color-to` only where the command has it), checked;
-    /// `maxBlurRadius` is in pixels (`--blur` × `scale`).
+    /// `maxBlurRadius` is in pixels (`--blur` × the box's scale).
     ///
     /// - Throws: `CommandLineError.invalidSetting` naming the option to change.
-    static func style(_ parsed: ParsedArguments, scale: Double) throws -> MorphStyle {
-        let blur = parsed.number(.blur) ?? Defaults.blur
+    static func style(_ parsed: ParsedArguments, box: IconBox) throws -> MorphStyle {
+        let scale = box.scale
+        let blur = parsed.number(.blur) ?? defaultBlur(for: box)
         var style = MorphStyle(
             maxBlurRadius: blur * scale,
             blurLevels: parsed.integer(.blurLevels),
