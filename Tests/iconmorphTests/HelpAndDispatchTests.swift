@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import iconmorph
 
@@ -33,6 +34,29 @@ struct HelpAndDispatchTests {
             #expect(line.count <= 80, "\(line)")
         }
         #expect(spec.options.allSatisfy { spec.sections.contains($0.section) })
+    }
+
+    /// Examples too long for a line go on with a shell continuation: pasted line by line,
+    /// each is the whole command (the animate one is run to prove it).
+    @Test func examplesPasteAsWholeCommands() throws {
+        for spec in [RenderCommand.spec, MaskCommand.spec, AnimateCommand.spec, PathsCommand.spec] {
+            let help = HelpFormatter.help(for: spec)
+            guard let block = help.components(separatedBy: "\nEXAMPLES:\n").last, help.contains("\nEXAMPLES:\n") else { continue }
+            let lines = block.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= 80 })
+            let joined = block.replacingOccurrences(of: " \\\n    ", with: " ").split(separator: "\n").map { String($0.dropFirst(2)) }
+            let examples = try #require(spec.notes.first { $0.title == "EXAMPLES" }).lines
+            #expect(joined == examples, "\(spec.name)")
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let help = HelpFormatter.help(for: AnimateCommand.spec)
+        let pasted = help.components(separatedBy: "\n").drop { !$0.hasPrefix("  iconmorph animate --start play --at 0 pause --at 0.5") }
+        let command = pasted.prefix(2).joined(separator: "\n").replacingOccurrences(of: "iconmorph", with: "'\(try Binary.locate())'")
+        #expect(command.contains(" \\\n"), "\(command)")
+        let run = try ExportRun.run("/bin/sh", ["-c", command + " -q"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("out.apng")))
     }
 
     @Test func toolHelpNamesEveryCommand() {

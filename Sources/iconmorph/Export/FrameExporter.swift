@@ -35,14 +35,20 @@ struct FrameExporter {
     let reporter: ProgressReporter?
     /// One renderer per worker; the first is the one the caller gave.
     let renderers: [MorphRenderer]
+    /// Notes frames that come out nearly empty, for a warning after the run.
+    let watch: EmptyFrameWatch?
 
     /// Sets up `workers` workers' renderers (`workerCount(frameCount:pixelCount:)` says how
     /// many pay); `renderer` (already validated against the style and the size) is the first
     /// worker's.
-    init(frames: [FrameSource], renderer: MorphRenderer, sink: any FrameSink, reporter: ProgressReporter?, workers: Int) throws {
+    init(
+        frames: [FrameSource], renderer: MorphRenderer, sink: any FrameSink, reporter: ProgressReporter?, workers: Int,
+        watch: EmptyFrameWatch? = nil
+    ) throws {
         self.frames = frames
         self.sink = sink
         self.reporter = reporter
+        self.watch = watch
         var renderers = [renderer]
         if workers > 1 {
             renderer.concurrency = .serial
@@ -96,6 +102,8 @@ struct FrameExporter {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pixelCount * (oneColor ? 1 : 4), alignment: 16)
         defer { buffer.deallocate() }
         let rasterizer = VectorRasterizer()
+        // Over a background every pixel is opaque: there is no shape to judge.
+        var watcher = style.background == nil ? watch.map(EmptyFrameWatch.Worker.init) : nil
         while let index = sequencer.claim() {
             do {
                 let frame: RenderedFrame
@@ -105,9 +113,13 @@ struct FrameExporter {
                     frame = .oneColor(
                         alpha: UnsafeRawBufferPointer(buffer), red: tint.red, green: tint.green, blue: tint.blue,
                         width: width, height: height)
+                    watcher?.check(frames[index], index: index, pixels: UnsafeRawBufferPointer(buffer), width: width,
+                                   bytesPerPixel: 1, tintAlpha: tint.alpha)
                 } else {
                     try frames[index].render(with: renderer, rasterizer: rasterizer, into: buffer, format: .rgba8)
                     frame = .rgba(UnsafeRawBufferPointer(buffer), width: width, height: height)
+                    watcher?.check(frames[index], index: index, pixels: UnsafeRawBufferPointer(buffer), width: width,
+                                   bytesPerPixel: 4, tintAlpha: style.tint(atProgress: frames[index].progress).alpha)
                 }
                 guard try worker.deliver(frame, index: index, waitForTurn: { sequencer.waitForTurn(index) }) else {
                     return

@@ -128,13 +128,18 @@ struct FrameWriter {
     }
 
     /// Renders `frames` with `renderer` into `sink` on as many workers as pay.
+    /// Afterwards, warns on standard error when frames came out nearly empty
+    /// (`EmptyFrameWatch`).
     private static func export(
         _ frames: [FrameSource], renderer: MorphRenderer, to sink: any FrameSink, reporter: ProgressReporter?
     ) throws {
+        let watch = EmptyFrameWatch()
         try FrameExporter(
             frames: frames, renderer: renderer, sink: sink, reporter: reporter,
-            workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+            workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height),
+            watch: watch
         ).run()
+        if let warning = watch.warning(frameCount: frames.count) { IconMorphTool.warn(warning) }
     }
 
     /// The vector formats: the frames' coverage rendered without the tint's alpha or a

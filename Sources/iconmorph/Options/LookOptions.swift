@@ -32,8 +32,10 @@ enum LookOptions {
         help: "The largest blur radius, in points (blur × scale pixels, at most "
             + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels): how far the shapes reach for "
             + "each other mid-way. Larger melts more and rounds more: past about a third of the "
-            + "icon's side the middle frames shrink to a blob, and by half they vanish. 0 means "
-            + "no blur: the shapes meet only where they overlap and switch around the midpoint.",
+            + "icon's side the middle frames shrink to a blob, and by half they vanish (a warning "
+            + "names nearly empty frames). 0 means no blur: a plain cross-fade of the two shapes cut "
+            + "at the threshold, so one switches to the other around the midpoint, where the parts "
+            + "of only one icon show at half strength.",
         defaultText: "4 pt for each 44 pt of the icon box's shorter side (4 at the default --size)", section: section)
     static let blurLevels = OptionSpec(
         .blurLevels, value: .integer(2...MorphStyle.maximumBlurLevels), valueName: "n",
@@ -42,8 +44,11 @@ enum LookOptions {
         defaultText: "the fewest that keep them at most 0.25 pixels apart", section: section)
     static let threshold = OptionSpec(
         .threshold, value: .number(.aboveUpTo(0, 1)), valueName: "t",
-        help: "The blurred field value, in (0, 1], that the shape's edge follows: its middle "
-            + "with --softness auto (which needs \(formatNumber(automaticThresholds.lowerBound)) "
+        help: "Where the shape's edge sits in the blurred field (which runs from 0 where "
+            + "neither icon reaches to 1 inside both), in (0, 1]: lower gives fatter shapes that "
+            + "merge sooner, higher thinner ones that part sooner and near 1 break into pieces; "
+            + "0.3 to 0.7 keeps the icons' own weight at rest. It is the edge's middle with "
+            + "--softness auto (which needs \(formatNumber(automaticThresholds.lowerBound)) "
             + "to \(formatNumber(automaticThresholds.upperBound))), the point where it becomes "
             + "fully opaque with a fixed softness.",
         defaultText: formatNumber(Defaults.threshold), section: section)
@@ -51,8 +56,9 @@ enum LookOptions {
         .softness, value: .automaticOrNumber(.closed(MorphStyle.minimumSoftness, 1)), valueName: "s",
         help: "The edge's ramp: auto (about one pixel wide at every frame, so the icons keep "
             + "their own anti-aliasing at rest) or a fixed width below the threshold, in "
-            + "field units, from \(formatNumber(MorphStyle.minimumSoftness)) up to the threshold "
-            + "(0.05 is the look of earlier versions).",
+            + "field units (the field's whole range is 1, so 0.1 is a tenth of it; a wider ramp "
+            + "gives softer, blurrier edges), from \(formatNumber(MorphStyle.minimumSoftness)) up to "
+            + "the threshold (0.05 is the look of earlier versions).",
         defaultText: Defaults.softness.description, section: section)
     static let ease = OptionSpec(
         .ease, value: .choice(MorphEasing.allCases.map(\.rawValue).sorted()), valueName: "curve",

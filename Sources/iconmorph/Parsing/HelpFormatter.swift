@@ -20,12 +20,49 @@ enum HelpFormatter {
         for note in command.notes {
             lines.append("")
             lines.append(note.title + ":")
-            // A line that fits is kept as written, so columns of spaces survive.
+            // A line that fits is kept as written, so columns of spaces survive; an example
+            // command too long for a line goes on with a shell continuation, so that pasting
+            // its lines runs the whole command.
             for line in note.lines {
-                lines += line.count + 2 <= width ? ["  " + line] : wrap(line, indent: 2, firstIndent: 2)
+                if line.count + 2 <= width {
+                    lines.append("  " + line)
+                } else {
+                    lines += note.title == "EXAMPLES" ? continued(line) : wrap(line, indent: 2, firstIndent: 2)
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A shell command over several lines: words as they fit (an option kept with its
+    /// value), each line but the last ending in ` \` (a continuation), the later ones
+    /// indented two more columns.
+    static func continued(_ command: String) -> [String] {
+        var units: [Substring] = []
+        let tokens = command.split(separator: " ")
+        var k = 0
+        while k < tokens.count {
+            if tokens[k].hasPrefix("-"), tokens[k] != "-", k + 1 < tokens.count, !tokens[k + 1].hasPrefix("-"), tokens[k + 1] != "|" {
+                units.append(tokens[k] + " " + tokens[k + 1])
+                k += 2
+            } else {
+                units.append(tokens[k])
+                k += 1
+            }
+        }
+        var lines: [String] = [], words: [Substring] = [], indent = "  "
+        func flush(last: Bool) {
+            lines.append(indent + words.joined(separator: " ") + (last ? "" : " \\"))
+            indent = "    "
+            words = []
+        }
+        for word in units {
+            // The line with this word, and room for the continuation.
+            if !words.isEmpty, indent.count + (words + [word]).joined(separator: " ").count + 2 > width { flush(last: false) }
+            words.append(word)
+        }
+        flush(last: true)
+        return lines
     }
 
     /// The top-level help: the commands and the global options.

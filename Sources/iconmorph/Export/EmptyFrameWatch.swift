@@ -1,0 +1,93 @@
+import _IconMorphSupport
+import AlphaRaster
+import MorphKernel
+
+/// Notes the metaball frames that come out empty, or nearly, though both icons have a shape —
+/// what a blur too large for the icons does to the middle of a morph — so that the command can
+/// warn once after the run instead of leaving the user to find blank frames.
+///
+/// A frame is nearly empty when its coverage (the sum of its alpha) is under `share` of the
+/// smaller icon's. Frames over a `--background` (opaque everywhere) and path frames are not
+/// judged. Workers report from any thread.
+final class EmptyFrameWatch: @unchecked Sendable {
+    /// The share of the smaller icon's coverage under which a frame counts as nearly empty.
+    static let share = 0.05
+
+    private let lock = MutexLock()
+    private var indices: [Int] = []
+    private var progress: [Int: Double] = [:]
+
+    /// The frames found nearly empty, ascending.
+    var emptyFrames: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return indices.sorted()
+    }
+
+    /// One worker's view: it remembers the icons' coverage for the masks it has seen (a
+    /// render's frames share one pair; an animation's segments have a few).
+    struct Worker {
+        let watch: EmptyFrameWatch
+        private var iconCoverage: [[Int]: Int] = [:]
+
+        init(watch: EmptyFrameWatch) { self.watch = watch }
+
+        /// Judges frame `index` from its pixels: `bytesPerPixel` bytes each (1: alpha only;
+        /// 4: RGBA) in rows of `width`, drawn with the tint's alpha `tintAlpha`.
+        mutating func check(_ frame: FrameSource, index: Int, pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int, tintAlpha: UInt8) {
+            guard case .metaball(let morph) = frame, tintAlpha > 0 else { return }
+            let key = [morph.source.pixels, morph.target.pixels].map { $0.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+            let reference: Int
+            if let known = iconCoverage[key] {
+                reference = known
+            } else {
+                reference = min(morph.source.pixels.withUnsafeBytes { Self.coverage($0, width: morph.source.width, bytesPerPixel: 1) },
+                                morph.target.pixels.withUnsafeBytes { Self.coverage($0, width: morph.target.width, bytesPerPixel: 1) })
+                iconCoverage[key] = reference
+            }
+            let own = Double(Self.coverage(pixels, width: width, bytesPerPixel: bytesPerPixel)) * 255 / Double(tintAlpha)
+            guard reference > 0, own < EmptyFrameWatch.share * Double(reference) else { return }
+            watch.lock.lock()
+            watch.indices.append(index)
+            watch.progress[index] = morph.progress
+            watch.lock.unlock()
+        }
+
+        /// The alpha summed over every fourth row (enough to tell a shape from none, at a
+        /// quarter of the reads), the alpha being the last byte of each pixel.
+        static func coverage(_ pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int) -> Int {
+            let rowBytes = width * bytesPerPixel
+            guard rowBytes > 0 else { return 0 }
+            var total = 0
+            var row = 0
+            while row + rowBytes <= pixels.count {
+                var i = row + bytesPerPixel - 1
+                while i < row + rowBytes {
+                    total &+= Int(pixels[i])
+                    i += bytesPerPixel
+                }
+                row += 4 * rowBytes
+            }
+            return total
+        }
+    }
+
+    /// The warning for the frames found, or `nil` when there are none: which frames (a range
+    /// when they run on), and what to change.
+    func warning(frameCount: Int) -> String? {
+        let frames = emptyFrames
+        guard let first = frames.first, let last = frames.last else { return nil }
+        let which: String
+        if frameCount == 1 {
+            which = "the frame"
+        } else if frames.count == 1 {
+            which = "frame \(first) of \(frameCount) (p = \(formatNumber(((progress[first] ?? 0) * 100).rounded() / 100)))"
+        } else if last - first + 1 == frames.count {
+            which = "frames \(first)–\(last) of \(frameCount)"
+        } else {
+            which = "\(frames.count) of \(frameCount) frames (\(first) to \(last))"
+        }
+        return "\(which) \(frames.count == 1 ? "is" : "are") nearly empty (under \(Int(Self.share * 100)) % of the smaller "
+            + "icon's coverage): the blur melts the icons away there; a smaller --blur keeps the shape"
+    }
+}

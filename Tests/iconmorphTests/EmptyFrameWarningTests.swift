@@ -1,0 +1,48 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// A blur too large for the icons empties the middle of the morph: the run still writes every
+/// frame, and says on standard error which frames came out nearly empty, judged from the
+/// frames themselves (their coverage against the smaller icon's).
+@Suite(.serialized)
+struct EmptyFrameWarningTests {
+    static func coverage(ofPNG path: String) throws -> Int {
+        let image = try PNGImage(contentsOfFile: path, format: .rgba)
+        return stride(from: 3, to: image.pixels.count, by: 4).reduce(0) { $0 + Int(image.pixels[$1]) }
+    }
+
+    @Test func nearlyEmptyFramesAreNamedOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(["render", "--from", "play", "--to", "pause", "--blur", "22", "--frames", "13", "-q", "-o", folder.file("f")])
+        #expect(run.status == 0 && run.stdout.isEmpty)
+        #expect(run.stderr == "iconmorph: warning: frames 5–7 of 13 are nearly empty (under 5 % of the smaller icon's coverage): "
+                    + "the blur melts the icons away there; a smaller --blur keeps the shape\n", "\(run.stderr)")
+        // The warning agrees with the frames written: those named hold under 5 % of the
+        // smaller end frame's coverage, the others more.
+        let ends = try min(Self.coverage(ofPNG: folder.file("f/frame_0000.png")), Self.coverage(ofPNG: folder.file("f/frame_0012.png")))
+        for k in 0..<13 {
+            let own = try Self.coverage(ofPNG: folder.file(String(format: "f/frame_%04d.png", k)))
+            #expect((5...7).contains(k) == (Double(own) < 0.05 * Double(ends)), "frame \(k): \(own) of \(ends)")
+        }
+    }
+
+    @Test func aSingleFrameAndTheVectorFormatsWarnToo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let one = try ExportRun.iconmorph(["render", "--from", "heart", "--to", "star", "--blur", "22", "--progress", "0.5", "-q", "-o", folder.file("one.png")])
+        #expect(one.status == 0 && one.stderr.hasPrefix("iconmorph: warning: the frame is nearly empty"), "\(one.stderr)")
+        let svg = try ExportRun.iconmorph(["render", "--from", "play", "--to", "pause", "--blur", "22", "--frames", "13", "-q", "-o", folder.file("m.svg")])
+        #expect(svg.status == 0 && svg.stderr.hasPrefix("iconmorph: warning: frames 5–7 of 13 are nearly empty"), "\(svg.stderr)")
+    }
+
+    @Test func theDefaultsWarnOfNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for pair in [["play", "pause"], ["heart", "star"], ["bell", "magnifyingglass"], ["minus", "plus"]] {
+            let run = try ExportRun.iconmorph(["render", "--from", pair[0], "--to", pair[1], "--frames", "31", "-q", "-o", folder.file(pair[0])])
+            #expect(run.status == 0 && run.stderr == "", "\(pair): \(run.stderr)")
+        }
+    }
+}
