@@ -60,6 +60,28 @@ struct IconInputEndToEndTests {
         #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
     }
 
+    @Test func iconsThatDrawNothingAreNamedInAWarning() throws {
+        // An all-transparent PNG and an SVG of text alone (which the importer leaves out) make
+        // empty masks: the morph runs, and a warning says so.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let clear = try folder.write(try PNGImage(width: 8, height: 8, format: .rgba, pixels: [UInt8](repeating: 0, count: 256)), as: "clear.png")
+        let text = folder.file("text.svg")
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text x=\"2\" y=\"20\">Hi</text></svg>".utf8)
+            .write(to: URL(fileURLWithPath: text))
+        let run = try Binary.run(["render", "--from", clear, "--to", "star", "--progress", "0.5", "-q", "-o", folder.file("a.png")])
+        #expect(run.status == 0)
+        #expect(run.stderr == "iconmorph: warning: --from: '\(clear)' draws nothing (every pixel of its mask is transparent); "
+                    + "the morph grows from or fades to nothing there\n", "\(run.stderr)")
+        let svg = try Binary.run(["render", "--from", "star", "--to", text, "--progress", "0.5", "-q", "-o", folder.file("b.png")])
+        #expect(svg.status == 0)
+        #expect(svg.stderr.hasSuffix("iconmorph: warning: --to: '\(text)' draws nothing (every pixel of its mask is transparent); "
+                    + "the morph grows from or fades to nothing there\n"), "\(svg.stderr)")
+        // A real icon gets no such word.
+        let plain = try Binary.run(["render", "--from", "heart", "--to", "star", "--progress", "0.5", "-q", "-o", folder.file("c.png")])
+        #expect(plain.status == 0 && plain.stderr == "")
+    }
+
     @Test func symbolsListsEveryNameOnItsOwnLine() throws {
         let result = try Binary.run(["symbols"])
         #expect(result.status == 0 && result.stderr == "")

@@ -51,7 +51,7 @@ enum IconInput: Equatable {
 
     /// Resolves `text` (given for `option`) and builds its mask in `layout`; passes each of the
     /// SVG importer's warnings (one line naming the file, such as the list of features left
-    /// out) to `warn`.
+    /// out) to `warn`, and a warning of its own for an icon that draws nothing.
     ///
     /// - Throws: what `resolve` and `mask(in:source:)` throw.
     static func load(
@@ -60,6 +60,12 @@ enum IconInput: Equatable {
         let input = try resolve(text, option: option)
         let (mask, warnings) = try input.mask(in: layout, source: source)
         for warning in warnings { warn(warning) }
+        // An icon that draws nothing (all transparent, an SVG of text alone) is allowed — a
+        // morph may grow out of nothing — but is most likely a mistake.
+        if !mask.pixels.contains(where: { $0 != 0 }) {
+            warn("\(option): \(quoted(text)) draws nothing (every pixel of its mask is transparent); "
+                + "the morph grows from or fades to nothing there")
+        }
         return mask
     }
 
