@@ -32,18 +32,18 @@ struct FileModeTests {
     @Test func aPrivateFileStaysPrivate() throws {
         let folder = try Self.sharedFolder()
         defer { folder.remove() }
-        // The user makes the file, makes it private, and renders over it.
-        let path = folder.file("private.png")
-        #expect(try Self.runUnprivileged(Self.render + [path]).status == 0)
-        let owner = try Self.attributes(path).owner
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        for format in [["--format", "png"], ["--format", "svg"]] {
+        // The user makes a file, makes it private, and renders over it.
+        for (format, name) in [("png", "private.png"), ("svg", "private.svg")] {
+            let path = folder.file(name)
+            #expect(try Self.runUnprivileged(Self.render + [path]).status == 0)
+            let owner = try Self.attributes(path).owner
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let run = try Self.runUnprivileged(["render", "--from", "play", "--to", "pause", "--progress", "0.3", "-q"] + format + ["-o", path])
+            let run = try Self.runUnprivileged(["render", "--from", "play", "--to", "pause", "--progress", "0.3", "-q", "--format", format, "-o", path])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != before)
             let after = try Self.attributes(path)
-            #expect(after.mode == 0o600 && after.owner == owner, "mode \(String(after.mode, radix: 8)), owner \(after.owner)")
+            #expect(after.mode == 0o600 && after.owner == owner, "\(format): mode \(String(after.mode, radix: 8)), owner \(after.owner)")
         }
     }
 

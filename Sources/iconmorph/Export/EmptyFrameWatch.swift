@@ -7,7 +7,7 @@ import MorphKernel
 /// warn once after the run instead of leaving the user to find blank frames.
 ///
 /// A frame is nearly empty when its coverage (the sum of its alpha) is under `share` of the
-/// smaller icon's. Frames over a `--background` (opaque everywhere) and path frames are not
+/// smaller icon's as drawn at rest (its pixels over the threshold). Frames over a `--background` (opaque everywhere) and path frames are not
 /// judged. Workers report from any thread.
 final class EmptyFrameWatch: @unchecked Sendable {
     /// The share of the smaller icon's coverage under which a frame counts as nearly empty.
@@ -28,9 +28,16 @@ final class EmptyFrameWatch: @unchecked Sendable {
     /// render's frames share one pair; an animation's segments have a few).
     struct Worker {
         let watch: EmptyFrameWatch
+        /// The byte under which an icon's pixel is not drawn at rest (the style's threshold):
+        /// an icon's coverage counts only what it shows, so a faint icon (all under the
+        /// threshold) is not a reference a frame can fall short of.
+        let threshold: UInt8
         private var iconCoverage: [[Int]: Int] = [:]
 
-        init(watch: EmptyFrameWatch) { self.watch = watch }
+        init(watch: EmptyFrameWatch, threshold: Double) {
+            self.watch = watch
+            self.threshold = UInt8(max(0, min(254, (threshold * 255).rounded(.down))))
+        }
 
         /// Judges frame `index` from its pixels: `bytesPerPixel` bytes each (1: alpha only;
         /// 4: RGBA) in rows of `width`, drawn with the tint's alpha `tintAlpha`.
@@ -41,8 +48,8 @@ final class EmptyFrameWatch: @unchecked Sendable {
             if let known = iconCoverage[key] {
                 reference = known
             } else {
-                reference = min(morph.source.pixels.withUnsafeBytes { Self.coverage($0, width: morph.source.width, bytesPerPixel: 1) },
-                                morph.target.pixels.withUnsafeBytes { Self.coverage($0, width: morph.target.width, bytesPerPixel: 1) })
+                reference = min(morph.source.pixels.withUnsafeBytes { Self.coverage($0, width: morph.source.width, bytesPerPixel: 1, over: threshold) },
+                                morph.target.pixels.withUnsafeBytes { Self.coverage($0, width: morph.target.width, bytesPerPixel: 1, over: threshold) })
                 iconCoverage[key] = reference
             }
             let own = Double(Self.coverage(pixels, width: width, bytesPerPixel: bytesPerPixel)) * 255 / Double(tintAlpha)
@@ -54,8 +61,9 @@ final class EmptyFrameWatch: @unchecked Sendable {
         }
 
         /// The alpha summed over every fourth row (enough to tell a shape from none, at a
-        /// quarter of the reads), the alpha being the last byte of each pixel.
-        static func coverage(_ pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int) -> Int {
+        /// quarter of the reads), the alpha being the last byte of each pixel; only bytes
+        /// over `over` count.
+        static func coverage(_ pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int, over: UInt8 = 0) -> Int {
             let rowBytes = width * bytesPerPixel
             guard rowBytes > 0 else { return 0 }
             var total = 0
@@ -63,7 +71,7 @@ final class EmptyFrameWatch: @unchecked Sendable {
             while row + rowBytes <= pixels.count {
                 var i = row + bytesPerPixel - 1
                 while i < row + rowBytes {
-                    total &+= Int(pixels[i])
+                    if pixels[i] > over { total &+= Int(pixels[i]) }
                     i += bytesPerPixel
                 }
                 row += 4 * rowBytes

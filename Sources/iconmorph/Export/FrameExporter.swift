@@ -103,7 +103,7 @@ struct FrameExporter {
         defer { buffer.deallocate() }
         let rasterizer = VectorRasterizer()
         // Over a background every pixel is opaque: there is no shape to judge.
-        var watcher = style.background == nil ? watch.map(EmptyFrameWatch.Worker.init) : nil
+        var watcher = style.background == nil ? watch.map { EmptyFrameWatch.Worker(watch: $0, threshold: style.threshold) } : nil
         while let index = sequencer.claim() {
             do {
                 let frame: RenderedFrame

@@ -19,15 +19,64 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The format `-o` implies when `--format` is not given: `-` is standard output (rgba), a
     /// name ending in `.apng` an animated PNG, `.svg` an SVG (for a sequence, one SVG that
-    /// animates itself), `.json` a Lottie animation, anything else PNG files.
+    /// animates itself, or a file per frame for a pattern like `frame_%04d.svg`), `.json` a
+    /// Lottie animation, anything else PNG files (`misleadingName` refuses names that say
+    /// otherwise).
     static func inferred(fromOutput path: String?, isSequence: Bool) -> OutputFormat {
         guard let path else { return .png }
         if path == OutputTarget.standardOutputName { return .rgba }
         let lower = path.lowercased()
         if lower.hasSuffix(".apng") { return .apng }
-        if lower.hasSuffix(".svg") { return isSequence ? .svgAnimate : .svg }
+        // A sequence named by a pattern (frame_%04d.svg) is a file per frame.
+        if lower.hasSuffix(".svg") { return isSequence && !path.contains("%") ? .svgAnimate : .svg }
         if lower.hasSuffix(".json") { return .lottie }
         return .png
+    }
+
+    /// The extensions of videos and of image formats iconmorph does not write, with what they
+    /// are called in messages.
+    static let foreignExtensions: [String: String] = [
+        "mp4": "a video", "m4v": "a video", "mov": "a video", "webm": "a video", "mkv": "a video", "avi": "a video",
+        "gif": "an animated GIF", "webp": "a WebP image", "jpg": "a JPEG image", "jpeg": "a JPEG image",
+        "tif": "a TIFF image", "tiff": "a TIFF image", "bmp": "a BMP image", "heic": "a HEIC image",
+        "heif": "a HEIF image", "avif": "an AVIF image", "pdf": "a PDF document",
+    ]
+
+    /// The extensions a file of each format may have (a file may also have none).
+    var fileExtensions: Set<String> {
+        switch self {
+        case .png, .sheet, .strip: ["png"]
+        case .apng: ["apng", "png"]
+        case .svg, .svgAnimate: ["svg"]
+        case .lottie: ["json"]
+        case .rgba: []
+        }
+    }
+
+    /// Why `path` would be a misleading name for `format`'s output, or `nil` when it fits: a
+    /// video or an image type iconmorph does not write (whatever the format, since the bytes
+    /// would not be that), or a file whose extension is another format's. A folder of frames
+    /// may be called anything else; a name ending in `/` is always a folder.
+    static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool) -> String? {
+        guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+              let dot = name.lastIndex(of: "."), dot != name.startIndex
+        else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        if let kind = foreignExtensions[ext] {
+            let remedy = kind == "a video" || kind == "an animated GIF"
+                ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or "
+                : ""
+            return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
+                + ".svg or .json name, or a folder for frames"
+        }
+        let isFolder = isSequence && (format == .png || format == .svg) && !path.contains("%")
+        guard !isFolder, format != .rgba, !format.fileExtensions.contains(ext) else { return nil }
+        let wanted = format.fileExtensions.sorted().map { "." + $0 }.joined(separator: " or ")
+        if OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {
+            return "\(quoted(path)) is named like another format's file; --format \(format.rawValue) writes \(wanted)"
+        }
+        return "\(quoted(path)) ends in .\(ext), which is not what --format \(format.rawValue) writes (\(wanted)); "
+            + "give such a name, or one without an extension"
     }
 
     /// Whether the output is one file holding every frame (an animated PNG or SVG, a sheet, a

@@ -186,6 +186,9 @@ struct ExportOptions: Equatable {
         if format != .rgba, outputPath == OutputTarget.standardOutputName {
             throw CommandLineError.invalidSetting(option: outputSpelling, reason: "only --format rgba goes to standard output")
         }
+        if let outputPath, let problem = OutputFormat.misleadingName(outputPath, format: format, isSequence: isSequence) {
+            throw CommandLineError.invalidSetting(option: outputSpelling, reason: problem)
+        }
         switch format {
         case .rgba:
             if let outputPath, outputPath != OutputTarget.standardOutputName, !printFFmpeg {

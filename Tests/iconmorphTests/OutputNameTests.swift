@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// An output's name says what it holds: names of videos and image types iconmorph does not
+/// write, and file names with another format's extension, are usage errors that write
+/// nothing; folders may be called anything, and a name without an extension is the format's.
+@Suite(.serialized)
+struct OutputNameTests {
+    static let refused: [([String], String)] = [
+        (["--frames", "3", "-o", "morph.mp4"], "'morph.mp4' names a video, which iconmorph does not write; pipe its frames into "
+            + "ffmpeg (--print-ffmpeg prints the commands) or give a .png, .apng, .svg or .json name, or a folder for frames"),
+        (["--progress", "0.5", "-o", "morph.mov"], "'morph.mov' names a video"),
+        (["--frames", "3", "-o", "morph.webm"], "'morph.webm' names a video"),
+        (["--frames", "3", "-o", "morph.gif"], "'morph.gif' names an animated GIF"),
+        (["--frames", "3", "-o", "morph.webp"], "'morph.webp' names a WebP image, which iconmorph does not write; give a .png"),
+        (["--progress", "0.5", "-o", "x.jpg"], "'x.jpg' names a JPEG image"),
+        (["--progress", "0.5", "--format", "png", "-o", "x.svg"], "'x.svg' is named like another format's file; --format png writes .png"),
+        (["--frames", "3", "--format", "sheet", "-o", "s.apng"], "'s.apng' is named like another format's file; --format sheet writes .png"),
+        (["--progress", "0.5", "-o", "x.txt"], "'x.txt' ends in .txt, which is not what --format png writes (.png); give such a name, "
+            + "or one without an extension"),
+        (["--frames", "3", "-o", "f_%02d.txt"], "'f_%02d.txt' ends in .txt"),
+    ]
+
+    @Test(arguments: refused.indices)
+    func misleadingNamesAreUsageErrors(_ index: Int) throws {
+        let (arguments, message) = Self.refused[index]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(["render"] + arguments + ["-q"], in: folder.path)
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("iconmorph: error: -o: " + message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func fittingNamesAreWritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cases: [([String], [String])] = [
+            (["--frames", "3", "-o", "frames.d"], ["frames.d"]),
+            (["--frames", "3", "-o", "f_%02d.svg"], ["f_00.svg", "f_01.svg", "f_02.svg"]),
+            (["--progress", "0.5", "-o", "morph"], ["morph"]),
+            (["--frames", "3", "--format", "apng", "-o", "a.png"], ["a.png"]),
+            (["--frames", "3", "-o", "m.svg"], ["m.svg"]),
+        ]
+        for (arguments, written) in cases {
+            let scratch = folder.file(String(arguments.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.prefix(40)))
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+            let run = try ExportRun.iconmorph(["render"] + arguments + ["-q"], in: scratch)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == written, "\(arguments)")
+        }
+    }
+}
