@@ -148,7 +148,7 @@ public enum AtomicFileWriter {
 
     /// Gives the open temporary file the owner and mode of the file it will replace (the
     /// owner only where the process may set it), or a new file's mode.
-    static func settle(_ descriptor: Int32, replacing replaced: ReplacedFile?) {
+    public static func settle(_ descriptor: Int32, replacing replaced: ReplacedFile?) {
         guard let replaced else {
             fchmod(descriptor, fileMode())
             return
@@ -161,10 +161,10 @@ public enum AtomicFileWriter {
     /// Creates a uniquely named temporary sibling of `path` (`.NAME.XXXXXX.tmp` in its folder,
     /// as `write` uses), open for writing, and tracks it for `removeTemporaryFilesForExit()`
     /// until `forgetTemporaryFile` is called. For writers that fill a file over time
-    /// (`AnimatedPNGWriter`).
+    /// (`AnimatedPNGWriter`, a video encoder).
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
-    static func makeTemporaryFile(beside path: String) throws -> (descriptor: Int32, path: String) {
+    public static func makeTemporaryFile(beside path: String) throws -> (descriptor: Int32, path: String) {
         let (directory, name) = split(path)
         // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
         // temporary one stays within NAME_MAX (255 bytes).
@@ -191,7 +191,7 @@ public enum AtomicFileWriter {
     }
 
     /// Stops tracking a temporary file that was renamed into place or removed.
-    static func forgetTemporaryFile(_ temporary: String) {
+    public static func forgetTemporaryFile(_ temporary: String) {
         forget(temporary)
     }
 

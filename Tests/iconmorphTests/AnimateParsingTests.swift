@@ -185,7 +185,7 @@ struct AnimateParsingTests {
          "--format: the timeline is a single frame (it ends at time 0); give a later --until, or events (--at) that animate"),
         (["--start", "play", "--ping-pong"],
          "--ping-pong: the timeline is a single frame (it ends at time 0); give a later --until, or events (--at) that animate"),
-        (["--at", "0", "pause", "--loops", "2"], "--loops: only an animation loops (--format apng, svg-animate or lottie)"),
+        (["--at", "0", "pause", "--loops", "2"], "--loops: only an animation loops (--format apng, svg-animate, lottie, gif or webp)"),
         (["--at", "0", "pause", "--threshold", "0.99"],
          "--threshold: expected 0.05 to 0.95 with --softness auto (the default), got 0.99; give a fixed --softness for a threshold outside that range"),
         (["--at", "0", "pause", "stop"], "unexpected argument 'stop'; run 'iconmorph animate --help' for usage"),

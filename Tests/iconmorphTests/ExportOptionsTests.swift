@@ -52,7 +52,8 @@ struct ExportOptionsTests {
         (["--progress", "0", "--softness", "0.6"], "--softness: expected at most the threshold 0.5, got 0.6"),
         (["--progress", "0", "--threshold", "0.97"],
          "--threshold: expected 0.05 to 0.95 with --softness auto (the default), got 0.97; give a fixed --softness for a threshold outside that range"),
-        (["--frames", "3", "--format", "gif"], "--format: expected one of png, apng, rgba, sheet, strip, svg, svg-animate, lottie, got 'gif'"),
+        (["--frames", "3", "--format", "jpeg"], "--format: expected one of png, apng, rgba, sheet, strip, svg, svg-animate, lottie, "
+            + "mov, webm, mp4, gif, webp, got 'jpeg'; did you mean 'png'?"),
         (["--frames", "3", "--format", "png", "-o", "-"], "-o: only --format rgba goes to standard output"),
         (["--frames", "3", "--format", "apng", "-o", "-"], "-o: only --format rgba goes to standard output"),
         (["--frames", "3", "--format", "rgba", "-o", "x.raw"],

@@ -2,20 +2,21 @@ import Foundation
 import Testing
 
 /// An output's name says what it holds: names of videos and image types iconmorph does not
-/// write, and file names with another format's extension, are usage errors that write
-/// nothing; folders may be called anything, and a name without an extension is the format's.
+/// write (it writes .mov, .webm, .mp4, .gif and .webp through ffmpeg), and file names with
+/// another format's extension, are usage errors that write nothing; folders may be called
+/// anything, and a name without an extension is the format's.
 @Suite(.serialized)
 struct OutputNameTests {
     static let refused: [([String], String)] = [
-        (["--frames", "3", "-o", "morph.mp4"], "'morph.mp4' names a video, which iconmorph does not write; pipe its frames into "
-            + "ffmpeg (--print-ffmpeg prints the commands) or give a .png, .apng, .svg or .json name, or a folder for frames"),
-        (["--progress", "0.5", "-o", "morph.mov"], "'morph.mov' names a video"),
-        (["--frames", "3", "-o", "morph.webm"], "'morph.webm' names a video"),
-        (["--frames", "3", "-o", "morph.gif"], "'morph.gif' names an animated GIF"),
-        (["--frames", "3", "-o", "morph.webp"], "'morph.webp' names a WebP image, which iconmorph does not write; give a .png"),
-        (["--progress", "0.5", "-o", "x.jpg"], "'x.jpg' names a JPEG image"),
+        (["--frames", "3", "-o", "morph.mkv"], "'morph.mkv' names a video, which iconmorph does not write; pipe its frames into "
+            + "ffmpeg (--print-ffmpeg prints the commands) or give a .png, .apng, .svg, .json, .mov, .webm, .mp4, .gif or .webp "
+            + "name, or a folder for frames"),
+        (["--progress", "0.5", "-o", "morph.avi"], "'morph.avi' names a video"),
+        (["--frames", "3", "-o", "frames.m4v"], "'frames.m4v' names a video"),
+        (["--progress", "0.5", "-o", "x.jpg"], "'x.jpg' names a JPEG image, which iconmorph does not write; give a .png"),
         (["--progress", "0.5", "--format", "png", "-o", "x.svg"], "'x.svg' is named like another format's file; --format png writes .png"),
         (["--frames", "3", "--format", "sheet", "-o", "s.apng"], "'s.apng' is named like another format's file; --format sheet writes .png"),
+        (["--frames", "3", "--format", "gif", "-o", "s.mp4"], "'s.mp4' is named like another format's file; --format gif writes .gif"),
         (["--progress", "0.5", "-o", "x.txt"], "'x.txt' ends in .txt, which is not what --format png writes (.png); give such a name, "
             + "or one without an extension"),
         (["--frames", "3", "-o", "f_%02d.txt"], "'f_%02d.txt' ends in .txt"),
@@ -42,6 +43,7 @@ struct OutputNameTests {
             (["--progress", "0.5", "-o", "morph"], ["morph"]),
             (["--frames", "3", "--format", "apng", "-o", "a.png"], ["a.png"]),
             (["--frames", "3", "-o", "m.svg"], ["m.svg"]),
+            (["--progress", "0.5", "-o", "one.gif"], ["one.gif"]),
         ]
         for (arguments, written) in cases {
             let scratch = folder.file(String(arguments.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.prefix(40)))

@@ -103,7 +103,7 @@ struct TimingTests {
          "--hold-end: with the holds and --ping-pong the output has 3660001 frames; the most is 300000"),
         (["--duration", "-1"], "--duration: expected a number greater than 0 and at most 86400, got '-1'"),
         (["--frames", "3", "--hold-end", "3601"], "--hold-end: expected a number from 0 to 3600, got '3601'"),
-        (["--frames", "3", "--loops", "2"], "--loops: only an animation loops (--format apng, svg-animate or lottie)"),
+        (["--frames", "3", "--loops", "2"], "--loops: only an animation loops (--format apng, svg-animate, lottie, gif or webp)"),
         (["--frames", "3", "--loops", "-1", "-o", "a.apng"], "--loops: expected an integer from 0 to 2147483647, got '-1'"),
     ])
     func timingErrors(_ arguments: [String], _ message: String) {

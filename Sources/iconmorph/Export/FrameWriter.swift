@@ -78,6 +78,8 @@ struct FrameWriter {
                 + "\(formatNumber(output.timing.fps.doubleValue)) fps, \(plays))"
         case .svg, .svgAnimate, .lottie:
             return try writeVectors(frames, delays: delays, renderer: renderer, reporter: reporter)
+        case .mov, .webm, .mp4, .gif, .webp:
+            return try writeVideo(frames, renderer: renderer, reporter: reporter)
         case .sheet, .strip:
             let layout = output.sheetLayout(frameSize: (renderer.width, renderer.height))
             let pixels = try Self.sheet(layout, gap: SheetLayout.gapPixel(style: renderer.style)) {
@@ -140,6 +142,26 @@ struct FrameWriter {
             watch: watch
         ).run()
         if let warning = watch.warning(frameCount: frames.count) { IconMorphTool.warn(warning) }
+    }
+
+    /// The video formats, encoded by ffmpeg (`VideoSink`); MP4 has no alpha, so its frames
+    /// are rendered over the background made opaque (white when none is given).
+    private func writeVideo(_ frames: [FrameSource], renderer: MorphRenderer, reporter: ProgressReporter?) throws -> String {
+        var videoRenderer = renderer
+        if output.format == .mp4 {
+            var style = renderer.style
+            let background = style.background ?? TintColor(red: 255, green: 255, blue: 255, alpha: 255)
+            style.background = TintColor(red: background.red, green: background.green, blue: background.blue, alpha: 255)
+            videoRenderer = try MorphRenderer(width: renderer.width, height: renderer.height, style: style)
+        }
+        let timing = output.timing
+        let sink = try VideoSink(
+            format: output.format, path: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps,
+            loops: timing.loops, background: videoRenderer.style.background)
+        try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
+        let seconds = Double(frames.count) / timing.fps.doubleValue
+        return "wrote \(plan.paths[0]) (\(renderer.width)×\(renderer.height), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "
+            + "\(formatNumber(timing.fps.doubleValue)) fps, \(formatNumber((seconds * 100).rounded() / 100)) s)"
     }
 
     /// The vector formats: the frames' coverage rendered without the tint's alpha or a

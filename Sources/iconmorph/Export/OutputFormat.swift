@@ -16,6 +16,16 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case svgAnimate = "svg-animate"
     /// One Lottie (Bodymovin JSON) animation with every frame.
     case lottie
+    /// Video and animated images, encoded by ffmpeg (`VideoSink`): ProRes 4444 with alpha.
+    case mov
+    /// VP9 with alpha in WebM.
+    case webm
+    /// H.264 in MP4, over an opaque background.
+    case mp4
+    /// An animated GIF with transparency.
+    case gif
+    /// A lossless animated WebP with alpha.
+    case webp
 
     /// The format `-o` implies when `--format` is not given: `-` is standard output (rgba), a
     /// name ending in `.apng` an animated PNG, `.svg` an SVG (for a sequence, one SVG that
@@ -30,14 +40,14 @@ enum OutputFormat: String, CaseIterable, Sendable {
         // A sequence named by a pattern (frame_%04d.svg) is a file per frame.
         if lower.hasSuffix(".svg") { return isSequence && !path.contains("%") ? .svgAnimate : .svg }
         if lower.hasSuffix(".json") { return .lottie }
+        for video in videoFormats where lower.hasSuffix("." + video.rawValue) { return video }
         return .png
     }
 
     /// The extensions of videos and of image formats iconmorph does not write, with what they
     /// are called in messages.
     static let foreignExtensions: [String: String] = [
-        "mp4": "a video", "m4v": "a video", "mov": "a video", "webm": "a video", "mkv": "a video", "avi": "a video",
-        "gif": "an animated GIF", "webp": "a WebP image", "jpg": "a JPEG image", "jpeg": "a JPEG image",
+        "m4v": "a video", "mkv": "a video", "avi": "a video", "jpg": "a JPEG image", "jpeg": "a JPEG image",
         "tif": "a TIFF image", "tiff": "a TIFF image", "bmp": "a BMP image", "heic": "a HEIC image",
         "heif": "a HEIF image", "avif": "an AVIF image", "pdf": "a PDF document",
     ]
@@ -50,8 +60,19 @@ enum OutputFormat: String, CaseIterable, Sendable {
         case .svg, .svgAnimate: ["svg"]
         case .lottie: ["json"]
         case .rgba: []
+        case .mov, .webm, .mp4, .gif, .webp: [rawValue]
         }
     }
+
+    /// The formats ffmpeg encodes.
+    static let videoFormats: [OutputFormat] = [.mov, .webm, .mp4, .gif, .webp]
+
+    /// Whether ffmpeg encodes the output (`VideoSink`).
+    var isVideo: Bool { Self.videoFormats.contains(self) }
+
+    /// Whether a hold is one frame with a long delay (the animation formats that store
+    /// delays), rather than its frame repeated at the frame rate.
+    var holdsAsDelays: Bool { self == .apng || self == .svgAnimate || self == .lottie }
 
     /// Why `path` would be a misleading name for `format`'s output, or `nil` when it fits: a
     /// video or an image type iconmorph does not write (whatever the format, since the bytes
@@ -63,11 +84,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
         else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
         if let kind = foreignExtensions[ext] {
-            let remedy = kind == "a video" || kind == "an animated GIF"
-                ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or "
-                : ""
+            let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
-                + ".svg or .json name, or a folder for frames"
+                + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"
         }
         let isFolder = isSequence && (format == .png || format == .svg) && !path.contains("%")
         guard !isFolder, format != .rgba, !format.fileExtensions.contains(ext) else { return nil }
@@ -81,13 +100,13 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Whether the output is one file holding every frame (an animated PNG or SVG, a sheet, a
     /// Lottie file).
-    var isSingleFile: Bool { self == .apng || self == .sheet || self == .strip || self == .svgAnimate || self == .lottie }
+    var isSingleFile: Bool { self == .apng || self == .sheet || self == .strip || self == .svgAnimate || self == .lottie || isVideo }
 
     /// Whether frames are written as traced outlines (`--tolerance` applies).
     var isVector: Bool { self == .svg || self == .svgAnimate || self == .lottie }
 
     /// Whether the output is one animation that can loop (`--loops` applies).
-    var loops: Bool { self == .apng || self == .svgAnimate || self == .lottie }
+    var loops: Bool { self == .apng || self == .svgAnimate || self == .lottie || self == .gif || self == .webp }
 
     /// The extension of the files a folder of frames gets.
     var frameExtension: String { self == .svg ? "svg" : "png" }
@@ -109,6 +128,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
         case .svg: "morph.svg"
         case .svgAnimate: "morph.svg"
         case .lottie: "morph.json"
+        case .mov, .webm, .mp4, .gif, .webp: "morph." + rawValue
         }
     }
 }

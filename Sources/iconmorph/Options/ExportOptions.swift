@@ -128,13 +128,13 @@ struct ExportOptions: Equatable {
             throw CommandLineError.invalidSetting(
                 option: spellings.spelling(of: .printFFmpeg), reason: "a video needs a sequence; give --frames or --duration")
         }
-        if format != .png, format != .rgba, format != .svg, !isSequence {
+        if format != .png, format != .rgba, format != .svg, !format.isVideo, !isSequence {
             throw CommandLineError.invalidSetting(
                 option: formatSpelling,
                 reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png or svg for one frame")
         }
         let rules: [(key: OptionKey, applies: Bool, reason: String)] = [
-            (.loops, format.loops, "only an animation loops (--format apng, svg-animate or lottie)"),
+            (.loops, format.loops, "only an animation loops (--format apng, svg-animate, lottie, gif or webp)"),
             (.tolerance, format.isVector, "applies to the vector formats (svg, svg-animate, lottie)"),
             (.columns, format == .sheet, "applies to --format sheet (a strip is one row)"),
             (.spacing, format.isSheet, "applies to --format sheet or strip"),
@@ -203,7 +203,7 @@ struct ExportOptions: Equatable {
             let path = outputPath ?? OutputTarget.defaultFolder
             if let pattern = try FramePattern(parsing: path, option: outputSpelling) { return .pattern(pattern) }
             return .folder(path)
-        case .apng, .sheet, .strip, .svgAnimate, .lottie:
+        case .apng, .sheet, .strip, .svgAnimate, .lottie, .mov, .webm, .mp4, .gif, .webp:
             return .file(outputPath ?? format.defaultFile)
         }
     }

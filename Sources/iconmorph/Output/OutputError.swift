@@ -8,6 +8,10 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
     case notAFolder(path: String)
     /// The folder a file would go into does not exist.
     case missingFolder(file: String, folder: String)
+    /// A video output needs ffmpeg, which is not on the `PATH`.
+    case encoderMissing(path: String)
+    /// ffmpeg could not be started or failed; `reason` is its last line.
+    case encoderFailed(path: String, reason: String)
 
     var description: String {
         switch self {
@@ -17,6 +21,11 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
             "\(path): exists and is not a folder"
         case .missingFolder(let file, let folder):
             "\(file): cannot create: folder '\(folder)' does not exist"
+        case .encoderMissing(let path):
+            "\(path): writing video needs ffmpeg, which is not on the PATH; install it (apt-get install ffmpeg, "
+                + "brew install ffmpeg) or write PNG frames"
+        case .encoderFailed(let path, let reason):
+            "\(path): ffmpeg failed: \(reason)"
         }
     }
 }

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An ffmpeg process that reads raw frames on its standard input: started with `posix_spawn`,
+/// its standard output discarded and its standard error kept in a temporary file, so that a
+/// failure can be reported by ffmpeg's own last line.
+final class FFmpegProcess: @unchecked Sendable {
+    /// The write end of ffmpeg's standard input.
+    private(set) var input: Int32
+    private let pid: pid_t
+    private let log: String
+
+    /// The `ffmpeg` on the `PATH`, or `nil` when there is none.
+    static func locate() -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/ffmpeg"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `executable` with `arguments` (without the program name).
+    ///
+    /// - Throws: `OutputError.encoderFailed` when it cannot be started.
+    init(executable: String, arguments: [String], output: String) throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw OutputError.encoderFailed(path: output, reason: String(cString: strerror(errno))) }
+        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if folder.isEmpty { folder = "/tmp" }
+        var template = Array((folder + "/.iconmorph-ffmpeg.XXXXXX").utf8CString)
+        let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard logDescriptor >= 0 else {
+            close(ends[0])
+            close(ends[1])
+            throw OutputError.encoderFailed(path: output, reason: "cannot make a log file: " + String(cString: strerror(errno)))
+        }
+        log = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // The parent keeps only the write end, closed on exec in any other child.
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, logDescriptor, STDERR_FILENO)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, logDescriptor)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let started = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(ends[0])
+        close(logDescriptor)
+        guard started == 0 else {
+            close(ends[1])
+            unlink(log)
+            throw OutputError.encoderFailed(path: output, reason: "cannot start ffmpeg: " + String(cString: strerror(started)))
+        }
+        pid = child
+        input = ends[1]
+    }
+
+    deinit {
+        if input >= 0 { close(input) }
+        unlink(log)
+    }
+
+    /// Closes ffmpeg's input and waits for it to finish.
+    ///
+    /// - Returns: `nil` when it succeeded, else its last line of output (or how it ended).
+    func finish() -> String? {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
+        if exited && code == 0 { return nil }
+        return lastLine() ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
+    }
+
+    /// Stops ffmpeg at once (a failed or interrupted export).
+    func stop() {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// The last non-empty line ffmpeg wrote on its standard error.
+    private func lastLine() -> String? {
+        guard let file = fopen(log, "r") else { return nil }
+        defer { fclose(file) }
+        var last: String?
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0 {
+            let text = String(cString: line!).trimmingCharacters(in: " \n\r\t")
+            if !text.isEmpty { last = text }
+        }
+        return last
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

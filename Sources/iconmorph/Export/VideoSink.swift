@@ -1,0 +1,120 @@
+import _IconMorphSupport
+import MorphKernel
+import PNGCodec
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes the frames with ffmpeg into one video or animated image, with the recipes of
+/// `FFmpegCommands` (`--print-ffmpeg`): the frames go to ffmpeg's standard input as raw RGBA
+/// at the output's frame rate (a hold is its frame repeated), ffmpeg writes a temporary
+/// sibling of the destination, and only a finished file is renamed into place, keeping the
+/// mode of a file it replaces.
+///
+/// - `.mov`: ProRes 4444 with a lossless alpha channel, for video editors.
+/// - `.webm`: VP9 with alpha, for web pages.
+/// - `.mp4`: H.264, no alpha: the frames arrive over an opaque background (the command
+///   renders them so), an odd side padded to even in that colour.
+/// - `.gif`: a palette made for the frames, transparency where alpha is under ½, `--loops`.
+/// - `.webp`: lossless animated WebP with alpha, `--loops`.
+final class VideoSink: FrameSink, @unchecked Sendable {
+    let format: OutputFormat
+    let destination: String
+    private let process: FFmpegProcess
+    private let temporary: String
+    private let replaced: AtomicFileWriter.ReplacedFile?
+
+    /// Starts ffmpeg for `format` (a video format) at `path`.
+    ///
+    /// - Throws: `OutputError.encoderMissing` without ffmpeg, `.encoderFailed` when it cannot
+    ///   start; `PNGError` when the temporary file cannot be made or `path` may not be replaced.
+    init(format: OutputFormat, path: String, width: Int, height: Int, fps: Rational, loops: Int, background: TintColor?) throws {
+        guard let ffmpeg = FFmpegProcess.locate() else { throw OutputError.encoderMissing(path: path) }
+        self.format = format
+        destination = path
+        replaced = try AtomicFileWriter.replacedFile(at: path)
+        let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: path)
+        close(descriptor)
+        self.temporary = temporary
+        let input = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                     "-r", "\(fps.numerator)/\(fps.denominator)", "-i", "-"]
+        let output: [String]
+        switch format {
+        case .mov:
+            output = ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
+        case .webm:
+            output = ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0", "-f", "webm"]
+        case .mp4:
+            let color = background.map { String(hexString(TintColor(red: $0.red, green: $0.green, blue: $0.blue)).dropFirst()) } ?? "FFFFFF"
+            let pad = width % 2 == 1 || height % 2 == 1 ? ["-vf", "pad=\(width + width % 2):\(height + height % 2):0:0:color=0x\(color)"] : []
+            output = pad + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+        case .gif:
+            // GIF: 0 repeats forever, -1 plays once, n repeats n times more.
+            output = ["-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128",
+                      "-loop", String(loops == 0 ? 0 : loops == 1 ? -1 : loops - 1), "-f", "gif"]
+        case .webp:
+            output = ["-c:v", "libwebp_anim", "-lossless", "1", "-loop", String(loops), "-f", "webp"]
+        default:
+            preconditionFailure("\(format) is not a video format")
+        }
+        do {
+            process = try FFmpegProcess(executable: ffmpeg, arguments: input + output + ["-y", temporary], output: path)
+        } catch {
+            unlink(temporary)
+            AtomicFileWriter.forgetTemporaryFile(temporary)
+            throw error
+        }
+    }
+
+    var needsRGBA: Bool { true }
+
+    func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+
+    /// Waits for ffmpeg and moves its file into place.
+    func finish() throws {
+        if let reason = process.finish() {
+            discard()
+            throw OutputError.encoderFailed(path: destination, reason: reason)
+        }
+        let descriptor = open(temporary, O_RDONLY)
+        if descriptor >= 0 {
+            AtomicFileWriter.settle(descriptor, replacing: replaced)
+            close(descriptor)
+        }
+        if rename(temporary, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw PNGError.cannotCreate(path: destination, reason: reason)
+        }
+        AtomicFileWriter.forgetTemporaryFile(temporary)
+    }
+
+    func cancel() {
+        process.stop()
+        discard()
+    }
+
+    private func discard() {
+        unlink(temporary)
+        AtomicFileWriter.forgetTemporaryFile(temporary)
+    }
+
+    private struct Worker: FrameSinkWorker {
+        let sink: VideoSink
+
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+            guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("a video takes RGBA frames") }
+            guard waitForTurn() else { return false }
+            if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
+                // ffmpeg stopped reading: its own message says why.
+                let reason = sink.process.finish() ?? String(cString: strerror(code))
+                throw OutputError.encoderFailed(path: sink.destination, reason: reason)
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// `-o name.mov|.webm|.mp4|.gif|.webp`: ffmpeg encodes the frames, and independent decoders
+/// (ffmpeg for the videos and the GIF, libwebp's webpmux and dwebp for the animated WebP,
+/// which ffmpeg cannot decode) give back the PNG frames of the same command: alpha within
+/// one level for ProRes 4444, within the codec's loss for VP9, cut at ½ for GIF, exact for
+/// lossless WebP; MP4 over an opaque background.
+@Suite(.serialized)
+struct VideoExportTests {
+    static let morph = ["render", "--from", "heart", "--to", "star", "--duration", "0.5", "--hold-end", "0.2", "-q"]
+    /// round(30 × 0.5) + 1 = 16 steps and round(30 × 0.2) = 6 copies of the last: 22 frames.
+    static let frameCount = 22
+
+    /// Decodes every frame of `path` to RGBA with ffmpeg (`decoder` first, as ffmpeg needs to
+    /// keep VP9's alpha).
+    static func decoded(_ path: String, decoder: [String] = []) throws -> [[UInt8]] {
+        let run = try ExportRun.run("ffmpeg", ["-v", "error"] + decoder + ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let size = 132 * 132 * 4
+        return stride(from: 0, to: run.stdout.count, by: size).map { [UInt8](run.stdout[$0..<min($0 + size, run.stdout.count)]) }
+    }
+
+    static func pngFrames(_ folder: String) throws -> [[UInt8]] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+            .map { try PNGImage(contentsOfFile: folder + "/" + $0, format: .rgba).pixels }
+    }
+
+    /// The largest and the mean |Δ| of the alphas, and the mean |Δ| of the colours where both cover.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> (alphaMax: Int, alphaMean: Double, colorMean: Double) {
+        var worst = 0, total = 0, colour = 0, covered = 0
+        for i in stride(from: 0, to: a.count, by: 4) {
+            let d = abs(Int(a[i + 3]) - Int(b[i + 3]))
+            worst = max(worst, d)
+            total += d
+            if a[i + 3] > 0 && b[i + 3] > 0 {
+                for c in 0..<3 { colour += abs(Int(a[i + c]) - Int(b[i + c])) }
+                covered += 3
+            }
+        }
+        return (worst, Double(total) / Double(a.count / 4), covered == 0 ? 0 : Double(colour) / Double(covered))
+    }
+
+    @Test func videosDecodeToThePNGFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let colour = ["--color", "#3478F6"]
+        #expect(try ExportRun.iconmorph(Self.morph + colour + ["-o", folder.file("png")]).status == 0)
+        let frames = try Self.pngFrames(folder.file("png"))
+        try #require(frames.count == Self.frameCount)
+        for (format, decoder, alphaMax, alphaMean, colorMean) in [
+            ("mov", [String](), 1, 0.05, 1.0), ("webm", ["-c:v", "libvpx-vp9"], 64, 0.5, 2.0),
+        ] {
+            let path = folder.file("m." + format)
+            let run = try ExportRun.iconmorph(Self.morph + colour + ["-o", path])
+            #expect(run.status == 0 && run.stderr == "", "\(format): \(run.stderr)")
+            let video = try Self.decoded(path, decoder: decoder)
+            #expect(video.count == Self.frameCount, "\(format)")
+            for (k, (a, b)) in zip(video, frames).enumerated() {
+                let d = Self.compare(a, b)
+                #expect(d.alphaMax <= alphaMax && d.alphaMean <= alphaMean && d.colorMean <= colorMean, "\(format) frame \(k): \(d)")
+            }
+            let probe = try ExportRun.run("ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "stream=r_frame_rate", "-of", "csv=p=0", path])
+            #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "30/1")
+        }
+    }
+
+    @Test func mp4IsOverAnOpaqueBackground() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // No alpha in H.264: the frames are over --background made opaque, white without one.
+        for background in [[String](), ["--background", "#20304080"]] {
+            let opaque = background.isEmpty ? "#FFFFFF" : "#203040"
+            #expect(try ExportRun.iconmorph(Self.morph + ["--background", opaque, "-o", folder.file("png")]).status == 0)
+            let frames = try Self.pngFrames(folder.file("png"))
+            let path = folder.file("m.mp4")
+            #expect(try ExportRun.iconmorph(Self.morph + background + ["-o", path]).status == 0)
+            let video = try Self.decoded(path)
+            #expect(video.count == Self.frameCount)
+            for (k, (a, b)) in zip(video, frames).enumerated() {
+                let d = Self.compare(a, b)
+                #expect(d.alphaMax == 0 && d.colorMean <= 1.5, "\(background) frame \(k): \(d)")
+            }
+            try FileManager.default.removeItem(atPath: folder.file("png"))
+        }
+        // An odd side is padded to even, as 4:2:0 needs.
+        let odd = folder.file("odd.mp4")
+        #expect(try ExportRun.iconmorph(Self.morph + ["--size", "33", "-o", odd]).status == 0)
+        let probe = try ExportRun.run("ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", odd])
+        #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "100,100")
+    }
+
+    @Test func gifCutsAlphaAtHalf() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try ExportRun.iconmorph(Self.morph + ["-o", folder.file("png")]).status == 0)
+        let frames = try Self.pngFrames(folder.file("png"))
+        let path = folder.file("m.gif")
+        #expect(try ExportRun.iconmorph(Self.morph + ["--loops", "2", "-o", path]).status == 0)
+        let gif = try Self.decoded(path)
+        #expect(gif.count == Self.frameCount)
+        for (k, (a, b)) in zip(gif, frames).enumerated() {
+            var wrong = 0
+            for i in stride(from: 3, to: a.count, by: 4) where (a[i] > 0) != (b[i] >= 128) { wrong += 1 }
+            #expect(wrong <= a.count / 4 / 200, "frame \(k): \(wrong) pixels on the wrong side of ½")
+        }
+        // Plays twice: the loop extension says "repeat once more".
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let netscape = Array("NETSCAPE2.0".utf8)
+        let at = try #require((0..<(bytes.count - 16)).first { Array(bytes[$0..<($0 + 11)]) == netscape })
+        #expect(Int(bytes[at + 13]) | Int(bytes[at + 14]) << 8 == 1)
+    }
+
+    @Test func webpIsLosslessWithAlpha() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try ExportRun.iconmorph(Self.morph + ["-o", folder.file("png")]).status == 0)
+        let frames = try Self.pngFrames(folder.file("png"))
+        let path = folder.file("m.webp")
+        #expect(try ExportRun.iconmorph(Self.morph + ["--loops", "3", "-o", path]).status == 0)
+        let info = String(decoding: try ExportRun.run("webpmux", ["-info", path]).stdout, as: UTF8.self)
+        #expect(info.contains("Canvas size: 132 x 132") && info.contains("animation transparency") && info.contains("Loop Count : 3"), "\(info)")
+        // Frames that do not change are merged into longer ones: the durations add up to the
+        // whole animation (22 frames at 30 fps), and each frame's rectangle holds the PNG
+        // frame of its start time, exactly.
+        let rows = info.split(separator: "\n").filter { $0.contains(":") && $0.first == " " && $0.contains("lossless") }
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("lossless") })
+        var start = 0.0
+        for (n, row) in rows.enumerated() {
+            let fields = row.split(separator: " ").map(String.init)
+            // No.: width height alpha x_offset y_offset duration dispose blend image_size compression
+            let (width, height, x0, y0, duration) = (Int(fields[1])!, Int(fields[2])!, Int(fields[4])!, Int(fields[5])!, Double(fields[6])!)
+            let frame = folder.file("f\(n + 1).webp"), pam = folder.file("f\(n + 1).pam")
+            #expect(try ExportRun.run("webpmux", ["-get", "frame", "\(n + 1)", path, "-o", frame]).status == 0)
+            #expect(try ExportRun.run("dwebp", [frame, "-pam", "-o", pam]).status == 0)
+            let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pam)))
+            let pixels = Array(data.suffix(width * height * 4))
+            let index = min(Self.frameCount - 1, Int((start * 30 / 1000).rounded()))
+            let png = frames[index]
+            var differ = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = (y * width + x) * 4, b = ((y + y0) * 132 + x + x0) * 4
+                    if pixels[a + 3] != png[b + 3] || (png[b + 3] > 0 && pixels[a..<(a + 3)] != png[b..<(b + 3)]) { differ += 1 }
+                }
+            }
+            #expect(differ == 0, "frame \(n + 1) (PNG frame \(index)): \(differ) pixels differ")
+            start += duration
+        }
+        #expect(abs(start - Double(Self.frameCount) * 1000 / 30) <= Double(rows.count), "\(start) ms")
+    }
+
+    @Test func withoutFFmpegTheErrorNamesIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("m.mp4")
+        let run = try ExportRun.run("/usr/bin/env", ["PATH=/nonexistent", try Binary.locate()] + Self.morph + ["-o", path])
+        #expect(run.status == 73)
+        #expect(run.stderr == "iconmorph: error: \(path): writing video needs ffmpeg, which is not on the PATH; install it "
+                    + "(apt-get install ffmpeg, brew install ffmpeg) or write PNG frames\n", "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // --loops is for the formats that loop.
+        let loops = try ExportRun.iconmorph(Self.morph + ["--loops", "2", "-o", folder.file("m.mov")])
+        #expect(loops.status == 64 && loops.stderr.contains("--loops: only an animation loops"), "\(loops.stderr)")
+    }
+}
