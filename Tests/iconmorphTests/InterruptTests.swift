@@ -44,4 +44,28 @@ struct InterruptTests {
             #expect(image.width == 8 && image.height == 8)
         }
     }
+
+    @Test func anInterruptedVideoLeavesNothing() throws {
+        // A long video: ffmpeg is writing its temporary file when the signal arrives; it is
+        // stopped, and neither the video nor the temporary file remains.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let process = try Binary.start(["render", "--from", "heart", "--to", "star", "--size", "256", "--duration", "60", "-q", "-o", folder.file("m.mp4")])
+        let deadline = Date().addingTimeInterval(20)
+        var temporary: String?
+        while Date() < deadline, process.isRunning, temporary == nil {
+            temporary = try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".tmp") }
+            usleep(20_000)
+        }
+        usleep(300_000)
+        #expect(process.isRunning && temporary != nil, "the run ended before it could be interrupted")
+        kill(process.processIdentifier, SIGINT)
+        let result = try process.finish()
+        #expect(result.status == 130 && result.stderr == "", "\(result.stderr)")
+        // ffmpeg is gone too: nothing writes the temporary file again.
+        usleep(500_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let survivors = try ExportRun.run("pgrep", ["-f", temporary ?? "-"])
+        #expect(survivors.stdout.isEmpty, "\(String(decoding: survivors.stdout, as: UTF8.self))")
+    }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -55,10 +56,26 @@ final class FFmpegProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, STDERR_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, logDescriptor)
+        // The child starts with no signal blocked (this process blocks SIGINT and SIGTERM in
+        // every thread, see `Interrupts`) and with SIGPIPE's default action.
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let started = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let started = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         close(ends[0])
         close(logDescriptor)
         guard started == 0 else {
@@ -68,6 +85,31 @@ final class FFmpegProcess: @unchecked Sendable {
         }
         pid = child
         input = ends[1]
+        _ = Self.running.withLock { $0.insert(child) }
+    }
+
+    /// The ffmpeg processes started and not yet waited for.
+    private static let running = Mutex<Set<pid_t>>([])
+
+    /// Kills every ffmpeg still running, for an interrupted run that is about to exit (its
+    /// temporary files are removed next, and ffmpeg must not write them again).
+    static func stopAllForExit() {
+        running.withLock { pids in
+            for pid in pids { kill(pid, SIGKILL) }
+            for pid in pids {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+            pids.removeAll()
+        }
+    }
+
+    /// Waits for the process to end and forgets it.
+    private func reap() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Self.running.withLock { $0.remove(pid) }
+        return status
     }
 
     deinit {
@@ -83,8 +125,7 @@ final class FFmpegProcess: @unchecked Sendable {
             close(input)
             input = -1
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = reap()
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
         if exited && code == 0 { return nil }
         return lastLine() ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
@@ -97,8 +138,7 @@ final class FFmpegProcess: @unchecked Sendable {
             input = -1
         }
         kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = reap()
     }
 
     /// The last non-empty line ffmpeg wrote on its standard error.

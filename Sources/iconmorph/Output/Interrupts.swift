@@ -15,7 +15,8 @@ import Darwin
 /// `sigwait`, so the handler runs as ordinary code, where it may take a lock: it removes the
 /// temporary files of writes in flight and exits with 130 or 143. A frame being rendered is
 /// simply abandoned; finished frame files are complete and stay, while an animated PNG (one
-/// temporary file that grows frame by frame) or a sheet (written at the end) leaves nothing.
+/// temporary file that grows frame by frame), a video (ffmpeg, killed first, writing one) or a
+/// sheet (written at the end) leaves nothing.
 /// A progress bar left unfinished gets its line break. (A waiting thread costs less
 /// start-up than Dispatch signal sources, which load libswiftDispatch and start a manager
 /// thread.)
@@ -79,6 +80,7 @@ enum Interrupts {
         var interrupts = interruptSignals()
         var number: Int32 = 0
         while sigwait(&interrupts, &number) != 0 || (number != SIGINT && number != SIGTERM) {}
+        FFmpegProcess.stopAllForExit()
         AtomicFileWriter.removeTemporaryFilesForExit()
         if lineOpenOnStandardError {
             var newline: UInt8 = 0x0A
