@@ -83,9 +83,10 @@ enum RenderCommand {
                     + "On success one line says what was written; errors are one line on standard error.",
             ]),
             ("VIDEO", [
-                "The raw stream (--format rgba, width × height × 4 bytes a frame) goes straight into "
-                    + "ffmpeg; these make ProRes 4444 and VP9 WebM with alpha, and H.264 over white "
-                    + "(--print-ffmpeg prints them for your options):",
+                "Name the output -o morph.mov (ProRes 4444 with alpha), .webm (VP9 with alpha), .mp4 "
+                    + "(H.264 over --background, white without one), .gif or .webp, and iconmorph runs ffmpeg "
+                    + "with these recipes itself. Or pipe the raw stream (--format rgba, width × height × 4 "
+                    + "bytes a frame) into ffmpeg yourself (--print-ffmpeg prints the commands for your options):",
             ] + FFmpegCommands.helpExample),
             ("EXIT STATUS", ExitCode.helpLines),
             ("EXAMPLES", [
