@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""How closely the vector frames draw the PNG frames: for each icon pair, a 61-frame morph
+rendered as PNG files and as SVG files by the same iconmorph, every SVG drawn by rsvg-convert
+at its own size, and each compared with its PNG frame by alpha: the soft IoU (sum of minima
+over sum of maxima) and the mean absolute difference in levels of 255. Prints the worst
+frames of each pair and the worst overall.
+
+Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N]
+Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ADWAITA = "/usr/share/icons/Adwaita/scalable/"
+PAIRS = [
+    ("play", "pause"), ("heart", "star"), ("bell", "magnifyingglass"),
+    (ADWAITA + "actions/go-next-symbolic.svg", "play"),
+    (ADWAITA + "status/weather-clear-symbolic.svg", "heart"),
+    (ADWAITA + "status/dialog-warning-symbolic.svg", ADWAITA + "status/dialog-information-symbolic.svg"),
+    ("magnifyingglass", "star"), ("bolt", "cloud"), ("gear", "house"),
+    (ADWAITA + "actions/media-playback-start-symbolic.svg", ADWAITA + "actions/media-playback-pause-symbolic.svg"),
+    (ADWAITA + "actions/edit-find-symbolic.svg", ADWAITA + "actions/mail-send-symbolic.svg"),
+]
+
+
+def alpha(path, size):
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         capture_output=True, check=True).stdout
+    return np.frombuffer(raw, np.uint8).reshape(size, size, 4)[..., 3].astype(float)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
+    parser.add_argument("--frames", type=int, default=61)
+    args = parser.parse_args()
+    worst_overall = (2.0, "")
+    with tempfile.TemporaryDirectory() as scratch:
+        for index, (a, b) in enumerate(PAIRS):
+            name = f"{os.path.basename(a)} → {os.path.basename(b)}"
+            folder = os.path.join(scratch, f"p{index}")
+            os.mkdir(folder)
+            common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q"]
+            subprocess.run(common + ["-o", folder + "/png"], check=True)
+            subprocess.run(common + ["--format", "svg", "-o", folder + "/svg"], check=True)
+            rows = []
+            for k in range(args.frames):
+                svg = f"{folder}/svg/frame_{k:04d}.svg"
+                drawn = f"{folder}/svg/frame_{k:04d}.r.png"
+                subprocess.run(["rsvg-convert", svg, "-w", "132", "-h", "132", "-o", drawn], check=True)
+                p, s = alpha(f"{folder}/png/frame_{k:04d}.png", 132), alpha(drawn, 132)
+                iou = np.minimum(p, s).sum() / max(np.maximum(p, s).sum(), 1)
+                layers = open(svg).read().count("<path")
+                rows.append((iou, k, abs(p - s).mean(), layers))
+            rows.sort()
+            print(f"{name}: worst " + ", ".join(f"frame {k} IoU {iou:.4f} mean {m:.2f}/255 ({n} layer{'s' if n > 1 else ''})"
+                                                 for iou, k, m, n in rows[:3]))
+            worst_overall = min(worst_overall, (rows[0][0], f"{name} frame {rows[0][1]}"))
+    print(f"worst frame overall: IoU {worst_overall[0]:.4f}, {worst_overall[1]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
