@@ -34,6 +34,15 @@ struct OutputNameTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test func aMaskIsAPNGFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.jpg"], in: folder.path)
+        #expect(run.status == 64 && run.stderr.hasPrefix("iconmorph: error: -o: 'mask.jpg' names a JPEG image"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.png"], in: folder.path).status == 0)
+    }
+
     @Test func fittingNamesAreWritten() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -59,6 +59,10 @@ enum MaskCommand {
         guard let source = parsed.text(.from) else {
             throw CommandLineError.missingOption("--from <icon>", command: spec.name)
         }
+        // The mask is a PNG file: a name that says otherwise (mask.jpg) is refused.
+        if let output = parsed.text(.output), let problem = OutputFormat.misleadingName(output, format: .png, isSequence: false) {
+            throw CommandLineError.invalidSetting(option: parsed.spelling(of: .output), reason: problem)
+        }
         return MaskOptions(
             source: source, output: parsed.text(.output) ?? defaultFile, outputSpelling: parsed.spelling(of: .output),
             layout: try GeometryOptions.layout(parsed), maskSource: GeometryOptions.maskSource(parsed),
