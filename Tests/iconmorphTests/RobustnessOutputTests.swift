@@ -295,16 +295,26 @@ enum FullDiskLibrary {
         var description: String { "cannot build the full-disk library: \(detail)" }
     }
 
+    /// Built under the package's `.build` (git-ignored), not in the temporary folder, where
+    /// every test run left a copy: each run builds under its own name and renames the result
+    /// over `full.so`, so that runs side by side never load a half-written library.
     private static let built: Result<String, NoCompiler> = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-full-disk-" + UUID().uuidString).path
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let folder = root.appendingPathComponent(".build/test-tools/full-disk").path
+        let name = "full-\(getpid())"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            try source.write(toFile: folder + "/full.c", atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try source.write(toFile: folder + "/\(name).c", atomically: true, encoding: .utf8)
         } catch {
             return .failure(NoCompiler(detail: "\(error)"))
         }
+        defer { try? FileManager.default.removeItem(atPath: folder + "/\(name).c") }
         for compiler in ["cc", "gcc", "clang"] {
-            if RobustnessOutputTests.system([compiler, "-shared", "-fPIC", "-O2", "-o", folder + "/full.so", folder + "/full.c", "-ldl"]) {
+            if RobustnessOutputTests.system([compiler, "-shared", "-fPIC", "-O2", "-o", folder + "/\(name).so", folder + "/\(name).c", "-ldl"]) {
+                guard rename(folder + "/\(name).so", folder + "/full.so") == 0 else {
+                    return .failure(NoCompiler(detail: "cannot move the library into place: \(String(cString: strerror(errno)))"))
+                }
                 return .success(folder + "/full.so")
             }
         }
