@@ -14,14 +14,14 @@ final class EmptyFrameWatch: @unchecked Sendable {
     static let share = 0.05
 
     private let lock = MutexLock()
-    private var indices: [Int] = []
+    /// The frames found nearly empty, with their progress.
     private var progress: [Int: Double] = [:]
 
     /// The frames found nearly empty, ascending.
     var emptyFrames: [Int] {
         lock.lock()
         defer { lock.unlock() }
-        return indices.sorted()
+        return progress.keys.sorted()
     }
 
     /// One worker's view: it remembers the icons' coverage for the masks it has seen (a
@@ -32,7 +32,12 @@ final class EmptyFrameWatch: @unchecked Sendable {
         /// an icon's coverage counts only what it shows, so a faint icon (all under the
         /// threshold) is not a reference a frame can fall short of.
         let threshold: UInt8
-        private var iconCoverage: [[Int]: Int] = [:]
+        /// The icons' coverage by the addresses of their two masks' pixels.
+        private var iconCoverage: [MaskPair: Int] = [:]
+
+        private struct MaskPair: Hashable {
+            var source: Int, target: Int
+        }
 
         init(watch: EmptyFrameWatch, threshold: Double) {
             self.watch = watch
@@ -43,7 +48,8 @@ final class EmptyFrameWatch: @unchecked Sendable {
         /// 4: RGBA) in rows of `width`, drawn with the tint's alpha `tintAlpha`.
         mutating func check(_ frame: FrameSource, index: Int, pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int, tintAlpha: UInt8) {
             guard case .metaball(let morph) = frame, tintAlpha > 0 else { return }
-            let key = [morph.source.pixels, morph.target.pixels].map { $0.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+            let key = MaskPair(source: morph.source.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
+                               target: morph.target.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
             let reference: Int
             if let known = iconCoverage[key] {
                 reference = known
@@ -55,7 +61,6 @@ final class EmptyFrameWatch: @unchecked Sendable {
             let own = Double(Self.coverage(pixels, width: width, bytesPerPixel: bytesPerPixel)) * 255 / Double(tintAlpha)
             guard reference > 0, own < EmptyFrameWatch.share * Double(reference) else { return }
             watch.lock.lock()
-            watch.indices.append(index)
             watch.progress[index] = morph.progress
             watch.lock.unlock()
         }
