@@ -20,14 +20,18 @@ struct MarchingSquares {
     private let columns: Int, rows: Int
     /// The mask with a border of zeros: samples -1…width by -1…height without bounds checks.
     private var padded: [UInt8]
-    /// Per crossing: where it lies, and the crossing its loop goes to next (-1: none yet, or
-    /// already walked).
+    /// Every row's inside bits at the level being traced (see `insideBits`).
+    private var bits: [UInt64] = []
+    /// Per crossing (the first `crossingCount`): where it lies, and the crossing its loop goes
+    /// to next (-1: none yet, or already walked).
     private var points: [SIMD2<Double>] = []
     private var next: [Int32] = []
-    /// The crossings that leave a cell, in the order the scan meets them: loops start there.
+    /// The crossings that leave a cell (the first `startCount`), in the order the scan meets
+    /// them: loops start there.
     private var starts: [Int32] = []
     /// Per crossing: where the anti-aliased edge it lies on is (see `crossing`), or NaN.
     private var edges: [SIMD2<Double>] = []
+    private var crossingCount = 0, startCount = 0
     /// The crossing on each cell's bottom edge in the row above (read as the current row's top
     /// edges) and in the current row; valid only where the edge has a crossing.
     private var above: [Int32], below: [Int32]
@@ -71,16 +75,12 @@ struct MarchingSquares {
     /// layer's partly covered pixels over the others', so two layers sharing an edge would
     /// cover it more than the frame does.)
     mutating func loops(level: Double, underEdges: Bool = false) -> [Loop] {
-        points.removeAll(keepingCapacity: true)
-        next.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        edges.removeAll(keepingCapacity: true)
         scan(level: level)
         var loops: [Loop] = []
         var onEdge: [SIMD2<Double>] = []
         next.withUnsafeMutableBufferPointer { next in
             points.withUnsafeBufferPointer { points in
-                for start in starts where next[Int(start)] >= 0 {
+                for start in starts[..<startCount] where next[Int(start)] >= 0 {
                     var loop: [SIMD2<Double>] = []
                     onEdge.removeAll(keepingCapacity: true)
                     var crossing = Int(start)
@@ -141,30 +141,88 @@ struct MarchingSquares {
 
     /// Finds every crossing at `level` and links each leaving crossing to the entering one of
     /// its cell.
+    ///
+    /// Two passes: every row's inside bits first, which count the crossings exactly (a
+    /// crossing lies between each two neighbouring samples whose bits differ), so the
+    /// crossings' storage is sized once and the cell scan writes it without checks.
     private mutating func scan(level: Double) {
-        var crossings = Crossings(points: points, next: next, starts: starts, edges: edges)
-        points = []
-        next = []
-        starts = []
-        edges = []
+        let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
+        let words = (columns + 63) / 64
+        if bits.count < rows * words { bits = [UInt64](repeating: 0, count: rows * words) }
+        var count = 0
         padded.withUnsafeBufferPointer { grid in
-            Self.scan(grid.baseAddress!, columns: columns, rows: rows, level: level, into: &crossings, above: &above, below: &below)
+            bits.withUnsafeMutableBufferPointer { bits in
+                for row in 0..<rows {
+                    let rowBits = UnsafeMutableBufferPointer(rebasing: bits[(row * words)..<((row + 1) * words)])
+                    Self.insideBits(grid.baseAddress! + row * columns, columns: columns, threshold: threshold, into: rowBits)
+                    for w in 0..<words {
+                        let word = rowBits[w]
+                        let following = word >> 1 | (w + 1 < words ? rowBits[w + 1] << 63 : 0)
+                        count += (word ^ following).nonzeroBitCount
+                        if row > 0 { count += (word ^ bits[(row - 1) * words + w]).nonzeroBitCount }
+                    }
+                }
+            }
         }
-        (points, next, starts, edges) = (crossings.points, crossings.next, crossings.starts, crossings.edges)
+        if points.count < count {
+            let capacity = max(count, 2 * points.count)
+            points = [SIMD2<Double>](repeating: .zero, count: capacity)
+            edges = points
+            next = [Int32](repeating: -1, count: capacity)
+            starts = next
+        }
+        let found = padded.withUnsafeBufferPointer { grid in
+          bits.withUnsafeBufferPointer { bits in
+            points.withUnsafeMutableBufferPointer { points in
+              edges.withUnsafeMutableBufferPointer { edges in
+                next.withUnsafeMutableBufferPointer { next in
+                  starts.withUnsafeMutableBufferPointer { starts in
+                    above.withUnsafeMutableBufferPointer { above in
+                      below.withUnsafeMutableBufferPointer { below in
+                        var crossings = Crossings(
+                            points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
+                            starts: starts.baseAddress!)
+                        Self.scan(
+                            grid.baseAddress!, bits: bits.baseAddress!, columns: columns, rows: rows, level: level,
+                            into: &crossings, above: above.baseAddress!, below: below.baseAddress!)
+                        return crossings
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        precondition(found.count <= count, "more crossings than the rows' bits allow")
+        (crossingCount, startCount) = (found.count, found.startCount)
     }
 
-    /// The crossings found so far.
+    /// The `edges` entry of a crossing on no anti-aliased edge.
+    static let noEdge = SIMD2<Double>(.nan, .nan)
+
+    /// The crossings found so far, written into storage sized for all of them.
     private struct Crossings {
-        var points: [SIMD2<Double>], next: [Int32], starts: [Int32], edges: [SIMD2<Double>]
+        var points: UnsafeMutablePointer<SIMD2<Double>>, edges: UnsafeMutablePointer<SIMD2<Double>>
+        var next: UnsafeMutablePointer<Int32>, starts: UnsafeMutablePointer<Int32>
+        var count = 0, startCount = 0
+
+        init(
+            points: UnsafeMutablePointer<SIMD2<Double>>, edges: UnsafeMutablePointer<SIMD2<Double>>,
+            next: UnsafeMutablePointer<Int32>, starts: UnsafeMutablePointer<Int32>
+        ) {
+            (self.points, self.edges, self.next, self.starts) = (points, edges, next, starts)
+        }
 
         /// A new crossing at `point`, not linked yet; `edge`: where the anti-aliased edge it
-        /// lies on is, if it does.
+        /// lies on is (NaN where it does not).
         @inline(__always)
-        mutating func add(_ point: SIMD2<Double>, edge: SIMD2<Double>?) -> Int32 {
-            points.append(point)
-            next.append(-1)
-            edges.append(edge ?? SIMD2(.nan, .nan))
-            return Int32(points.count - 1)
+        mutating func add(_ point: SIMD2<Double>, edge: SIMD2<Double>) -> Int32 {
+            points[count] = point
+            edges[count] = edge
+            next[count] = -1
+            count += 1
+            return Int32(count - 1)
         }
 
         /// Joins the crossing `from`, leaving its cell, to `to`, entering it; a loop may start
@@ -172,21 +230,21 @@ struct MarchingSquares {
         @inline(__always)
         mutating func link(_ from: Int32, _ to: Int32) {
             next[Int(from)] = to
-            starts.append(from)
+            starts[startCount] = from
+            startCount += 1
         }
     }
 
-    /// The scan over the padded grid (`columns` × `rows` bytes).
+    /// The scan over the padded grid (`columns` × `rows` bytes) with its rows' inside bits.
     private static func scan(
-        _ grid: UnsafePointer<UInt8>, columns: Int, rows: Int, level: Double,
-        into crossings: inout Crossings, above: inout [Int32], below: inout [Int32]
+        _ grid: UnsafePointer<UInt8>, bits: UnsafePointer<UInt64>, columns: Int, rows: Int, level: Double,
+        into crossings: inout Crossings, above: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>
     ) {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
-        // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
-        // crossing when its four corners' bits differ, so only those cells are visited.
+        // A cell holds a crossing when its four corners' bits differ, so only those cells are
+        // visited.
         let words = (columns + 63) / 64
-        var topBits = [UInt64](repeating: 0, count: words), bottomBits = topBits
-        topBits.withUnsafeMutableBufferPointer { Self.insideBits(grid, columns: columns, threshold: threshold, into: $0) }
+        var above = above, below = below
         // Cells are visited row by row, left to right. A crossing on a cell's top edge was
         // met as the bottom edge of the cell above, one on its left edge as the right edge of
         // the cell before (a crossing cell too, so visited just before); the border rows and
@@ -194,7 +252,7 @@ struct MarchingSquares {
         for row in 0..<(rows - 1) {
             swap(&above, &below)
             let top = grid + row * columns, bottom = top + columns
-            bottomBits.withUnsafeMutableBufferPointer { Self.insideBits(bottom, columns: columns, threshold: threshold, into: $0) }
+            let topBits = bits + row * words, bottomBits = topBits + words
             let y = Double(row) - 0.5
             var left: Int32 = -1
             for w in 0..<words {
@@ -219,12 +277,12 @@ struct MarchingSquares {
                     var e1: Int32 = -1, e2: Int32 = -1
                     if ib != ic {
                         let (t, edge) = crossing(top + column + 1, columns, level: level)
-                        e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.map { SIMD2(x + 1, y + $0) })
+                        e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.isNaN ? Self.noEdge : SIMD2(x + 1, y + edge))
                     }
                     left = e1
                     if ic != id {
                         let (t, edge) = crossing(bottom + column, 1, level: level)
-                        e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.map { SIMD2(x + $0, y + 1) })
+                        e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }
                     if e0 >= 0 && e1 >= 0 && e2 >= 0 && e3 >= 0 {
@@ -252,7 +310,6 @@ struct MarchingSquares {
                     }
                 }
             }
-            swap(&topBits, &bottomBits)
         }
     }
 
@@ -262,25 +319,34 @@ struct MarchingSquares {
     /// between bytes), then a multiplication gathers the eight high bits.
     @inline(__always)
     static func insideBits(_ row: UnsafePointer<UInt8>, columns: Int, threshold: UInt8, into bits: UnsafeMutableBufferPointer<UInt64>) {
-        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
         let t = UInt64(threshold)
-        for w in bits.indices { bits[w] = 0 }
+        // Added to the low seven bits of each byte, this carries into its high bit exactly
+        // when they exceed the threshold's own low seven bits.
+        let bias = ones &* (127 - (t & 127))
+        let below128 = t < 128
         var k = 0
-        while k < columns {
-            let v = UnsafeRawPointer(row + k).loadUnaligned(as: UInt64.self)
-            let flags = t < 128
-                ? (((v & low) &+ 0x0101_0101_0101_0101 &* (127 - t)) | v) & high
-                : (((v & low) &+ 0x0101_0101_0101_0101 &* (255 - t)) & v) & high
-            var packed = ((flags >> 7) &* 0x0102_0408_1020_4080) >> 56
-            if k + 8 > columns { packed &= (1 << UInt64(columns - k)) - 1 }
-            bits[k / 64] |= packed << UInt64(k % 64)
-            k += 8
+        for w in 0..<bits.count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while shift < 64 && k < columns {
+                let v = UnsafeRawPointer(row + k).loadUnaligned(as: UInt64.self)
+                let sum = (v & low) &+ bias
+                let flags = (below128 ? sum | v : sum & v) & high
+                word |= (((flags >> 7) &* 0x0102_0408_1020_4080) >> 56) << shift
+                shift &+= 8
+                k &+= 8
+            }
+            bits[w] = word
         }
+        // Bits past the row's end came from the bytes after it.
+        let tail = columns % 64
+        if tail != 0 { bits[bits.count - 1] &= (1 << UInt64(tail)) - 1 }
     }
 
     /// Where the level crosses between the sample at `p` and the one at `p + step` (one inside,
     /// one outside), as a fraction of the way from the first, and on an anti-aliased edge,
-    /// where the edge lies.
+    /// where the edge lies (NaN elsewhere).
     ///
     /// Linear interpolation between the two, except across an anti-aliased edge: when the
     /// ramp of partial pixels around the crossing is short (at most three) and runs from an
@@ -289,9 +355,9 @@ struct MarchingSquares {
     /// to about 0.1 px. There the edge lies where a step would cover the same area: the far
     /// end of the ramp less the ramp's coverage, whatever the level.
     @inline(__always)
-    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double) -> (Double, Double?) {
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double) -> (Double, Double) {
         let a = p[0], b = p[step]
-        let linear: (Double, Double?) = ((level - Double(a)) / (Double(b) - Double(a)), nil)
+        let linear = ((level - Double(a)) / (Double(b) - Double(a)), Double.nan)
         let rising = a < b
         // Outwards from a (towards the outside when rising) to the first saturated sample,
         // and likewise from b the other way; the ramp must climb all along. (The walks stop

@@ -10,8 +10,9 @@ import PathMorph
 ///   would cover the ramp's area; elsewhere it is interpolated linearly between the two
 ///   bytes it falls between.
 /// - Fitting: the traced polygon is smoothed a little first (no vertex moves more than
-///   0.25 px), then fitted with Schneider's least-squares cubics within `tolerance` pixels of
-///   it. Corners (a turn of more than about 52° within three vertices) stay corners;
+///   0.25 px) and every other vertex dropped but near corners (they lie about 0.7 px apart,
+///   far closer than the curves bend), then fitted with Schneider's least-squares cubics
+///   within `tolerance` pixels of the vertices kept. Corners (a turn of more than about 52° within three vertices) stay corners;
 ///   elsewhere neighbouring curves share their tangent.
 /// - Fill: shapes run clockwise and holes anticlockwise (on a y-down screen), so the non-zero
 ///   and the even-odd rules both fill the traced area.
@@ -38,7 +39,8 @@ public struct MaskTracer: Sendable {
     /// The default smallest loop kept: half a square pixel.
     public static let defaultMinimumArea = 0.5
 
-    /// Largest distance from a traced vertex to the fitted curves, in pixels.
+    /// Largest distance from a vertex of the smoothed, halved trace to the fitted curves, in
+    /// pixels.
     public let tolerance: Double
     /// Loops enclosing less than this many square pixels are dropped.
     public let minimumArea: Double

@@ -65,9 +65,10 @@ struct RunFitter {
             curves.append(.init(control1: p0 + t0 * d, control2: p3 + t1 * d, end: p3))
             return
         }
-        chordLengths(first, last)
-        var curve = bezier(first, last, t0, t1)
-        var (error, split) = maximumError(first, last, curve)
+        // The points' first parameters are their shares of the run's length, taken from
+        // `arc` as needed; `u` holds them only once Newton steps have moved them.
+        var curve = bezier(first, last, t0, t1, byArc: true)
+        var (error, split) = maximumError(first, last, curve, byArc: true)
         if error <= tolerance * tolerance {
             curves.append(curve)
             return
@@ -75,10 +76,11 @@ struct RunFitter {
         // Close enough for Newton steps on the parameters to finish the job (Schneider's
         // iteration error); otherwise splitting is cheaper.
         if error <= 4 * tolerance * tolerance {
+            chordLengths(first, last)
             for _ in 0..<2 {
                 reparameterize(first, last, curve)
-                curve = bezier(first, last, t0, t1)
-                (error, split) = maximumError(first, last, curve)
+                curve = bezier(first, last, t0, t1, byArc: false)
+                (error, split) = maximumError(first, last, curve, byArc: false)
                 if error <= tolerance * tolerance {
                     curves.append(curve)
                     return
@@ -104,19 +106,30 @@ struct RunFitter {
     }
 
     /// The cubic from the first to the last point along the tangents whose control points
-    /// fit the points at their parameters best (least squares on the two tangent lengths).
-    private func bezier(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>) -> PathContour.Curve {
+    /// fit the points at their parameters best (least squares on the two tangent lengths):
+    /// the parameters are the points' shares of the run's length when `byArc`, else `u`.
+    private func bezier(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>, byArc: Bool) -> PathContour.Curve {
         let start = points[first], end = points[last]
-        var c00 = 0.0, c01 = 0.0, c11 = 0.0, x0 = 0.0, x1 = 0.0
+        let origin = arc[first], run = arc[last] - origin
+        let scale = run > 0 ? 1 / run : 0
+        // With unit tangents, the normal equations need only the Bernstein weights' sums and
+        // the weighted sums of each point's offset from the chord's ends.
+        var c00 = 0.0, c01 = 0.0, c11 = 0.0
+        var r1x = 0.0, r1y = 0.0, r2x = 0.0, r2y = 0.0
         for i in first...last {
-            let p = points[i], t = u[i]
+            let t = byArc ? (arc[i] - origin) * scale : u[i]
             let s = 1 - t
-            let b0 = s * s * s, b1 = 3 * s * s * t, b2 = 3 * s * t * t, b3 = t * t * t
-            let a0 = t0 * b1, a1 = t1 * b2
-            c00 += dot(a0, a0); c01 += dot(a0, a1); c11 += dot(a1, a1)
-            let rest = p - (start * (b0 + b1) + end * (b2 + b3))
-            x0 += dot(a0, rest); x1 += dot(a1, rest)
+            let b1 = 3 * s * s * t, b2 = 3 * s * t * t
+            // b0 + b1 and b2 + b3.
+            let head = s * s * (1 + 2 * t), tail = t * t * (3 - 2 * t)
+            c00 += b1 * b1; c01 += b1 * b2; c11 += b2 * b2
+            let p = points[i]
+            let rx = p.x - (start.x * head + end.x * tail), ry = p.y - (start.y * head + end.y * tail)
+            r1x += b1 * rx; r1y += b1 * ry
+            r2x += b2 * rx; r2y += b2 * ry
         }
+        c01 *= dot(t0, t1)
+        let x0 = t0.x * r1x + t0.y * r1y, x1 = t1.x * r2x + t1.y * r2y
         let determinant = c00 * c11 - c01 * c01
         let chord = length(end - start)
         var alpha0 = 0.0, alpha1 = 0.0
@@ -128,8 +141,7 @@ struct RunFitter {
         // handles longer than the run itself, which pass the points at their parameters but
         // swing far out between them.
         let floor = chord * 1e-6
-        let arc = segmentsLength(first, last)
-        if alpha0 < floor || alpha1 < floor || alpha0 > arc || alpha1 > arc {
+        if alpha0 < floor || alpha1 < floor || alpha0 > run || alpha1 > run {
             alpha0 = chord / 3
             alpha1 = chord / 3
         }
@@ -144,18 +156,17 @@ struct RunFitter {
         return a * p0 + b * curve.control1 + c * curve.control2 + d * curve.end
     }
 
-    /// The length of the polygon from point `first` to point `last`.
-    private func segmentsLength(_ first: Int, _ last: Int) -> Double { arc[last] - arc[first] }
-
     /// The largest squared distance from an inner point to the curve at its parameter, and
     /// where (counted from the run's first point).
-    private func maximumError(_ first: Int, _ last: Int, _ curve: PathContour.Curve) -> (Double, Int) {
+    private func maximumError(_ first: Int, _ last: Int, _ curve: PathContour.Curve, byArc: Bool) -> (Double, Int) {
         // The curve in the power basis, evaluated by Horner's rule.
         let p0 = points[first], p1 = curve.control1, p2 = curve.control2, p3 = curve.end
         let a = p3 - p0 + 3 * (p1 - p2), b = 3 * (p0 + p2) - 6 * p1, c = 3 * (p1 - p0)
         var worst = 0.0, index = (last - first + 1) / 2
+        let origin = arc[first], run = arc[last] - origin
+        let scale = run > 0 ? 1 / run : 0
         for i in (first + 1)..<last {
-            let t = u[i]
+            let t = byArc ? (arc[i] - origin) * scale : u[i]
             let d = ((a * t + b) * t + c) * t + p0 - points[i]
             let e = dot(d, d) * weights[i]
             if e >= worst {
@@ -187,3 +198,4 @@ struct RunFitter {
         }
     }
 }
+

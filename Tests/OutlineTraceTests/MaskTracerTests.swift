@@ -63,11 +63,15 @@ struct MaskTracerTests {
             let tracer = try MaskTracer(tolerance: tolerance)
             let fitter = CurveFitter(tolerance: tolerance)
             let loops = mask.pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: mask.width, height: mask.height) }
+                .map { fitter.prepared($0).points }
+            let smoothedLoops = mask.pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: mask.width, height: mask.height) }
                 .map { fitter.smoothed($0, keeping: fitter.corners($0)) }
+            #expect(smoothedLoops.count == loops.count)
             let contours = tracer.contours(of: mask)
             #expect(contours.count == loops.count)
-            // Every vertex of the smoothed trace lies within the tolerance of its contour.
-            for (loop, contour) in zip(loops, contours) {
+            // Every vertex of the smoothed, halved trace lies within the tolerance of its
+            // contour.
+            for ((loop, smoothed), contour) in zip(zip(loops, smoothedLoops), contours) {
                 var samples: [SIMD2<Double>] = []
                 var p0 = contour.start
                 for curve in contour.curves {
@@ -87,6 +91,9 @@ struct MaskTracerTests {
                 }
                 let worst = loop.map(distance).max()!
                 #expect(worst <= tolerance + 1e-3, "tolerance \(tolerance): \(worst)")
+                // And the vertices the halving dropped stay close to it too.
+                let unhalved = smoothed.map(distance).max()!
+                #expect(unhalved <= 1.1 * tolerance + 1e-3, "tolerance \(tolerance), vertices dropped: \(unhalved)")
             }
         }
     }
