@@ -25,8 +25,22 @@ struct CoverageLevels {
 
     /// The levels of `alpha` (`width` × `height` bytes, rows tight).
     init(_ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
-        // A histogram, in 64 bins of four bytes, of the partly covered pixels that are not
-        // an edge's, and the frame's total coverage.
+        let (histogram, total) = Self.histogram(alpha, width: width, height: height)
+        let budget = Self.budget * Double(total)
+        if Self.cutLoss(histogram) <= budget {
+            coverages = [1]
+            return
+        }
+        let fits = Self.centres(histogram, upTo: Self.maximumPartial)
+        let best = fits.first { Self.loss(histogram, centres: $0) <= budget } ?? fits[fits.count - 1]
+        coverages = best.map { $0 / 255 } + [1]
+    }
+
+    /// A histogram, in 64 bins of four bytes, of the partly covered pixels (3…252) of `alpha`
+    /// that are not an anti-aliased edge's (see `isEdge`), and the frame's total coverage in
+    /// bytes. Rows are read eight pixels at a time; only the partly covered ones are looked
+    /// at on their own.
+    static func histogram(_ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> (histogram: [Double], total: Int) {
         var histogram = [Double](repeating: 0, count: 64)
         let base = alpha.baseAddress!
         var total = 0
@@ -47,7 +61,7 @@ struct CoverageLevels {
                         x += 8
                         continue
                     }
-                    total += Self.byteSum(v)
+                    total += ByteBits.sum(v)
                     partial = Self.partialBits(v)
                 } else {
                     for k in 0..<(width - x) {
@@ -64,30 +78,13 @@ struct CoverageLevels {
                 x += 8
             }
         }
-        let budget = Self.budget * Double(total)
-        if Self.cutLoss(histogram) <= budget {
-            coverages = [1]
-            return
-        }
-        let fits = Self.centres(histogram, upTo: Self.maximumPartial)
-        let best = fits.first { Self.loss(histogram, centres: $0) <= budget } ?? fits[fits.count - 1]
-        coverages = best.map { $0 / 255 } + [1]
-    }
-
-    /// The sum of the eight bytes of `v`.
-    @inline(__always)
-    static func byteSum(_ v: UInt64) -> Int {
-        let pairs = (v & 0x00FF_00FF_00FF_00FF) &+ (v >> 8 & 0x00FF_00FF_00FF_00FF)
-        return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        return (histogram, total)
     }
 
     /// Bit k: byte k of `v` is over 2 and not over 252.
     @inline(__always)
     static func partialBits(_ v: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
-        let overTwo = (((v & low) &+ ones &* 125) | v) & high
-        let overTop = (((v & low) &+ ones &* 3) & v) & high
-        return (((overTwo & ~overTop) >> 7) &* 0x0102_0408_1020_4080) >> 56
+        ByteBits.over(v, 2) & ~ByteBits.over(v, 252) & 0xFF
     }
 
     /// Whether the pixel at (`x`, `y`) sits between a nearly empty and a nearly full one: the

@@ -2,7 +2,7 @@ import PathMorph
 
 /// Fits a closed polygon with cubic Béziers that stay within a tolerance of its vertices:
 /// smoothing, corners, halving, and the runs between corners cut where they have turned by
-/// 120° and handed to Schneider's fit (`RunFitter`).
+/// 75° and handed to Schneider's fit (`RunFitter`).
 ///
 /// Corners — where the polygon turns by more than `cornerAngle` within a few vertices —
 /// end one curve and start the next with their own tangents; elsewhere neighbouring curves

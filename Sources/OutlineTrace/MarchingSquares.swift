@@ -20,8 +20,8 @@ struct MarchingSquares {
     private let columns: Int, rows: Int
     /// The mask with a border of zeros: samples -1…width by -1…height without bounds checks.
     private var padded: [UInt8]
-    /// Every row's inside bits at the level being traced (see `insideBits`).
-    private var bits: [UInt64] = []
+    /// Two rows' inside bits at the level being traced (see `insideBits`).
+    private var rowBits: [UInt64] = []
     /// Per crossing (the first `crossingCount`): where it lies, and the crossing its loop goes
     /// to next (-1: none yet, or already walked).
     private var points: [SIMD2<Double>] = []
@@ -53,6 +53,18 @@ struct MarchingSquares {
         self.padded = padded
         above = [Int32](repeating: -1, count: columns)
         below = above
+        // Room for an outline about eight times around the mask's border, left uninitialized
+        // (every entry is written before it is read); the scan makes more when it needs it.
+        let room = 16 * (columns + rows)
+        points = Self.uninitialized(room)
+        edges = Self.uninitialized(room)
+        next = Self.uninitialized(room)
+        starts = Self.uninitialized(room)
+    }
+
+    /// An array of `count` plain values that are not set to anything.
+    private static func uninitialized<Value: BitwiseCopyable>(_ count: Int) -> [Value] {
+        [Value](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Every closed loop of `pixels` (`width` × `height` bytes, rows tight) at `level` (not a
@@ -142,60 +154,48 @@ struct MarchingSquares {
     /// Finds every crossing at `level` and links each leaving crossing to the entering one of
     /// its cell.
     ///
-    /// Two passes: every row's inside bits first, which count the crossings exactly (a
-    /// crossing lies between each two neighbouring samples whose bits differ), so the
-    /// crossings' storage is sized once and the cell scan writes it without checks.
+    /// The scan writes into storage with room for a row's crossings at least; when a row
+    /// might not fit it stops, the storage grows (keeping what it holds) and the scan goes on
+    /// from that row.
     private mutating func scan(level: Double) {
-        let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
         let words = (columns + 63) / 64
-        if bits.count < rows * words { bits = [UInt64](repeating: 0, count: rows * words) }
-        var count = 0
-        padded.withUnsafeBufferPointer { grid in
-            bits.withUnsafeMutableBufferPointer { bits in
-                for row in 0..<rows {
-                    let rowBits = UnsafeMutableBufferPointer(rebasing: bits[(row * words)..<((row + 1) * words)])
-                    Self.insideBits(grid.baseAddress! + row * columns, columns: columns, threshold: threshold, into: rowBits)
-                    for w in 0..<words {
-                        let word = rowBits[w]
-                        let following = word >> 1 | (w + 1 < words ? rowBits[w + 1] << 63 : 0)
-                        count += (word ^ following).nonzeroBitCount
-                        if row > 0 { count += (word ^ bits[(row - 1) * words + w]).nonzeroBitCount }
-                    }
-                }
-            }
-        }
-        if points.count < count {
-            let capacity = max(count, 2 * points.count)
-            points = [SIMD2<Double>](repeating: .zero, count: capacity)
-            edges = points
-            next = [Int32](repeating: -1, count: capacity)
-            starts = next
-        }
-        let found = padded.withUnsafeBufferPointer { grid in
-          bits.withUnsafeBufferPointer { bits in
-            points.withUnsafeMutableBufferPointer { points in
-              edges.withUnsafeMutableBufferPointer { edges in
-                next.withUnsafeMutableBufferPointer { next in
-                  starts.withUnsafeMutableBufferPointer { starts in
-                    above.withUnsafeMutableBufferPointer { above in
-                      below.withUnsafeMutableBufferPointer { below in
-                        var crossings = Crossings(
-                            points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
-                            starts: starts.baseAddress!)
-                        Self.scan(
-                            grid.baseAddress!, bits: bits.baseAddress!, columns: columns, rows: rows, level: level,
-                            into: &crossings, above: above.baseAddress!, below: below.baseAddress!)
-                        return crossings
+        if rowBits.count < 2 * words { rowBits = [UInt64](repeating: 0, count: 2 * words) }
+        var found = (count: 0, starts: 0), row = 0
+        while true {
+            let scanned: (count: Int, starts: Int, stoppedAt: Int?) = padded.withUnsafeBufferPointer { grid in
+              rowBits.withUnsafeMutableBufferPointer { rowBits in
+                points.withUnsafeMutableBufferPointer { points in
+                  edges.withUnsafeMutableBufferPointer { edges in
+                    next.withUnsafeMutableBufferPointer { next in
+                      starts.withUnsafeMutableBufferPointer { starts in
+                        above.withUnsafeMutableBufferPointer { above in
+                          below.withUnsafeMutableBufferPointer { below in
+                            var crossings = Crossings(
+                                points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
+                                starts: starts.baseAddress!, capacity: points.count, count: found.count, startCount: found.starts)
+                            let stoppedAt = Self.scan(
+                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level,
+                                from: row, into: &crossings, edgeRows: (above.baseAddress!, below.baseAddress!))
+                            return (crossings.count, crossings.startCount, stoppedAt)
+                          }
+                        }
                       }
                     }
                   }
                 }
               }
             }
-          }
+            found = (scanned.count, scanned.starts)
+            guard let stoppedAt = scanned.stoppedAt else { break }
+            // Twice the room, the crossings found kept.
+            let more = max(points.count, 4 * columns)
+            points += Self.uninitialized(more)
+            edges += Self.uninitialized(more)
+            next += Self.uninitialized(more)
+            starts += Self.uninitialized(more)
+            row = stoppedAt
         }
-        precondition(found.count <= count, "more crossings than the rows' bits allow")
-        (crossingCount, startCount) = (found.count, found.startCount)
+        (crossingCount, startCount) = found
     }
 
     /// The `edges` entry of a crossing on no anti-aliased edge.
@@ -205,13 +205,16 @@ struct MarchingSquares {
     private struct Crossings {
         var points: UnsafeMutablePointer<SIMD2<Double>>, edges: UnsafeMutablePointer<SIMD2<Double>>
         var next: UnsafeMutablePointer<Int32>, starts: UnsafeMutablePointer<Int32>
-        var count = 0, startCount = 0
+        /// How many crossings (and starts) the storage holds; how many it holds so far.
+        let capacity: Int
+        var count: Int, startCount: Int
 
         init(
             points: UnsafeMutablePointer<SIMD2<Double>>, edges: UnsafeMutablePointer<SIMD2<Double>>,
-            next: UnsafeMutablePointer<Int32>, starts: UnsafeMutablePointer<Int32>
+            next: UnsafeMutablePointer<Int32>, starts: UnsafeMutablePointer<Int32>, capacity: Int, count: Int, startCount: Int
         ) {
             (self.points, self.edges, self.next, self.starts) = (points, edges, next, starts)
+            (self.capacity, self.count, self.startCount) = (capacity, count, startCount)
         }
 
         /// A new crossing at `point`, not linked yet; `edge`: where the anti-aliased edge it
@@ -235,24 +238,29 @@ struct MarchingSquares {
         }
     }
 
-    /// The scan over the padded grid (`columns` × `rows` bytes) with its rows' inside bits.
+    /// The scan over the padded grid (`columns` × `rows` bytes) from the cells of row
+    /// `startRow`: the row it stopped at, for want of room for another row's crossings, or nil
+    /// when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
+    /// the cells' bottom edges in two rows (the even rows' in the first).
     private static func scan(
-        _ grid: UnsafePointer<UInt8>, bits: UnsafePointer<UInt64>, columns: Int, rows: Int, level: Double,
-        into crossings: inout Crossings, above: UnsafeMutablePointer<Int32>, below: UnsafeMutablePointer<Int32>
-    ) {
+        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double,
+        from startRow: Int, into crossings: inout Crossings, edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
+    ) -> Int? {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
-        // A cell holds a crossing when its four corners' bits differ, so only those cells are
-        // visited.
+        // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
+        // crossing when its four corners' bits differ, so only those cells are visited.
         let words = (columns + 63) / 64
-        var above = above, below = below
+        var topBits = rowBits, bottomBits = rowBits + words
+        insideBits(grid + startRow * columns, columns: columns, threshold: threshold, into: UnsafeMutableBufferPointer(start: topBits, count: words))
         // Cells are visited row by row, left to right. A crossing on a cell's top edge was
         // met as the bottom edge of the cell above, one on its left edge as the right edge of
         // the cell before (a crossing cell too, so visited just before); the border rows and
-        // columns hold none.
-        for row in 0..<(rows - 1) {
-            swap(&above, &below)
+        // columns hold none. A row's cells add at most two crossings each.
+        for row in startRow..<(rows - 1) {
+            if crossings.count + 2 * columns > crossings.capacity { return row }
+            let (above, below) = row % 2 == 0 ? (edgeRows.1, edgeRows.0) : (edgeRows.0, edgeRows.1)
             let top = grid + row * columns, bottom = top + columns
-            let topBits = bits + row * words, bottomBits = topBits + words
+            insideBits(bottom, columns: columns, threshold: threshold, into: UnsafeMutableBufferPointer(start: bottomBits, count: words))
             let y = Double(row) - 0.5
             var left: Int32 = -1
             for w in 0..<words {
@@ -310,30 +318,23 @@ struct MarchingSquares {
                     }
                 }
             }
+            swap(&topBits, &bottomBits)
         }
+        return nil
     }
 
     /// The inside bits of one row of `columns` samples (bit k of word w: sample 64w + k is
-    /// over `threshold`), eight samples at a time: each byte's test lands in its high bit
-    /// (b > t is b ≥ 128 or b mod 128 > t when t < 128, and both when t ≥ 128, with no carry
-    /// between bytes), then a multiplication gathers the eight high bits.
+    /// over `threshold`), eight samples at a time; the row may be read up to seven bytes past
+    /// its end.
     @inline(__always)
     static func insideBits(_ row: UnsafePointer<UInt8>, columns: Int, threshold: UInt8, into bits: UnsafeMutableBufferPointer<UInt64>) {
-        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
-        let t = UInt64(threshold)
-        // Added to the low seven bits of each byte, this carries into its high bit exactly
-        // when they exceed the threshold's own low seven bits.
-        let bias = ones &* (127 - (t & 127))
-        let below128 = t < 128
         var k = 0
         for w in 0..<bits.count {
             var word: UInt64 = 0
             var shift: UInt64 = 0
             while shift < 64 && k < columns {
                 let v = UnsafeRawPointer(row + k).loadUnaligned(as: UInt64.self)
-                let sum = (v & low) &+ bias
-                let flags = (below128 ? sum | v : sum & v) & high
-                word |= (((flags >> 7) &* 0x0102_0408_1020_4080) >> 56) << shift
+                word |= ByteBits.over(v, threshold) << shift
                 shift &+= 8
                 k &+= 8
             }

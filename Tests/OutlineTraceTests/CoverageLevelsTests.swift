@@ -29,6 +29,47 @@ struct CoverageLevelsTests {
         }
     }
 
+    @Test func theHistogramCountsThePartialPixelsOffEveryEdge() throws {
+        // Against a plain reading of the rule, pixel by pixel: partly covered (3…252), and not
+        // an edge's (its 3 × 3 neighbourhood, outside counting as empty, holding a pixel
+        // ≤ 80 and one ≥ 175). Random planes of every width from 1 to 140 (so rows end at
+        // every offset within a word and a byte group), mostly empty, full and partial runs.
+        var generator = SystemRandomNumberGenerator()
+        for width in 1...140 {
+            let height = Int.random(in: 1...12, using: &generator)
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            for i in pixels.indices {
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0, 1: pixels[i] = 0
+                case 2, 3: pixels[i] = 255
+                case 4: pixels[i] = UInt8.random(in: 0...255, using: &generator)
+                default: pixels[i] = [2, 3, 80, 81, 174, 175, 252, 253][Int.random(in: 0..<8, using: &generator)]
+                }
+            }
+            var expected = [Double](repeating: 0, count: 64), total = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = pixels[y * width + x]
+                    total += Int(v)
+                    guard v > 2 && v < 253 else { continue }
+                    var low = false, high = false
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let (nx, ny) = (x + dx, y + dy)
+                            let n = nx >= 0 && nx < width && ny >= 0 && ny < height ? pixels[ny * width + nx] : 0
+                            low = low || n <= 80
+                            high = high || n >= 175
+                        }
+                    }
+                    if !(low && high) { expected[Int(v) / 4] += 1 }
+                }
+            }
+            let found = pixels.withUnsafeBufferPointer { CoverageLevels.histogram($0, width: width, height: height) }
+            #expect(found.total == total, "width \(width)")
+            #expect(found.histogram == expected, "width \(width), height \(height)")
+        }
+    }
+
     @Test func antiAliasedEdgesAloneAreCrisp() throws {
         // A disc drawn by the exact-area rasterizer: every partial pixel is its edge's.
         var path = VectorPath()
@@ -125,7 +166,7 @@ extension InsideBitsTests {
         var generator = SystemRandomNumberGenerator()
         for word in [0, UInt64.max] + (0..<1000).map({ _ in UInt64.random(in: 0...UInt64.max, using: &generator) }) {
             let expected = (0..<8).reduce(0) { $0 + Int(word >> UInt64(8 * $1) & 0xFF) }
-            #expect(CoverageLevels.byteSum(word) == expected, "\(String(word, radix: 16))")
+            #expect(ByteBits.sum(word) == expected, "\(String(word, radix: 16))")
         }
     }
 }
