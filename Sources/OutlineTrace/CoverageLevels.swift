@@ -142,64 +142,74 @@ struct CoverageLevels {
     /// For each count from 1 to `most`, the partial coverages (bytes, ascending) that with 0
     /// and 255 fit the histogram best in least squares: the bins split into contiguous
     /// groups, the first drawn at 0, the last at 255 and each between at its mean (dynamic
-    /// programming over the split points, one table for every count).
+    /// programming over the split points, one table for every count). Empty bins change no
+    /// group's cost or mean, so the splits run over the others only.
     private static func centres(_ histogram: [Double], upTo most: Int) -> [[Double]] {
-        let n = histogram.count
+        let bins = histogram.indices.filter { histogram[$0] > 0 }
+        let n = bins.count
         // Prefix sums of w, w·v and w·v².
         var w = [Double](repeating: 0, count: n + 1), wv = w, wvv = w
-        for i in 0..<n {
-            let v = value(i), h = histogram[i]
+        for (i, bin) in bins.enumerated() {
+            let v = value(bin), h = histogram[bin]
             w[i + 1] = w[i] + h
             wv[i + 1] = wv[i] + h * v
             wvv[i + 1] = wvv[i] + h * v * v
         }
-        // The cost of bins a..<b drawn at their mean; of bins a..<n drawn at 255.
-        func free(_ a: Int, _ b: Int) -> Double {
-            let weight = w[b] - w[a]
-            guard weight > 0 else { return 0 }
-            let sum = wv[b] - wv[a]
-            return (wvv[b] - wvv[a]) - sum * sum / weight
-        }
-        func atFull(_ a: Int) -> Double {
-            let weight = w[n] - w[a], sum = wv[n] - wv[a], squares = wvv[n] - wvv[a]
-            return squares - 2 * 255 * sum + 255 * 255 * weight
-        }
         // cost[g][b]: bins 0..<b as the zero group (at 0) and g free groups; from[g][b]: where
-        // the last free group starts.
-        var cost = [[Double]](repeating: [Double](repeating: .infinity, count: n + 1), count: most + 1)
-        var from = [[Int]](repeating: [Int](repeating: 0, count: n + 1), count: most + 1)
-        cost[0] = wvv
-        var fits: [[Double]] = []
-        for g in 1...most {
-            for b in 0...n {
-                var best = Double.infinity, start = 0
-                for a in 0...b {
-                    let c = cost[g - 1][a] + free(a, b)
-                    if c < best {
-                        best = c
-                        start = a
+        // the last free group starts (both flat, n + 1 to a row).
+        let span = n + 1
+        var cost = [Double](repeating: .infinity, count: (most + 1) * span)
+        var from = [Int](repeating: 0, count: (most + 1) * span)
+        for b in 0...n { cost[b] = wvv[b] }
+        var ends: [Int] = []
+        w.withUnsafeBufferPointer { w in
+          wv.withUnsafeBufferPointer { wv in
+            wvv.withUnsafeBufferPointer { wvv in
+              cost.withUnsafeMutableBufferPointer { cost in
+                from.withUnsafeMutableBufferPointer { from in
+                    for g in 1...most {
+                        let previous = (g - 1) * span, row = g * span
+                        for b in 0...n {
+                            var best = Double.infinity, start = 0
+                            for a in 0...b {
+                                // Bins a..<b drawn at their mean.
+                                let weight = w[b] - w[a], sum = wv[b] - wv[a]
+                                let spread = weight > 0 ? (wvv[b] - wvv[a]) - sum * sum / weight : 0
+                                let c = cost[previous + a] + spread
+                                if c < best {
+                                    best = c
+                                    start = a
+                                }
+                            }
+                            cost[row + b] = best
+                            from[row + b] = start
+                        }
+                        // The rest, bins b..<n, drawn at 255.
+                        var end = 0, best = Double.infinity
+                        for b in 0...n {
+                            let weight = w[n] - w[b], sum = wv[n] - wv[b], squares = wvv[n] - wvv[b]
+                            let c = cost[row + b] + (squares - 2 * 255 * sum + 255 * 255 * weight)
+                            if c < best {
+                                best = c
+                                end = b
+                            }
+                        }
+                        ends.append(end)
                     }
                 }
-                cost[g][b] = best
-                from[g][b] = start
+              }
             }
-            var end = 0, best = Double.infinity
-            for b in 0...n {
-                let c = cost[g][b] + atFull(b)
-                if c < best {
-                    best = c
-                    end = b
-                }
-            }
-            var centres: [Double] = []
+          }
+        }
+        return (1...most).map { g in
+            var centres: [Double] = [], end = ends[g - 1]
             for k in stride(from: g, to: 0, by: -1) {
-                let start = from[k][end]
+                let start = from[k * span + end]
                 let weight = w[end] - w[start]
                 if weight > 0 { centres.append((wv[end] - wv[start]) / weight) }
                 end = start
             }
-            fits.append(centres.reversed())
+            return centres.reversed()
         }
-        return fits
     }
 }

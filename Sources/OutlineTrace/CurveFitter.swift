@@ -52,7 +52,10 @@ struct CurveFitter {
         var weights = [Double](repeating: 1, count: doubled.count)
         if !hidden.isEmpty {
             let weight = 1 / (Self.hiddenSlack * Self.hiddenSlack)
-            for i in 0..<(2 * n) where hidden[i % n] { weights[i] = weight }
+            for i in 0..<n where hidden[i] {
+                weights[i] = weight
+                weights[i + n] = weight
+            }
             if hidden[0] { weights[2 * n] = weight }
         }
         var curves: [PathContour.Curve] = []
@@ -162,11 +165,15 @@ struct CurveFitter {
                 for i in 0..<n where hidden.isEmpty || !hidden[i] {
                     let behind = i >= reach ? i - reach : i + n - reach, beyond = i + reach < n ? i + reach : i + reach - n
                     let back = loop[i] - loop[behind], ahead = loop[beyond] - loop[i]
-                    let lb = length(back), la = length(ahead)
-                    guard lb > 0, la > 0 else { continue }
-                    let cosine = max(-1, min(1, dot(back, ahead) / (lb * la)))
-                    // Only turns over the corner angle matter: skip the arccosine below it.
-                    turn[i] = cosine > cornerCosine ? 0.5 * cornerAngle : acosApprox(cosine)
+                    let lengths = dot(back, back) * dot(ahead, ahead), along = dot(back, ahead)
+                    guard lengths > 0 else { continue }
+                    // Only turns over the corner angle matter: below it (cosine over
+                    // `cornerCosine`, told by squares) skip the root and the arccosine.
+                    if along > 0 && along * along > cornerCosine * cornerCosine * lengths {
+                        turn[i] = 0.5 * cornerAngle
+                        continue
+                    }
+                    turn[i] = acosApprox(max(-1, min(1, along / lengths.squareRoot())))
                 }
             }
         }

@@ -93,9 +93,16 @@ struct MarchingSquares {
         next.withUnsafeMutableBufferPointer { next in
             points.withUnsafeBufferPointer { points in
                 for start in starts[..<startCount] where next[Int(start)] >= 0 {
+                    // The loop's length first, so its vertices are stored without regrowing.
+                    var length = 1, crossing = Int(next[Int(start)])
+                    while crossing >= 0 && crossing != Int(start) {
+                        length += 1
+                        crossing = Int(next[crossing])
+                    }
                     var loop: [SIMD2<Double>] = []
+                    loop.reserveCapacity(length)
                     onEdge.removeAll(keepingCapacity: true)
-                    var crossing = Int(start)
+                    crossing = Int(start)
                     while next[crossing] >= 0 {
                         loop.append(points[crossing])
                         if underEdges { onEdge.append(edges[crossing]) }
@@ -123,7 +130,7 @@ struct MarchingSquares {
     private static func inset(_ loop: inout [SIMD2<Double>], edges: [SIMD2<Double>]) {
         let original = loop, n = loop.count
         for i in 0..<n where !edges[i].x.isNaN {
-            let d = original[(i + 1) % n] - original[(i + n - 1) % n]
+            let d = original[i + 1 < n ? i + 1 : 0] - original[i > 0 ? i - 1 : n - 1]
             let length = (d.x * d.x + d.y * d.y).squareRoot()
             guard length > 0 else { continue }
             loop[i] = edges[i] + SIMD2(-d.y, d.x) / length
@@ -140,7 +147,7 @@ struct MarchingSquares {
         flags.reserveCapacity(n)
         var run = 0
         for i in 0..<n {
-            let keep = !hidden[i] || !hidden[(i + n - 1) % n] || !hidden[(i + 1) % n] || run % 4 == 0
+            let keep = !hidden[i] || !hidden[i > 0 ? i - 1 : n - 1] || !hidden[i + 1 < n ? i + 1 : 0] || run % 4 == 0
             run = hidden[i] ? run + 1 : 0
             if keep {
                 points.append(loop[i])
