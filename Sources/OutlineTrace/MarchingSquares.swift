@@ -365,23 +365,29 @@ struct MarchingSquares {
     @inline(__always)
     static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double) -> (Double, Double) {
         let a = p[0], b = p[step]
-        let linear = ((level - Double(a)) / (Double(b) - Double(a)), Double.nan)
-        let rising = a < b
-        // Outwards from a (towards the outside when rising) to the first saturated sample,
-        // and likewise from b the other way; the ramp must climb all along. (The walks stop
-        // at the grid's border of zeros at the latest.)
+        if let edge = areaEdge(p, step, rising: a < b) { return (edge, edge) }
+        return ((level - Double(a)) / (Double(b) - Double(a)), .nan)
+    }
+
+    /// Where a step covering the same area as the anti-aliased edge through the samples at
+    /// `p` and `p + step` lies (see `crossing`), or nil when they are not on one.
+    @inline(__always)
+    private static func areaEdge(_ p: UnsafePointer<UInt8>, _ step: Int, rising: Bool) -> Double? {
+        // Outwards from the first sample (towards the outside when rising) to the first
+        // saturated one, and likewise from the second the other way; the ramp must climb all
+        // along. (The walks stop at the grid's border of zeros at the latest.)
         var j = 0, k = 1, sum = 0
         while true {
             let v = p[j * step]
             if rising ? v <= 2 : v >= 253 { break }
-            if j < -2 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return linear }
+            if j < -2 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return nil }
             sum += Int(v)
             j -= 1
         }
         while true {
             let v = p[k * step]
             if rising ? v >= 253 : v <= 2 { break }
-            if k > 3 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return linear }
+            if k > 3 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return nil }
             sum += Int(v)
             k += 1
         }
@@ -390,6 +396,7 @@ struct MarchingSquares {
         let edge = rising ? Double(k) - 0.5 - covered : Double(j) + 0.5 + covered
         // At ½ the edge lies between the two samples; at other levels it may lie up to a
         // sample further on: every level's loop runs along the edge.
-        return edge > -1 && edge < 2 ? (edge, edge) : linear
+        return edge > -1 && edge < 2 ? edge : nil
     }
+
 }
