@@ -53,9 +53,9 @@ struct MarchingSquares {
         self.padded = padded
         above = [Int32](repeating: -1, count: columns)
         below = above
-        // Room for an outline about eight times around the mask's border, left uninitialized
+        // Room for an outline about four times around the mask's border, left uninitialized
         // (every entry is written before it is read); the scan makes more when it needs it.
-        let room = 16 * (columns + rows)
+        let room = 8 * (columns + rows)
         points = Self.uninitialized(room)
         edges = Self.uninitialized(room)
         next = Self.uninitialized(room)
