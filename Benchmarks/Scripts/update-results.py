@@ -441,8 +441,9 @@ def path_bench_markdown(info: dict, data: dict) -> str:
         "against a metaball frame of the same pair (`MorphRenderer`, alpha, R = 12 px); tracing that metaball frame "
         "into outline layers (`MaskTracer`, 0.1 px) against rendering it — at p = ½, where a translucent frame "
         "draws as several layers, and per frame over a whole 61-frame morph (p = 0, 1/60, …, 1), what an export of "
-        "vector frames pays beside rendering them. One thread, wall time, medians of many runs, each ratio from "
-        "one run.", "",
+        "vector frames pays beside rendering them. One thread, wall time for matching and path frames; rendering "
+        "and tracing are timed alternately in the thread's CPU time, so both meet the same machine load. Medians "
+        "of many runs, each ratio from one run.", "",
         *markdown_table(["pair", "contours", "curves", "matching", "both masks", "ratio", "path frame",
                          "metaball frame", "ratio", "ends = icons' masks", "tracing", "ratio",
                          "61 frames: rendering, per frame", "tracing, per frame", "ratio"],

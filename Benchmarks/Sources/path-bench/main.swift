@@ -58,39 +58,41 @@ for pair in pairs {
     }
     let pathFrame = try medianNanoseconds(runs: runs(301)) { _ = try morph.mask(at: 0.5, rasterizer: rasterizer) }
     let source = try rasterizer.mask(for: pair.from, in: layout), target = try rasterizer.mask(for: pair.to, in: layout)
-    let metaballFrame = try medianNanoseconds(runs: runs(301)) {
+    // Rendering and tracing timed alternately, in the calling thread's CPU time, so that
+    // both meet the same machine and their ratio holds on a shared one.
+    let (metaballFrame, tracing) = try interleavedMedianThreadCPUNanoseconds(runs: runs(301)) {
         try alpha.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .alpha8) }
-    }
-    let tracing = medianNanoseconds(runs: runs(301)) {
+    } _: {
         _ = alpha.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
     }
-    // The whole morph: every frame rendered, then every frame traced.
+    // The whole morph: every frame rendered, then every frame traced (as an export does,
+    // each frame soon after it was drawn).
     let frameCount = 61
     var frames = [[UInt8]](repeating: alpha, count: frameCount)
-    let renderingMorph = try medianNanoseconds(runs: runs(31)) {
+    let (renderingMorph, tracingMorph) = try interleavedMedianThreadCPUNanoseconds(runs: runs(31)) {
         for k in 0..<frameCount {
             try frames[k].withUnsafeMutableBytes {
                 try renderer.render(source: source, target: target, progress: Double(k) / Double(frameCount - 1), into: $0, format: .alpha8)
             }
         }
-    } / Double(frameCount)
-    let tracingMorph = medianNanoseconds(runs: runs(31)) {
+    } _: {
         for frame in frames {
             _ = frame.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
         }
-    } / Double(frameCount)
+    }
     let exact = try morph.mask(at: 0, rasterizer: rasterizer) == source && morph.mask(at: 1, rasterizer: rasterizer) == target
     checks.expect(exact, "\(pair.name): the path morph's ends differ from the icons' masks")
     let curves = morph.source.reduce(0) { $0 + $1.curves.count }
     print("| \(pair.name) | \(morph.source.count) | \(curves) | \(formatted(matching)) | \(formatted(masks)) | "
           + String(format: "%.2f", matching / masks) + " | \(formatted(pathFrame)) | \(formatted(metaballFrame)) | "
           + String(format: "%.2f", pathFrame / metaballFrame) + " | \(exact ? "yes" : "NO") | \(formatted(tracing)) | "
-          + String(format: "%.2f", tracing / metaballFrame) + " | \(formatted(renderingMorph)) | \(formatted(tracingMorph)) | "
+          + String(format: "%.2f", tracing / metaballFrame) + " | \(formatted(renderingMorph / Double(frameCount))) | "
+          + "\(formatted(tracingMorph / Double(frameCount))) | "
           + String(format: "%.2f", tracingMorph / renderingMorph) + " |")
 }
 print("")
 print("Medians of \(runs(301)) runs each, one thread. Matching: PathMorph(from:to:layout:); rasterizing: AlphaMask of both icons. "
       + "Frames at p = 0.5: the path frame fills the interpolated outline; the metaball frame mixes, blurs (R = 12 px) and thresholds; "
       + "tracing turns the metaball frame into outline layers (MaskTracer, 0.1 px); "
-      + "61 frames: a whole morph (medians of \(runs(31)) runs), per frame.")
+      + "61 frames: a whole morph (medians of \(runs(31)) runs), per frame. Rendering and tracing timed alternately, thread CPU time.")
 checks.finish(tool: "path-bench")

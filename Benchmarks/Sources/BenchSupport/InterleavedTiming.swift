@@ -9,7 +9,7 @@ import Darwin
 /// each per round, `runs` rounds after `warmup` untimed rounds. Alternating puts both under
 /// the same machine load, so their ratio holds up on a busy machine better than two
 /// separate medians.
-func interleavedMedianNanoseconds(
+public func interleavedMedianNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
     try interleavedMedians(runs: runs, warmup: warmup, clock: { DispatchTime.now().uptimeNanoseconds }, first, second)
@@ -21,7 +21,7 @@ func interleavedMedianNanoseconds(
 /// 2-core VM while other jobs compiled, three runs of 101 whole-morph rounds gave ratios
 /// within 1 % of each other where wall time spread over 15 %). Only for code that runs on
 /// the calling thread alone.
-func interleavedMedianThreadCPUNanoseconds(
+public func interleavedMedianThreadCPUNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
     try interleavedMedians(runs: runs, warmup: warmup, clock: threadCPUNanoseconds, first, second)
