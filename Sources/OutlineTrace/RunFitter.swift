@@ -29,20 +29,32 @@ struct RunFitter {
     /// first.
     func fitByTurning(_ first: Int, _ last: Int, _ t0: SIMD2<Double>, _ t1: SIMD2<Double>, into curves: inout [PathContour.Curve]) {
         guard last - first >= 6 else { return fit(first, last, t0, t1, into: &curves) }
+        // Each point's turn, kept in the parameters' buffer until the pieces are fitted.
         var total = 0.0
-        for i in (first + 1)..<last { total += turn(at: i) }
+        for i in (first + 1)..<last {
+            let turn = turn(at: i)
+            u[i] = turn
+            total += turn
+        }
         let pieces = (total / Self.maximumTurn).rounded(.up)
         guard pieces > 1 else { return fit(first, last, t0, t1, into: &curves) }
         let share = total / pieces
-        var turned = 0.0, next = share, start = first, tangent = t0
+        var cuts: [Int] = []
+        var turned = 0.0, next = share, start = first
         for i in (first + 1)..<last {
-            turned += turn(at: i)
+            turned += u[i]
             if turned >= next && i - start >= 2 && last - i >= 2 {
-                let centre = normalized(points[i + 1] - points[i - 1])
-                fit(start, i, tangent, -centre, into: &curves)
-                (start, tangent) = (i, centre)
+                cuts.append(i)
+                start = i
                 next += share
             }
+        }
+        start = first
+        var tangent = t0
+        for cut in cuts {
+            let centre = normalized(points[cut + 1] - points[cut - 1])
+            fit(start, cut, tangent, -centre, into: &curves)
+            (start, tangent) = (cut, centre)
         }
         fit(start, last, tangent, t1, into: &curves)
     }
