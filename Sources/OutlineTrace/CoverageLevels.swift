@@ -94,12 +94,15 @@ struct CoverageLevels {
         let v = base[y * width + x]
         var low = v, high = v
         if x > 0 && y > 0 && x < width - 1 && y < height - 1 {
-            var p = base + (y - 1) * width + x - 1
-            for _ in 0..<3 {
-                low = min(low, min(p[0], min(p[1], p[2])))
-                high = max(high, max(p[0], max(p[1], p[2])))
-                p += width
-            }
+            // The four nearest neighbours settle most edge pixels; the corners the rest.
+            let p = base + y * width + x
+            let left = p[-1], right = p[1], up = p[-width], down = p[width]
+            low = min(low, min(min(left, right), min(up, down)))
+            high = max(high, max(max(left, right), max(up, down)))
+            if low <= 80 && high >= 175 { return true }
+            let a = p[-width - 1], b = p[-width + 1], c = p[width - 1], d = p[width + 1]
+            low = min(low, min(min(a, b), min(c, d)))
+            high = max(high, max(max(a, b), max(c, d)))
         } else {
             low = 0
             for dy in -1...1 where y + dy >= 0 && y + dy < height {
