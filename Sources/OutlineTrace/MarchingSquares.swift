@@ -90,6 +90,8 @@ struct MarchingSquares {
         scan(level: level)
         var loops: [Loop] = []
         var onEdge: [SIMD2<Double>] = []
+        // At ½ the linear crossings along a slanted edge lie on it (see `dropOffEdge`).
+        let offHalf = level != 127.5, needsEdges = underEdges || offHalf
         next.withUnsafeMutableBufferPointer { next in
             points.withUnsafeBufferPointer { points in
                 for start in starts[..<startCount] where next[Int(start)] >= 0 {
@@ -105,11 +107,12 @@ struct MarchingSquares {
                     crossing = Int(start)
                     while next[crossing] >= 0 {
                         loop.append(points[crossing])
-                        if underEdges { onEdge.append(edges[crossing]) }
+                        if needsEdges { onEdge.append(edges[crossing]) }
                         let following = Int(next[crossing])
                         next[crossing] = -1
                         crossing = following
                     }
+                    if offHalf { Self.dropOffEdge(&loop, &onEdge) }
                     guard loop.count >= 3 else { continue }
                     var hidden: [Bool] = []
                     if underEdges {
@@ -122,6 +125,27 @@ struct MarchingSquares {
             }
         }
         return loops
+    }
+
+    /// Drops the vertices interpolated linearly between two that lie on an anti-aliased edge.
+    /// Along an edge at a slant, the crossings between rows (for a steep edge; between
+    /// columns for a flat one) fall in the long ramp the slant leaves in a column, where the
+    /// linear position is off the edge by about the level's distance from ½; the crossings
+    /// across the edge are placed on it by area. Kept, the off ones would zigzag the outline
+    /// (at ½ they lie on the edge, and are kept).
+    private static func dropOffEdge(_ loop: inout [SIMD2<Double>], _ edges: inout [SIMD2<Double>]) {
+        let n = loop.count
+        guard n >= 8 else { return }
+        var write = 0
+        for i in 0..<n {
+            let off = edges[i].x.isNaN && !edges[i > 0 ? i - 1 : n - 1].x.isNaN && !edges[i + 1 < n ? i + 1 : 0].x.isNaN
+            if off { continue }
+            loop[write] = loop[i]
+            edges[write] = edges[i]
+            write += 1
+        }
+        loop.removeLast(n - write)
+        edges.removeLast(n - write)
     }
 
     /// Moves the vertices on an anti-aliased edge (those whose `edges` entry is a point) to a

@@ -29,6 +29,28 @@ struct CoverageLevelsTests {
         }
     }
 
+    @Test func aSlantedEdgeIsTracedOnItselfAtEveryLevel() throws {
+        // A steep anti-aliased edge (x = 20.3 + y / 6) drawn by the exact-area rasterizer: at
+        // any level, the outline's vertices along it lie on the edge, not in the long ramp
+        // the slant leaves down each column (where a level's linear position is off the edge
+        // by up to about its distance from ½ of a pixel, across 6 rows).
+        var path = VectorPath()
+        path.move(to: SIMD2(20.3, 0))
+        path.line(to: SIMD2(48, 0))
+        path.line(to: SIMD2(48, 48))
+        path.line(to: SIMD2(20.3 + 8, 48))
+        path.close()
+        let mask = try VectorRasterizer().mask(for: path, paint: .fill(.nonZero), width: 48, height: 48)
+        for level in [127.5, 60.5, 200.5, 240.5] {
+            let loops = mask.pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 48, height: 48, level: level) }
+            #expect(loops.count == 1)
+            // The vertices on the slanted side, away from the corners.
+            let slanted = loops[0].filter { $0.y > 4 && $0.y < 44 && $0.x < 35 }
+            let worst = slanted.map { abs($0.x - (20.3 + $0.y / 6)) }.max() ?? .infinity
+            #expect(worst < 0.03, "level \(level): \(worst)")
+        }
+    }
+
     @Test func theHistogramCountsThePartialPixelsOffEveryEdge() throws {
         // Against a plain reading of the rule, pixel by pixel: partly covered (3…252), and not
         // an edge's (its 3 × 3 neighbourhood, outside counting as empty, holding a pixel
