@@ -147,7 +147,7 @@ struct CoverageLevels {
     /// groups, the first drawn at 0, the last at 255 and each between at its mean (dynamic
     /// programming over the split points, one table for every count). Empty bins change no
     /// group's cost or mean, so the splits run over the others only.
-    private static func centres(_ histogram: [Double], upTo most: Int) -> [[Double]] {
+    static func centres(_ histogram: [Double], upTo most: Int) -> [[Double]] {
         let bins = histogram.indices.filter { histogram[$0] > 0 }
         let n = bins.count
         // Prefix sums of w, w·v and w·v².
@@ -171,23 +171,12 @@ struct CoverageLevels {
               cost.withUnsafeMutableBufferPointer { cost in
                 from.withUnsafeMutableBufferPointer { from in
                     for g in 1...most {
-                        let previous = (g - 1) * span, row = g * span
-                        for b in 0...n {
-                            var best = Double.infinity, start = 0
-                            for a in 0...b {
-                                // Bins a..<b drawn at their mean.
-                                let weight = w[b] - w[a], sum = wv[b] - wv[a]
-                                let spread = weight > 0 ? (wvv[b] - wvv[a]) - sum * sum / weight : 0
-                                let c = cost[previous + a] + spread
-                                if c < best {
-                                    best = c
-                                    start = a
-                                }
-                            }
-                            cost[row + b] = best
-                            from[row + b] = start
-                        }
+                        let sums = PrefixSums(w: w.baseAddress!, wv: wv.baseAddress!, wvv: wvv.baseAddress!)
+                        bestSplits(
+                            sums, previous: cost.baseAddress! + (g - 1) * span, cost: cost.baseAddress! + g * span,
+                            from: from.baseAddress! + g * span, ends: 0...n, starts: 0...n)
                         // The rest, bins b..<n, drawn at 255.
+                        let row = g * span
                         var end = 0, best = Double.infinity
                         for b in 0...n {
                             let weight = w[n] - w[b], sum = wv[n] - wv[b], squares = wvv[n] - wvv[b]
@@ -215,4 +204,45 @@ struct CoverageLevels {
             return centres.reversed()
         }
     }
+    /// Prefix sums over the histogram's bins of the weights, weighted values and weighted
+    /// squares: the squared error of bins a..<b drawn at their mean in O(1).
+    private struct PrefixSums {
+        let w: UnsafePointer<Double>, wv: UnsafePointer<Double>, wvv: UnsafePointer<Double>
+
+        /// The squared error of bins a..<b drawn at their mean (0 for no weight).
+        @inline(__always)
+        func spread(_ a: Int, _ b: Int) -> Double {
+            let weight = w[b] - w[a], sum = wv[b] - wv[a]
+            return weight > 0 ? (wvv[b] - wvv[a]) - sum * sum / weight : 0
+        }
+    }
+
+    /// One row of the split search: for each end b in `ends`, the start a (within `starts`,
+    /// at most b) of the last group minimizing `previous[a]` + the group's spread, stored in
+    /// `cost[b]` and `from[b]` (the first such a). The best start never moves left as the end
+    /// moves right (a group's spread satisfies the quadrangle inequality), so the middle end
+    /// is settled first and each half searched only on its side of that start.
+    private static func bestSplits(
+        _ sums: PrefixSums, previous: UnsafePointer<Double>, cost: UnsafeMutablePointer<Double>,
+        from: UnsafeMutablePointer<Int>, ends: ClosedRange<Int>, starts: ClosedRange<Int>
+    ) {
+        let b = (ends.lowerBound + ends.upperBound) / 2
+        var best = Double.infinity, start = starts.lowerBound
+        for a in starts.lowerBound...min(b, starts.upperBound) {
+            let c = previous[a] + sums.spread(a, b)
+            if c < best {
+                best = c
+                start = a
+            }
+        }
+        cost[b] = best
+        from[b] = start
+        if ends.lowerBound < b {
+            bestSplits(sums, previous: previous, cost: cost, from: from, ends: ends.lowerBound...(b - 1), starts: starts.lowerBound...start)
+        }
+        if b < ends.upperBound {
+            bestSplits(sums, previous: previous, cost: cost, from: from, ends: (b + 1)...ends.upperBound, starts: start...starts.upperBound)
+        }
+    }
+
 }
