@@ -152,9 +152,15 @@ struct MarchingSquares {
     /// pixel inside that edge, along the normal from their neighbours (the inside is on the
     /// walker's right).
     private static func inset(_ loop: inout [SIMD2<Double>], edges: [SIMD2<Double>]) {
-        let original = loop, n = loop.count
-        for i in 0..<n where !edges[i].x.isNaN {
-            let d = original[i + 1 < n ? i + 1 : 0] - original[i > 0 ? i - 1 : n - 1]
+        let n = loop.count, first = loop[0]
+        // The normals come from the vertices as traced: the one before is kept aside before
+        // it moves, the one after has not moved yet.
+        var previous = loop[n - 1]
+        for i in 0..<n {
+            let current = loop[i]
+            defer { previous = current }
+            guard !edges[i].x.isNaN else { continue }
+            let d = (i + 1 < n ? loop[i + 1] : first) - previous
             let length = (d.x * d.x + d.y * d.y).squareRoot()
             guard length > 0 else { continue }
             loop[i] = edges[i] + SIMD2(-d.y, d.x) / length
@@ -166,20 +172,24 @@ struct MarchingSquares {
     private static func thinHidden(_ loop: inout [SIMD2<Double>], _ hidden: inout [Bool]) {
         let n = loop.count
         guard n >= 16, hidden.contains(true) else { return }
-        var points: [SIMD2<Double>] = [], flags: [Bool] = []
-        points.reserveCapacity(n)
-        flags.reserveCapacity(n)
-        var run = 0
+        // Kept vertices are moved down in place; a flag is read before it can be overwritten
+        // (the one before from a local, the one after not reached yet).
+        let last = hidden[n - 1], firstHidden = hidden[0]
+        var previousHidden = last, run = 0, write = 0
         for i in 0..<n {
-            let keep = !hidden[i] || !hidden[i > 0 ? i - 1 : n - 1] || !hidden[i + 1 < n ? i + 1 : 0] || run % 4 == 0
-            run = hidden[i] ? run + 1 : 0
+            let isHidden = hidden[i]
+            let keep = !isHidden || !previousHidden || !(i + 1 < n ? hidden[i + 1] : firstHidden) || run % 4 == 0
+            run = isHidden ? run + 1 : 0
+            previousHidden = isHidden
             if keep {
-                points.append(loop[i])
-                flags.append(hidden[i])
+                loop[write] = loop[i]
+                hidden[write] = isHidden
+                write += 1
             }
         }
-        guard points.count >= 3 else { return }
-        (loop, hidden) = (points, flags)
+        // (At least one vertex in four is kept: four or more of the 16 or more.)
+        loop.removeLast(n - write)
+        hidden.removeLast(n - write)
     }
 
     /// Finds every crossing at `level` and links each leaving crossing to the entering one of
