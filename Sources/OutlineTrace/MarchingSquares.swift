@@ -89,31 +89,28 @@ struct MarchingSquares {
     mutating func loops(level: Double, underEdges: Bool = false) -> [Loop] {
         scan(level: level)
         var loops: [Loop] = []
-        var onEdge: [SIMD2<Double>] = []
+        var onEdge: [SIMD2<Double>] = [], walked: [SIMD2<Double>] = []
         // At ½ the linear crossings along a slanted edge lie on it (see `dropOffEdge`).
         let offHalf = level != 127.5, needsEdges = underEdges || offHalf
+        walked.reserveCapacity(crossingCount)
+        if needsEdges { onEdge.reserveCapacity(crossingCount) }
         next.withUnsafeMutableBufferPointer { next in
             points.withUnsafeBufferPointer { points in
                 for start in starts[..<startCount] where next[Int(start)] >= 0 {
-                    // The loop's length first, so its vertices are stored without regrowing.
-                    var length = 1, crossing = Int(next[Int(start)])
-                    while crossing >= 0 && crossing != Int(start) {
-                        length += 1
-                        crossing = Int(next[crossing])
-                    }
-                    var loop: [SIMD2<Double>] = []
-                    loop.reserveCapacity(length)
+                    // Walked into a buffer kept for every loop, then copied out at its size.
+                    walked.removeAll(keepingCapacity: true)
                     onEdge.removeAll(keepingCapacity: true)
-                    crossing = Int(start)
+                    var crossing = Int(start)
                     while next[crossing] >= 0 {
-                        loop.append(points[crossing])
+                        walked.append(points[crossing])
                         if needsEdges { onEdge.append(edges[crossing]) }
                         let following = Int(next[crossing])
                         next[crossing] = -1
                         crossing = following
                     }
-                    if offHalf { Self.dropOffEdge(&loop, &onEdge) }
-                    guard loop.count >= 3 else { continue }
+                    if offHalf { Self.dropOffEdge(&walked, &onEdge) }
+                    guard walked.count >= 3 else { continue }
+                    var loop = Array(walked[...])
                     var hidden: [Bool] = []
                     if underEdges {
                         Self.inset(&loop, edges: onEdge)
