@@ -14,13 +14,14 @@ struct RunFitter {
     /// Each point's weight on its squared distance to the curve (1, or less for a point
     /// that may stray further).
     let weights: UnsafeBufferPointer<Double>
-    /// The parameters of the points of the run being fitted (its own range only).
+    /// The parameters of the points of the run being fitted (its own range only); before a
+    /// run is cut into pieces, the turns at its points.
     let u: UnsafeMutableBufferPointer<Double>
 
     /// The most a piece of a run turns before it is fitted: a cubic follows a circular arc of
     /// 120° to within about 0.0015 of its radius, but the traced outlines bend unevenly, and
-    /// pieces of about 75° fit at the first try far more often (measured over 305 frames of
-    /// five pairs: fewer curves and less time than at 120°).
+    /// pieces of about 75° are split less often: over 305 frames of five pairs, 15,437 curves
+    /// against 15,528 and 3 % fewer instructions than with pieces of 120°.
     static let maximumTurn = 1.3
 
     /// Appends cubics fitted to the points `first...last` (see `fit`), first cut where the
