@@ -89,7 +89,7 @@ import Testing
     ]
 
     /// A file size limit of 512 bytes: SIGXFSZ is ignored, so the write fails with EFBIG.
-    /// (A separate test, so that a ThreadSanitizer run leaves it out: see
+    /// (A separate test, because it runs a plain build under ThreadSanitizer: see
     /// `MeasuredRun.underThreadSanitizer`.)
     static let fileSizeLimitCases: [Case] = [
         Case(name: "limit: existing frame file", arguments: ["render", "--progress", "0.5", "-o", "$D/keep.png"], shellPrefix: "ulimit -f 1",
@@ -109,11 +109,13 @@ import Testing
              status: 74, message: "standard output: File too large", newFilesUnder: "raw.bin"),
     ]
 
-    @Test(.disabled(if: MeasuredRun.underThreadSanitizer, "ThreadSanitizer's runtime dies under ulimit -f 1"),
-          arguments: fileSizeLimitCases)
-    func fileSizeLimit(_ test: Case) throws { try failsAndKeepsFiles(test) }
+    @Test(arguments: fileSizeLimitCases)
+    func fileSizeLimit(_ test: Case) throws { try check(test, unsanitized: true) }
 
-    @Test(arguments: cases) func failsAndKeepsFiles(_ test: Case) throws {
+    @Test(arguments: cases) func failsAndKeepsFiles(_ test: Case) throws { try check(test) }
+
+    /// Runs `test`'s command and checks its exit, message, output and folder.
+    func check(_ test: Case, unsanitized: Bool = false) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try Self.populate(folder)
@@ -126,7 +128,7 @@ import Testing
         }
         let result = try MeasuredRun.run(
             test.arguments.map(expand), in: folder.path, shellPrefix: expand(test.shellPrefix), environment: environment,
-            timeout: 30)
+            timeout: 30, unsanitized: unsanitized)
 
         #expect(result.signal == nil)
         #expect(result.status == test.status, "\(result.stderr)")

@@ -30,7 +30,7 @@ struct MeasuredRun {
     /// Whether the binary runs under ThreadSanitizer (`ICONMORPH_SANITIZER=thread`, set by
     /// Scripts/sanitize), whose runtime dies of SIGBUS at start-up under a file size limit of
     /// 512 bytes (`ulimit -f 1`), before iconmorph's code runs: the tests that set that limit
-    /// are disabled then, and only those.
+    /// run a plain build then (`Binary.locate(unsanitized:)`).
     static let underThreadSanitizer = ProcessInfo.processInfo.environment["ICONMORPH_SANITIZER"] == "thread"
 
     var stderrLines: [String] {
@@ -52,9 +52,9 @@ struct MeasuredRun {
     /// a watchdog that kills it after `timeout` seconds.
     static func run(
         _ arguments: [String], in directory: String? = nil, shellPrefix: String = ":", stdinPath: String = "/dev/null",
-        environment: [String: String] = [:], timeout: Double = 60
+        environment: [String: String] = [:], timeout: Double = 60, unsanitized: Bool = false
     ) throws -> MeasuredRun {
-        let binary = try Binary.locate()
+        let binary = try Binary.locate(unsanitized: unsanitized)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("measured-" + UUID().uuidString).path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: scratch) }

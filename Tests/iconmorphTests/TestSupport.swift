@@ -102,9 +102,27 @@ enum Binary {
         }
     }
 
+    /// A plain build of the binary for the runs a sanitizer's runtime cannot start in;
+    /// Scripts/sanitize builds one and names it here.
+    static let unsanitizedVariable = "ICONMORPH_UNSANITIZED_BINARY"
+
+    /// The sanitized build was asked for a run it cannot start in, and no plain build was named.
+    struct NoUnsanitizedBuild: Error, CustomStringConvertible {
+        var description: String {
+            "this run needs a binary built without ThreadSanitizer, whose runtime dies under ulimit -f 1; "
+                + "set \(Binary.unsanitizedVariable) (Scripts/sanitize does)"
+        }
+    }
+
     /// The products folder holds both the test bundle and the executable; the test process is
     /// either the bundle itself (Linux) or a runner inside the toolchain (xctest on macOS).
-    static func locate() throws -> String {
+    /// `unsanitized`: under ThreadSanitizer (`MeasuredRun.underThreadSanitizer`), the plain
+    /// build named by `unsanitizedVariable` instead.
+    static func locate(unsanitized: Bool = false) throws -> String {
+        if unsanitized && MeasuredRun.underThreadSanitizer {
+            guard let plain = ProcessInfo.processInfo.environment[unsanitizedVariable] else { throw NoUnsanitizedBuild() }
+            return plain
+        }
         if let explicit = ProcessInfo.processInfo.environment["ICONMORPH_BINARY"] { return explicit }
         var folders: [URL] = []
         for path in [CommandLine.arguments.first, Bundle.main.executablePath].compactMap({ $0 }) {
@@ -134,17 +152,17 @@ enum Binary {
     /// `shellPrefix` runs it through `/bin/sh -c '<prefix>; exec "$0" "$@"'` instead, to set
     /// limits such as `ulimit -f`.
     static func run(
-        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil
+        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil, unsanitized: Bool = false
     ) throws -> ProcessResult {
-        let process = try start(arguments, in: directory, shellPrefix: shellPrefix, input: input)
+        let process = try start(arguments, in: directory, shellPrefix: shellPrefix, input: input, unsanitized: unsanitized)
         return try process.finish()
     }
 
     /// Starts the binary without waiting.
     static func start(
-        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil
+        _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil, unsanitized: Bool = false
     ) throws -> RunningProcess {
-        let binary = try locate()
+        let binary = try locate(unsanitized: unsanitized)
         let process = Process()
         if let shellPrefix {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
