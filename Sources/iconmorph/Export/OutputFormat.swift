@@ -88,7 +88,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
                 + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"
         }
-        let isFolder = isSequence && (format == .png || format == .svg) && !path.contains("%")
+        let isFolder = isSequence && (format == .png || format == .svg) && !FramePattern.isPattern(path)
         guard !isFolder, format != .rgba, !format.fileExtensions.contains(ext) else { return nil }
         let wanted = format.fileExtensions.sorted().map { "." + $0 }.joined(separator: " or ")
         if OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {

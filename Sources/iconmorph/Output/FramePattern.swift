@@ -17,12 +17,15 @@ struct FramePattern: Equatable, Sendable {
     /// What `-o` must look like when it holds a `%`.
     static let expectation = "a folder, or a file pattern with one %d or %0Nd such as 'frames/f_%04d.png'"
 
-    /// Parses `text`; `nil` when it has no `%` at all, so it is a plain path.
+    /// Whether `text` is meant as a pattern (it holds a `%`) rather than a plain path.
+    static func isPattern(_ text: String) -> Bool { text.contains("%") }
+
+    /// Parses `text`; `nil` when it is a plain path (`isPattern`).
     ///
     /// - Throws: `CommandLineError.invalidValue` for any other `%` directive, a second number,
     ///   no number, or a number in the folder part.
     init?(parsing text: String, option: String) throws {
-        guard text.contains("%") else { return nil }
+        guard Self.isPattern(text) else { return nil }
         let invalid = CommandLineError.invalidValue(option: option, expected: Self.expectation, got: text)
         var prefix = "", suffix = ""
         var digits: Int?
