@@ -19,7 +19,8 @@ struct CurveFitter {
     /// rounded over a pixel or two, so its turn spreads over a few vertices.
     let cornerReach = 3
 
-    /// How many times the polygon is smoothed before fitting (see `smoothed`).
+    /// How many passes smooth the polygon before fitting, alternately shrinking and
+    /// inflating (see `smoothed`).
     let smoothingPasses = 2
     /// The most smoothing may move a vertex, in pixels: the zigzag of the linear
     /// interpolation reaches about 0.2 px on diagonal edges; a bend that moves further is
@@ -90,24 +91,36 @@ struct CurveFitter {
 
     // MARK: Smoothing, tangents and corners
 
-    /// The polygon with each vertex but the corners moved to ¼, ½, ¼ of its neighbours and
-    /// itself, `smoothingPasses` times. Marching squares interpolates the level set linearly
+    /// The polygon smoothed, its corners kept: one pass moving each vertex to ¼, ½, ¼ of its
+    /// neighbours and itself, then one moving it as far away from that mean (−¼, 3⁄2, −¼):
+    /// Taubin's λ|μ smoothing with λ = ½, μ = −½. Marching squares interpolates the level set
     /// between pixel centres, so its vertices zigzag by a few hundredths of a pixel about the
     /// true curve, alternately on row and column crossings; fitted as they are, that noise
-    /// costs a curve every few vertices. Two passes remove it and move a curve of radius r by
-    /// about 1 / (4r) px (under 0.05 px for r ≥ 5 px); a vertex moved further than
-    /// `featureShift` is left where it was traced.
+    /// costs a curve every few vertices. The first pass removes the alternation entirely;
+    /// the second undoes what the first did to the shape, so curves do not shrink (the first
+    /// pass alone, twice, moved a bend of radius r by about 1 / (4r) px inwards: 0.05 px at
+    /// r = 5). A vertex moved further than `featureShift` is left where it was traced.
     func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int], hidden: [Bool] = []) -> [SIMD2<Double>] {
         let n = loop.count
         guard n >= 5, smoothingPasses > 0 else { return loop }
         var current = loop, next = loop
-        for _ in 0..<smoothingPasses {
+        for pass in 0..<smoothingPasses {
+            // Each pass moves a vertex by `factor` of the way to its neighbours' mean.
+            let factor = pass % 2 == 0 ? 0.5 : -0.5
+            let side = factor / 2, middle = 1 - factor
             current.withUnsafeBufferPointer { c in
                 next.withUnsafeMutableBufferPointer { out in
-                    out[0] = c[n - 1] * 0.25 + c[0] * 0.5 + c[1] * 0.25
-                    for i in 1..<(n - 1) { out[i] = c[i - 1] * 0.25 + c[i] * 0.5 + c[i + 1] * 0.25 }
-                    out[n - 1] = c[n - 2] * 0.25 + c[n - 1] * 0.5 + c[0] * 0.25
+                    out[0] = c[n - 1] * side + c[0] * middle + c[1] * side
+                    for i in 1..<(n - 1) { out[i] = c[i - 1] * side + c[i] * middle + c[i + 1] * side }
+                    out[n - 1] = c[n - 2] * side + c[n - 1] * middle + c[0] * side
                     for i in corners { out[i] = c[i] }
+                    // Hidden vertices shrink in both passes: the loop may only stay under
+                    // the opaque layer there, and shrinking keeps it further under.
+                    if factor < 0 && !hidden.isEmpty {
+                        for i in 0..<n where hidden[i] {
+                            out[i] = c[i > 0 ? i - 1 : n - 1] * 0.25 + c[i] * 0.5 + c[i + 1 < n ? i + 1 : 0] * 0.25
+                        }
+                    }
                 }
             }
             swap(&current, &next)

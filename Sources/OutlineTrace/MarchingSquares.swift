@@ -87,11 +87,11 @@ struct MarchingSquares {
     /// layer's partly covered pixels over the others', so two layers sharing an edge would
     /// cover it more than the frame does.)
     mutating func loops(level: Double, underEdges: Bool = false) -> [Loop] {
-        scan(level: level)
-        var loops: [Loop] = []
-        var onEdge: [SIMD2<Double>] = [], walked: [SIMD2<Double>] = []
         // At ½ the linear crossings along a slanted edge lie on it (see `dropOffEdge`).
         let offHalf = level != 127.5, needsEdges = underEdges || offHalf
+        scan(level: level, withEdges: needsEdges)
+        var loops: [Loop] = []
+        var onEdge: [SIMD2<Double>] = [], walked: [SIMD2<Double>] = []
         walked.reserveCapacity(crossingCount)
         if needsEdges { onEdge.reserveCapacity(crossingCount) }
         next.withUnsafeMutableBufferPointer { next in
@@ -128,7 +128,7 @@ struct MarchingSquares {
     /// Along an edge at a slant, the crossings between rows (for a steep edge; between
     /// columns for a flat one) fall in the long ramp the slant leaves in a column, where the
     /// linear position is off the edge by about the level's distance from ½; the crossings
-    /// across the edge are placed on it by area. Kept, the off ones would zigzag the outline
+    /// across the edge are placed on it (see `crossing`). Kept, the off ones would zigzag the outline
     /// (at ½ they lie on the edge, and are kept).
     private static func dropOffEdge(_ loop: inout [SIMD2<Double>], _ edges: inout [SIMD2<Double>]) {
         let n = loop.count
@@ -195,7 +195,7 @@ struct MarchingSquares {
     /// The scan writes into storage with room for a row's crossings at least; when a row
     /// might not fit it stops, the storage grows (keeping what it holds) and the scan goes on
     /// from that row.
-    private mutating func scan(level: Double) {
+    private mutating func scan(level: Double, withEdges: Bool) {
         let words = (columns + 63) / 64
         if rowBits.count < 2 * words { rowBits = [UInt64](repeating: 0, count: 2 * words) }
         var found = (count: 0, starts: 0), row = 0
@@ -212,7 +212,7 @@ struct MarchingSquares {
                                 points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
                                 starts: starts.baseAddress!, capacity: points.count, count: found.count, startCount: found.starts)
                             let stoppedAt = Self.scan(
-                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level,
+                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level, withEdges: withEdges,
                                 from: row, into: &crossings, edgeRows: (above.baseAddress!, below.baseAddress!))
                             return (crossings.count, crossings.startCount, stoppedAt)
                           }
@@ -281,7 +281,7 @@ struct MarchingSquares {
     /// when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
     /// the cells' bottom edges in two rows (the even rows' in the first).
     private static func scan(
-        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double,
+        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, withEdges: Bool,
         from startRow: Int, into crossings: inout Crossings, edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
@@ -322,12 +322,12 @@ struct MarchingSquares {
                     let e0 = ia != ib ? above[column] : -1
                     var e1: Int32 = -1, e2: Int32 = -1
                     if ib != ic {
-                        let (t, edge) = crossing(top + column + 1, columns, level: level)
+                        let (t, edge) = crossing(top + column + 1, columns, level: level, withEdges: withEdges)
                         e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.isNaN ? Self.noEdge : SIMD2(x + 1, y + edge))
                     }
                     left = e1
                     if ic != id {
-                        let (t, edge) = crossing(bottom + column, 1, level: level)
+                        let (t, edge) = crossing(bottom + column, 1, level: level, withEdges: withEdges)
                         e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }
@@ -385,49 +385,68 @@ struct MarchingSquares {
 
     /// Where the level crosses between the sample at `p` and the one at `p + step` (one inside,
     /// one outside), as a fraction of the way from the first, and on an anti-aliased edge,
-    /// where the edge lies (NaN elsewhere).
+    /// where the edge lies (NaN elsewhere, and always without `withEdges` at ½).
     ///
-    /// Linear interpolation between the two, except across an anti-aliased edge: when the
-    /// ramp of partial pixels around the crossing is short (at most three) and runs from an
-    /// empty pixel to a full one, the samples are the areas an edge covers of each pixel, and
-    /// interpolating between a partial pixel and an empty or full one would misplace it by up
-    /// to about 0.1 px. There the edge lies where a step would cover the same area: the far
-    /// end of the ramp less the ramp's coverage, whatever the level.
+    /// An outline drawn hard and anti-aliased by a vector renderer differs least from the
+    /// frame's pixels (the sum of the differences is least) when it covers every pixel over ½,
+    /// no pixel under ½, and the pixel nearest ½ as much as that pixel is covered; that is
+    /// where it crosses a row or column of pixels, here. At ½ (without `withEdges`: a crisp frame's
+    /// one outline) the level crosses between the two samples, and the nearer of them to ½ is
+    /// that pixel. At other levels, across an anti-aliased edge (a ramp of at most three
+    /// partial pixels either side, climbing from an empty pixel to a full one), the crossing
+    /// is on the edge, whatever the level, so that every layer's outline runs along it; off
+    /// such an edge it is interpolated linearly between the two samples.
     @inline(__always)
-    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double) -> (Double, Double) {
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double, withEdges: Bool) -> (Double, Double) {
         let a = p[0], b = p[step]
-        if let edge = areaEdge(p, step, rising: a < b) { return (edge, edge) }
+        if level == 127.5 && !withEdges { return (nearerToHalf(a, b), .nan) }
+        if let edge = rampEdge(p, step, rising: a < b) { return (edge, edge) }
         return ((level - Double(a)) / (Double(b) - Double(a)), .nan)
     }
 
-    /// Where a step covering the same area as the anti-aliased edge through the samples at
-    /// `p` and `p + step` lies (see `crossing`), or nil when they are not on one.
+    /// The edge in whichever of two neighbouring pixels (`a` at 0, `b` at 1, one either side
+    /// of ½) is nearer to ½, covering as much of it as it is covered: inside is towards the
+    /// larger one. Pixel i spans i − ½ … i + ½.
     @inline(__always)
-    private static func areaEdge(_ p: UnsafePointer<UInt8>, _ step: Int, rising: Bool) -> Double? {
+    static func nearerToHalf(_ a: UInt8, _ b: UInt8) -> Double {
+        let fa = Double(a), fb = Double(b)
+        if a < b {
+            return 127.5 - fa < fb - 127.5 ? 0.5 - fa / 255 : 1.5 - fb / 255
+        }
+        return fa - 127.5 < 127.5 - fb ? fa / 255 - 0.5 : 0.5 + fb / 255
+    }
+
+    /// Where the anti-aliased edge through the samples at `p` and `p + step` lies (see
+    /// `crossing`), or nil when they are not on one.
+    @inline(__always)
+    private static func rampEdge(_ p: UnsafePointer<UInt8>, _ step: Int, rising: Bool) -> Double? {
         // Outwards from the first sample (towards the outside when rising) to the first
         // saturated one, and likewise from the second the other way; the ramp must climb all
-        // along. (The walks stop at the grid's border of zeros at the latest.)
-        var j = 0, k = 1, sum = 0
+        // along. (The walks stop at the grid's border of zeros at the latest.) On the way,
+        // the partial pixel nearest ½: its distance from ½ doubled, and where it is.
+        var j = 0, k = 1, nearest = Int.max, at = 0
         while true {
             let v = p[j * step]
             if rising ? v <= 2 : v >= 253 { break }
             if j < -2 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return nil }
-            sum += Int(v)
+            let distance = abs(2 * Int(v) - 255)
+            if distance < nearest { (nearest, at) = (distance, j) }
             j -= 1
         }
         while true {
             let v = p[k * step]
             if rising ? v >= 253 : v <= 2 { break }
             if k > 3 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return nil }
-            sum += Int(v)
+            let distance = abs(2 * Int(v) - 255)
+            if distance < nearest { (nearest, at) = (distance, k) }
             k += 1
         }
-        // Pixel i covers i - ½ … i + ½ in sample units; the partial ones are j + 1 … k - 1.
-        let covered = Double(sum) / 255
-        let edge = rising ? Double(k) - 0.5 - covered : Double(j) + 0.5 + covered
-        // At ½ the edge lies between the two samples; at other levels it may lie up to a
-        // sample further on: every level's loop runs along the edge.
-        return edge > -1 && edge < 2 ? edge : nil
+        // No partial pixel: the edge is the border between the two.
+        guard nearest != Int.max else { return 0.5 }
+        let covered = Double(p[at * step]) / 255
+        let edge = rising ? Double(at) + 0.5 - covered : Double(at) - 0.5 + covered
+        // The edge may lie up to two samples past the crossing (a level far from ½ crosses
+        // at one end of a ramp, the pixel nearest ½ may be at the other).
+        return edge > -2 && edge < 3 ? edge : nil
     }
-
 }

@@ -5,15 +5,18 @@ import PathMorph
 /// the pixels and fitted with cubic Béziers, so a frame can be shipped as SVG or Lottie and
 /// drawn crisp at any size.
 ///
-/// - Tracing: marching squares over the pixel centres. Across an anti-aliased edge (a short
-///   ramp of partial pixels from an empty one to a full one) the crossing is where a step
-///   would cover the ramp's area; elsewhere it is interpolated linearly between the two
-///   bytes it falls between.
-/// - Fitting: the traced polygon is smoothed a little first (no vertex moves more than
-///   0.25 px) and every other vertex dropped but near corners (they lie about 0.7 px apart,
-///   far closer than the curves bend), then fitted with Schneider's least-squares cubics
-///   within `tolerance` pixels of the vertices kept. Corners (a turn of more than about 52° within three vertices) stay corners;
-///   elsewhere neighbouring curves share their tangent.
+/// - Tracing: marching squares over the pixel centres. Where the outline crosses a row or
+///   column of pixels, it covers the pixel there nearest to ½ as much as that pixel is
+///   covered (and those beyond it fully or not at all): drawn hard and anti-aliased, such
+///   an outline differs least from the pixels. Layers at other levels follow the same place
+///   across an anti-aliased edge (a short ramp of partial pixels from an empty one to a
+///   full one) and are interpolated linearly elsewhere.
+/// - Fitting: the traced polygon is smoothed a little first without shrinking it (no vertex
+///   moves more than 0.25 px) and every other vertex dropped but near corners (they lie
+///   about 0.7 px apart, far closer than the curves bend), then fitted with Schneider's
+///   least-squares cubics within `tolerance` pixels of the vertices kept. Corners (a turn
+///   of more than about 52° within three vertices) stay corners; elsewhere neighbouring
+///   curves share their tangent.
 /// - Fill: shapes run clockwise and holes anticlockwise (on a y-down screen), so the non-zero
 ///   and the even-odd rules both fill the traced area.
 /// - Specks: loops enclosing less than `minimumArea` square pixels are dropped; they are
@@ -25,7 +28,7 @@ import PathMorph
 /// renderer redoes the edge's anti-aliasing at its own resolution, crisp at any size.
 /// Otherwise (the metaball style's flat or soft regions in the frames about p = ½, where one
 /// icon covers ground the other does not) a cut at ½ would drop a fade the frame shows, so
-/// the coverage is carried in the vector as a staircase: up to four partial coverages
+/// the coverage is carried in the vector as a staircase: up to five partial coverages
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
@@ -91,7 +94,7 @@ public struct MaskTracer: Sendable {
     }
 
     /// The frame as outline layers to fill in order (see the type's comment): one opaque
-    /// layer at coverage ½ for a crisp frame, two to five for a frame with translucent regions.
+    /// layer at coverage ½ for a crisp frame, two to six for a frame with translucent regions.
     /// Layers without contours are left out.
     public func layers(of mask: AlphaMask) -> [Layer] {
         mask.pixels.withUnsafeBufferPointer { layers(of: $0, width: mask.width, height: mask.height) }

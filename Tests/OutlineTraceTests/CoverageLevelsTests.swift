@@ -29,11 +29,47 @@ struct CoverageLevelsTests {
         }
     }
 
+    @Test func aSoftRampIsCutWhereAHardEdgeDiffersLeastFromIt() {
+        // Vertical edges whose ramp spans several pixels, as the metaball field leaves where
+        // it is shallow (e.g. 0, 11, 28, 63, 142, 255): the ½ outline crosses each row where a
+        // hard edge, covering each pixel by its share of the pixel, differs least from the
+        // ramp (the sum of absolute differences, found here by trying every position in
+        // steps of 0.001 px). A step covering the ramp's area, or interpolation between
+        // pixel centres, lands up to 0.4 px away on such ramps.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<60 {
+            let partials = Int.random(in: 1...5, using: &generator)
+            let ramp = (0..<partials).map { _ in UInt8.random(in: 3...252, using: &generator) }.sorted()
+            // Columns 0…9 empty, the ramp from column 10, full from 10 + partials.
+            let pixels = Self.plane(40) { x, y in
+                if y < 8 || y >= 32 || x >= 36 || x < 10 { return 0 }
+                return x - 10 < partials ? ramp[x - 10] : 255
+            }
+            func difference(_ edge: Double) -> Double {
+                var sum = 0.0
+                for (k, value) in ramp.enumerated() {
+                    let covered: Double = max(0, min(1, Double(11 + k) - edge))
+                    sum += abs(covered * 255 - Double(value))
+                }
+                return sum
+            }
+            let candidates = stride(from: 10.0, through: Double(10 + partials), by: 0.001)
+            let least = candidates.map(difference).min()!
+            let loops = pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 40, height: 40) }
+            #expect(loops.count == 1)
+            let left = loops[0].filter { $0.y > 12 && $0.y < 28 && $0.x < 20 }
+            #expect(!left.isEmpty && left.allSatisfy { difference($0.x) <= least + 0.3 }, "ramp \(ramp): \(left.map(\.x)), least \(least)")
+        }
+    }
+
     @Test func aSlantedEdgeIsTracedOnItselfAtEveryLevel() throws {
         // A steep anti-aliased edge (x = 20.3 + y / 6) drawn by the exact-area rasterizer: at
         // any level, the outline's vertices along it lie on the edge, not in the long ramp
         // the slant leaves down each column (where a level's linear position is off the edge
-        // by up to about its distance from ½ of a pixel, across 6 rows).
+        // by up to about its distance from ½ of a pixel, across 6 rows). On the edge means
+        // within 0.05 px: a row's crossing covers its pixel nearest ½ as much as it is
+        // covered, which is off the line by up to 0.042 px here where the line passes from
+        // one pixel to the next within the row (two partial pixels).
         var path = VectorPath()
         path.move(to: SIMD2(20.3, 0))
         path.line(to: SIMD2(48, 0))
@@ -47,7 +83,7 @@ struct CoverageLevelsTests {
             // The vertices on the slanted side, away from the corners.
             let slanted = loops[0].filter { $0.y > 4 && $0.y < 44 && $0.x < 35 }
             let worst = slanted.map { abs($0.x - (20.3 + $0.y / 6)) }.max() ?? .infinity
-            #expect(worst < 0.03, "level \(level): \(worst)")
+            #expect(worst < 0.05, "level \(level): \(worst)")
         }
     }
 
@@ -191,7 +227,7 @@ struct CoverageLevelsTests {
         let under = try MaskTracerTests.drawn(layers[0].contours, like: mask), top = try MaskTracerTests.drawn(layers[1].contours, like: mask)
         // Along the square's left edge (pixel 16, 70 % covered) only the top layer covers.
         for y in 20..<44 {
-            #expect(under.pixels[y * 64 + 16] == 0 && abs(Int(top.pixels[y * 64 + 16]) - 178) <= 2, "row \(y)")
+            #expect(under.pixels[y * 64 + 16] == 0 && abs(Int(top.pixels[y * 64 + 16]) - 178) <= 2, "row \(y): \(under.pixels[y * 64 + 14..<y * 64 + 19]) \(top.pixels[y * 64 + 14..<y * 64 + 19])")
         }
         // The plateau itself is the under layer's.
         #expect(under.pixels[32 * 64 + 48] == 255 && top.pixels[32 * 64 + 48] == 0)

@@ -92,9 +92,11 @@ struct MaskTracerTests {
                 let worst = loop.map(distance).max()!
                 #expect(worst <= tolerance + 1e-3, "tolerance \(tolerance): \(worst)")
                 // And the vertices the halving dropped stay close to it too (measured: within
-                // 1.13 times the tolerance).
+                // 1.42 times the tolerance at 0.05 px, 1.09 at 0.1 px, 0.79 at 0.5 px; the
+                // smoothing keeps more of the trace's small wiggles since it stopped
+                // shrinking curves).
                 let unhalved = smoothed.map(distance).max()!
-                #expect(unhalved <= 1.25 * tolerance + 1e-3, "tolerance \(tolerance), vertices dropped: \(unhalved)")
+                #expect(unhalved <= 1.5 * tolerance + 1e-3, "tolerance \(tolerance), vertices dropped: \(unhalved)")
             }
         }
     }

@@ -7,8 +7,8 @@ import Testing
 /// Chromium plays the animated SVG.
 ///
 /// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
-/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.989 at worst,
-/// a translucent frame of warning → information drawn as a staircase of partial layers).
+/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.9895 at worst,
+/// a translucent frame of edit-find → mail-send drawn as a staircase of partial layers).
 @Suite(.serialized)
 struct VectorExportTests {
     static let scripts: String = {
