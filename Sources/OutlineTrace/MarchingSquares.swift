@@ -237,7 +237,9 @@ struct MarchingSquares {
     }
 
     /// The `edges` entry of a crossing on no anti-aliased edge.
-    static let noEdge = SIMD2<Double>(.nan, .nan)
+    /// (Computed: a stored static would be checked for its one-time initialization at every
+    /// crossing.)
+    static var noEdge: SIMD2<Double> { SIMD2(.nan, .nan) }
 
     /// The crossings found so far, written into storage sized for all of them.
     private struct Crossings {
