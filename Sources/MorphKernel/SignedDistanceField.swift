@@ -1,0 +1,301 @@
+/// The signed distance from each pixel centre of a coverage mask to the mask's outline (its
+/// coverage-½ edge), in pixels: positive inside, negative outside. The field stage of the
+/// distance morph style, computed once per icon.
+///
+/// The outline runs through the mask's edge pixels: every partly covered pixel, and every
+/// fully covered pixel with an empty 4-neighbour or on the canvas border (outside which the
+/// coverage is 0). In a fully covered edge pixel the outline is the pixel's sides that face
+/// empty pixels. In a partly covered one it is taken as a piece of a straight line across
+/// the pixel: its normal n is the direction in which the coverage falls fastest (Sobel's
+/// 3 × 3 differences), and it lies where it leaves the pixel's coverage a on the covered side —
+/// s(a, n) beyond the centre along n (`edgeOffset`, exact for a straight edge drawn with
+/// exact-area anti-aliasing); the piece is the part of that line within ½ of a pixel of the
+/// point nearest the centre. Then
+///
+///     φ(p) = ±min over edge pixels q of the distance from p to q's piece,   + where p is covered.
+///
+/// The minimum is searched for from the nearest edge pixel by centres, which an exact
+/// Euclidean distance transform gives each pixel (Felzenszwalb and Huttenlocher's lower
+/// envelope of parabolas, a column pass then a row pass). Then, in rounds until one changes
+/// nothing (at most `maximumRounds`), each pixel tries the edge pixels around its choice
+/// (the nearest piece may belong to a neighbour of the nearest edge pixel) and its
+/// neighbours' choices, in two sweeps (where two parts of the outline are about equally
+/// near, the nearest edge pixel may be on the farther one). Real icons come out within 0.01 px of the minimum, masks of noise within a
+/// few tenths. Against the true distance: within 0.003 px of a straight edge along a row or
+/// column, within 0.08 px of discs of radius 8 px and more (see the tests). A mask without
+/// edge pixels (all empty) is −`unreachable` everywhere.
+struct SignedDistanceField {
+    let width: Int
+    let height: Int
+    /// φ of each pixel, row-major, in pixels.
+    private(set) var values: [Float]
+
+    /// The value of a mask with no outline: further than any distance on a canvas of
+    /// `MorphRenderer.maximumPixelCount` pixels.
+    static let unreachable: Float = 1_048_576
+
+    /// The most rounds of improving each pixel's choice of piece (see `Grid.refine`).
+    static let maximumRounds = 4
+
+    /// Half the length of an edge pixel's piece of outline, in pixels.
+    static let pieceReach = 0.5
+
+    /// The field of `coverage` (`width` × `height` bytes, rows tight).
+    init(coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
+        precondition(width > 0 && height > 0 && coverage.count >= width * height, "the plane holds fewer than width × height bytes")
+        self.width = width
+        self.height = height
+        let count = width * height
+        var values = [Float](repeating: -Self.unreachable, count: count)
+        // Per pixel: its edge pixel (an index) and the distance to that one's piece; in the
+        // column pass, the nearest edge pixel's row in the column and the squared distance.
+        var seed = [Int32](repeating: -1, count: count)
+        var distance = [Double](repeating: .infinity, count: count)
+        // Per edge pixel: its piece's middle and unit normal.
+        var pieces = [Piece](repeating: Piece(), count: count)
+        values.withUnsafeMutableBufferPointer { values in
+          seed.withUnsafeMutableBufferPointer { seed in
+            distance.withUnsafeMutableBufferPointer { distance in
+              pieces.withUnsafeMutableBufferPointer { pieces in
+                let grid = Grid(pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces.baseAddress!)
+                guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else { return }
+                grid.placePieces()
+                grid.refine(seed: seed.baseAddress!, distance: distance.baseAddress!)
+                for i in 0..<count { values[i] = Float(grid.side(i) * distance[i]) }
+              }
+            }
+          }
+        }
+        self.values = values
+    }
+
+    /// How far beyond a pixel's centre, along `normal` (a unit vector), a straight outline
+    /// crossing the pixel lies when it covers `coverage` of the pixel on the side away from
+    /// the normal: negative when the centre is not covered. With the normal's components
+    /// |n₁| ≥ |n₂|, the covered area grows as a triangle, then linearly, then as a triangle
+    /// again as the line moves out, so the offset s for area a is
+    ///
+    ///     −h + √(2 n₁ n₂ a)         for a < n₂ / (2 n₁),
+    ///     (a − ½) n₁               between,
+    ///     h − √(2 n₁ n₂ (1 − a))    for a > 1 − n₂ / (2 n₁),     h = (n₁ + n₂) / 2,
+    ///
+    /// and along a row or column (n₂ = 0) simply a − ½.
+    static func edgeOffset(coverage a: Double, normal: SIMD2<Double>) -> Double {
+        var n1 = abs(normal.x), n2 = abs(normal.y)
+        if n1 < n2 { swap(&n1, &n2) }
+        guard n2 > 0 else { return a - 0.5 }
+        let corner = n2 / (2 * n1), h = (n1 + n2) / 2
+        if a < corner { return -h + (2 * n1 * n2 * a).squareRoot() }
+        if a > 1 - corner { return h - (2 * n1 * n2 * (1 - a)).squareRoot() }
+        return (a - 0.5) * n1
+    }
+
+    /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its
+    /// middle (in pixel-centre coordinates) and unit normal, pointing out of the shape. In a
+    /// fully covered one, the pixel's sides that face empty pixels or the canvas border.
+    struct Piece {
+        var middle = SIMD2<Double>()
+        var normal = SIMD2<Double>(1, 0)
+        /// A fully covered pixel's sides on the outline (bits: left, right, top, bottom);
+        /// 0 for a straight piece. `middle` is then the pixel's centre.
+        var sides: UInt8 = 0
+
+        /// The distance from `p` to the piece.
+        @inline(__always)
+        func distance(to p: SIMD2<Double>) -> Double {
+            let v = p - middle
+            guard sides != 0 else {
+                let across = v.x * normal.x + v.y * normal.y, along = v.y * normal.x - v.x * normal.y
+                let beyond = max(0, abs(along) - SignedDistanceField.pieceReach)
+                return (across * across + beyond * beyond).squareRoot()
+            }
+            // Each side is a unit segment half a pixel from the centre.
+            let alongX = max(0, abs(v.x) - 0.5), alongY = max(0, abs(v.y) - 0.5)
+            var nearest = Double.infinity
+            if sides & 1 != 0 { nearest = min(nearest, Self.length(v.x + 0.5, alongY)) }
+            if sides & 2 != 0 { nearest = min(nearest, Self.length(v.x - 0.5, alongY)) }
+            if sides & 4 != 0 { nearest = min(nearest, Self.length(alongX, v.y + 0.5)) }
+            if sides & 8 != 0 { nearest = min(nearest, Self.length(alongX, v.y - 0.5)) }
+            return nearest
+        }
+
+        @inline(__always)
+        private static func length(_ a: Double, _ b: Double) -> Double { (a * a + b * b).squareRoot() }
+    }
+
+    /// The piece of outline in the edge pixel at (`x`, `y`) of `pixels` (`width` × `height`).
+    static func piece(x: Int, y: Int, of pixels: UnsafePointer<UInt8>, width: Int, height: Int) -> Piece {
+        func coverage(_ x: Int, _ y: Int) -> Double {
+            x < 0 || y < 0 || x >= width || y >= height ? 0 : Double(pixels[y * width + x]) / 255
+        }
+        let centre = SIMD2(Double(x), Double(y))
+        if pixels[y * width + x] == 255 {
+            var sides: UInt8 = 0
+            if coverage(x - 1, y) == 0 { sides |= 1 }
+            if coverage(x + 1, y) == 0 { sides |= 2 }
+            if coverage(x, y - 1) == 0 { sides |= 4 }
+            if coverage(x, y + 1) == 0 { sides |= 8 }
+            return Piece(middle: centre, sides: sides)
+        }
+        let left = coverage(x - 1, y - 1) + 2 * coverage(x - 1, y) + coverage(x - 1, y + 1)
+        let right = coverage(x + 1, y - 1) + 2 * coverage(x + 1, y) + coverage(x + 1, y + 1)
+        let up = coverage(x - 1, y - 1) + 2 * coverage(x, y - 1) + coverage(x + 1, y - 1)
+        let down = coverage(x - 1, y + 1) + 2 * coverage(x, y + 1) + coverage(x + 1, y + 1)
+        var normal = SIMD2(left - right, up - down)
+        let length = (normal.x * normal.x + normal.y * normal.y).squareRoot()
+        // A lone pixel or a flat spot has no direction: along the row.
+        normal = length > 0 ? normal / length : SIMD2(1, 0)
+        let offset = edgeOffset(coverage: coverage(x, y), normal: normal)
+        return Piece(middle: centre + offset * normal, normal: normal)
+    }
+
+    /// The mask with the helpers of each step.
+    private struct Grid {
+        let pixels: UnsafePointer<UInt8>
+        let width: Int, height: Int
+        let pieces: UnsafeMutablePointer<Piece>
+
+        /// +1 where the pixel is covered (at least half), −1 where it is not.
+        @inline(__always)
+        func side(_ i: Int) -> Double { pixels[i] >= 128 ? 1 : -1 }
+
+        /// Whether the pixel at (`x`, `y`) is an edge pixel: partly covered, or fully covered
+        /// next to an empty pixel or the canvas border.
+        @inline(__always)
+        func isEdge(_ x: Int, _ y: Int) -> Bool {
+            let v = pixels[y * width + x]
+            if v == 0 { return false }
+            if v < 255 { return true }
+            if x == 0 || y == 0 || x == width - 1 || y == height - 1 { return true }
+            let p = pixels + y * width + x
+            return p[-1] == 0 || p[1] == 0 || p[-width] == 0 || p[width] == 0
+        }
+
+        /// The distance from pixel `i` to edge pixel `q`'s piece.
+        @inline(__always)
+        func outlineDistance(_ i: Int, through q: Int) -> Double {
+            pieces[q].distance(to: SIMD2(Double(i % width), Double(i / width)))
+        }
+
+        /// Every edge pixel's piece (see `SignedDistanceField`).
+        func placePieces() {
+            for y in 0..<height {
+                for x in 0..<width where isEdge(x, y) {
+                    pieces[y * width + x] = SignedDistanceField.piece(x: x, y: y, of: pixels, width: width, height: height)
+                }
+            }
+        }
+
+        /// Sets `seed[i]` to the index of the edge pixel whose centre is nearest pixel i's
+        /// (exact); false when there is none. `square` is scratch.
+        func nearestEdgePixels(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) -> Bool {
+            // Columns: the nearest edge pixel's row down the column, then up it (in seed, as
+            // a row for now), with its squared distance.
+            var any = false
+            for x in 0..<width {
+                var last = -1
+                for y in 0..<height {
+                    if isEdge(x, y) { last = y }
+                    if last >= 0 {
+                        seed[y * width + x] = Int32(last)
+                        square[y * width + x] = Double((y - last) * (y - last))
+                    }
+                }
+                any = any || last >= 0
+                last = -1
+                for y in stride(from: height - 1, through: 0, by: -1) {
+                    if seed[y * width + x] == Int32(y) && square[y * width + x] == 0 { last = y }
+                    if last >= 0 && Double((last - y) * (last - y)) < square[y * width + x] {
+                        seed[y * width + x] = Int32(last)
+                        square[y * width + x] = Double((last - y) * (last - y))
+                    }
+                }
+            }
+            guard any else { return false }
+            // Rows: the lower envelope of the parabolas (x − c)² + g(c) of the columns c, g(c)
+            // the squared distance down column c; vertices[0...k] in order, vertices[j] lowest
+            // from bounds[j] to bounds[j + 1]. The rows found per column are read before the
+            // row's entries become indices.
+            var vertices = [Int](repeating: 0, count: width), bounds = [Double](repeating: 0, count: width)
+            var rows = [Int32](repeating: 0, count: width)
+            for y in 0..<height {
+                let row = y * width
+                var k = -1
+                for column in 0..<width where square[row + column].isFinite {
+                    rows[column] = seed[row + column]
+                    let g = square[row + column] + Double(column * column)
+                    var start = -Double.infinity
+                    while k >= 0 {
+                        let v = vertices[k]
+                        // Where this parabola meets the envelope's last one.
+                        start = (g - (square[row + v] + Double(v * v))) / Double(2 * (column - v))
+                        if start > bounds[k] { break }
+                        k -= 1
+                    }
+                    if k < 0 { start = -.infinity }
+                    k += 1
+                    vertices[k] = column
+                    bounds[k] = start
+                }
+                var piece = 0
+                for x in 0..<width {
+                    while piece < k && bounds[piece + 1] <= Double(x) { piece += 1 }
+                    let column = vertices[piece]
+                    seed[row + x] = Int32(Int(rows[column]) * width + column)
+                }
+            }
+            return true
+        }
+
+        /// From each pixel's nearest edge pixel to the one with the nearest piece, and
+        /// `distance[i]` the distance to that piece: rounds of trying the edge pixels around
+        /// each pixel's choice, then its neighbours' choices in two sweeps (down and right
+        /// from those above and to the left, then up and left from the others), until a round
+        /// changes nothing or `maximumRounds` have run.
+        func refine(seed: UnsafeMutablePointer<Int32>, distance: UnsafeMutablePointer<Double>) {
+            for i in 0..<(width * height) { distance[i] = outlineDistance(i, through: Int(seed[i])) }
+            var changed = false
+            @inline(__always)
+            func consider(_ i: Int, _ q: Int) {
+                let d = outlineDistance(i, through: q)
+                if d < distance[i] {
+                    distance[i] = d
+                    seed[i] = Int32(q)
+                    changed = true
+                }
+            }
+            for _ in 0..<SignedDistanceField.maximumRounds {
+                changed = false
+                for i in 0..<(width * height) {
+                    let q = Int(seed[i]), qx = q % width, qy = q / width
+                    for ny in max(0, qy - 1)...min(height - 1, qy + 1) {
+                        for nx in max(0, qx - 1)...min(width - 1, qx + 1) where isEdge(nx, ny) { consider(i, ny * width + nx) }
+                    }
+                }
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * width + x
+                        if x > 0 { consider(i, Int(seed[i - 1])) }
+                        if y > 0 {
+                            consider(i, Int(seed[i - width]))
+                            if x > 0 { consider(i, Int(seed[i - width - 1])) }
+                            if x < width - 1 { consider(i, Int(seed[i - width + 1])) }
+                        }
+                    }
+                }
+                for y in stride(from: height - 1, through: 0, by: -1) {
+                    for x in stride(from: width - 1, through: 0, by: -1) {
+                        let i = y * width + x
+                        if x < width - 1 { consider(i, Int(seed[i + 1])) }
+                        if y < height - 1 {
+                            consider(i, Int(seed[i + width]))
+                            if x < width - 1 { consider(i, Int(seed[i + width + 1])) }
+                            if x > 0 { consider(i, Int(seed[i + width - 1])) }
+                        }
+                    }
+                }
+                if !changed { break }
+            }
+        }
+    }
+}
