@@ -1,0 +1,102 @@
+import Foundation
+import MorphKernel
+
+/// The distance style's frame math written out plainly in double precision: the oracle for
+/// the renderer's distance style, and what the design was measured on.
+///
+/// For progress p, with e the eased progress, b = sin(π e) and R the blur level's radius
+/// exactly as for the metaball style (`ReferenceMorph`), and φS, φT the icons' signed
+/// distance fields (pixels, positive inside; `SignedDistanceField`):
+/// 1. φ = (1 − e) · φS + e · φT;
+/// 2. V = the separable Gaussian blur of φ at radius R (the metaball style's weights), the
+///    canvas's border values repeated outside it (a distance field goes on beyond the canvas;
+///    zero there would draw an outline along the border);
+/// 3. the slope g = |∇V| by central differences (one-sided at the border), and the distance
+///    to the outline d = V / max(g, 1 − b, 0.05): blurring a distance field flattens it
+///    where the blur spans a corner or a thin part (g < 1), which would widen the edge
+///    there; dividing by the slope keeps the edge one pixel wide. The floor 1 − b leaves
+///    the frames at rest (b = 0) as the fields give them and brings the correction in
+///    with the blur, so nothing jumps;
+/// 4. α = the share of the pixel a straight edge at distance d from its centre covers, with
+///    the edge's normal along ∇V (`coverage`): the anti-aliasing of a vector renderer, one
+///    pixel wide.
+enum ReferenceDistanceMorph {
+    /// α of every pixel of the frame at `progress`, row-major.
+    static func frame(
+        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle
+    ) -> [Double] {
+        let e = ReferenceMorph.eased(p, style.easing)
+        let b = sin(Double.pi * e)
+        let radius = ReferenceMorph.radius(progress: p, style: style)
+        let mixed = zip(source, target).map { (1 - e) * $0 + e * $1 }
+        let v = radius > 0 ? blur(mixed, width: width, height: height, weights: ReferenceMorph.weights(radius: radius)) : mixed
+        var alpha = [Double](repeating: 0, count: v.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                func at(_ x: Int, _ y: Int) -> Double { v[min(height - 1, max(0, y)) * width + min(width - 1, max(0, x))] }
+                // Central differences, one-sided at the border.
+                let gx = (at(x + 1, y) - at(x - 1, y)) / Double(min(x + 1, width - 1) - max(x - 1, 0)).nonZero
+                let gy = (at(x, y + 1) - at(x, y - 1)) / Double(min(y + 1, height - 1) - max(y - 1, 0)).nonZero
+                let slope = (gx * gx + gy * gy).squareRoot()
+                let distance = v[y * width + x] / max(slope, 1 - b, 0.05)
+                alpha[y * width + x] = coverage(distance: distance, normal: (gx, gy))
+            }
+        }
+        return alpha
+    }
+
+    /// The frame as bytes: α · 255 rounded, halves away from zero.
+    static func frameBytes(
+        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle
+    ) -> [UInt8] {
+        frame(source: source, target: target, width: width, height: height, progress: p, style: style)
+            .map { UInt8(($0 * 255).rounded()) }
+    }
+
+    /// The separable blur with the border's values repeated outside the canvas.
+    static func blur(_ m: [Double], width: Int, height: Int, weights w: [Double]) -> [Double] {
+        let n = w.count / 2
+        var horizontal = [Double](repeating: 0, count: m.count), vertical = horizontal
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum = 0.0
+                for i in -n...n { sum += w[n + i] * m[y * width + min(width - 1, max(0, x + i))] }
+                horizontal[y * width + x] = sum
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum = 0.0
+                for i in -n...n { sum += w[n + i] * horizontal[min(height - 1, max(0, y + i)) * width + x] }
+                vertical[y * width + x] = sum
+            }
+        }
+        return vertical
+    }
+
+    /// The share of a unit pixel that the half-plane beyond a straight edge covers, the edge
+    /// `distance` from the pixel's centre (positive: the centre is covered) with its normal
+    /// along `normal`. With the normal's components n₁ ≥ n₂ ≥ 0 (unit length) and
+    /// h = (n₁ + n₂) / 2, it is 0 below −h, (d + h)² / (2 n₁ n₂) up to −h + n₂, ½ + d / n₁ up to
+    /// h − n₂, 1 − (h − d)² / (2 n₁ n₂) up to h, and 1 beyond; along a row or column (n₂ = 0)
+    /// ½ + d clamped to [0, 1].
+    static func coverage(distance d: Double, normal: (Double, Double)) -> Double {
+        var n1 = abs(normal.0), n2 = abs(normal.1)
+        if n1 < n2 { swap(&n1, &n2) }
+        let length = (n1 * n1 + n2 * n2).squareRoot()
+        guard length > 0, n2 > 0 else { return min(1, max(0, 0.5 + d)) }
+        n1 /= length
+        n2 /= length
+        let h = (n1 + n2) / 2
+        if d <= -h { return 0 }
+        if d >= h { return 1 }
+        if d < -h + n2 { return (d + h) * (d + h) / (2 * n1 * n2) }
+        if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
+        return 0.5 + d / n1
+    }
+}
+
+private extension Double {
+    /// 1 for 0 (a one-pixel-wide canvas has no neighbours to difference).
+    var nonZero: Double { self == 0 ? 1 : self }
+}
