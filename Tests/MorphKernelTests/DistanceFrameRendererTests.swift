@@ -1,0 +1,57 @@
+import AlphaRaster
+import Testing
+@testable import MorphKernel
+
+/// The distance style's single-precision frames against the float64 reference.
+struct DistanceFrameRendererTests {
+    static func bytes(_ renderer: DistanceFrameRenderer, _ s: SignedDistanceField, _ t: SignedDistanceField, _ p: Double) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: renderer.width * renderer.height)
+        out.withUnsafeMutableBufferPointer { renderer.render(source: s, target: t, progress: p, into: $0.baseAddress!) }
+        return out
+    }
+
+    static func field(_ mask: AlphaMask) -> SignedDistanceField {
+        mask.pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: mask.width, height: mask.height) }
+    }
+
+    @Test(arguments: DistanceStyleReferenceTests.pairs)
+    func realIconFramesAreWithinOneOfTheReference(_ pair: [String]) throws {
+        let source = try DistanceStyleReferenceTests.mask(pair[0]), target = try DistanceStyleReferenceTests.mask(pair[1])
+        let fs = Self.field(source), ft = Self.field(target)
+        let style = MorphStyle()
+        let renderer = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+        for p in [0, 0.05, 0.2, 0.37, 0.5, 0.63, 0.9, 1] {
+            let frame = Self.bytes(renderer, fs, ft, p)
+            let reference = ReferenceDistanceMorph.frameBytes(
+                source: fs.values.map { Double($0) }, target: ft.values.map { Double($0) },
+                width: source.width, height: source.height, progress: p, style: style)
+            let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+            #expect(worst <= 1, "\(pair) at p = \(p): a byte \(worst) off")
+        }
+    }
+
+    @Test func smallAndOddCanvasesAreWithinOneOfTheReference() {
+        // Sizes down to 1 × 1 (every pixel on the border), blur wider than the canvas, linear
+        // easing, random masks.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let width = Int.random(in: 1...24, using: &generator), height = Int.random(in: 1...24, using: &generator)
+            func randomField() -> SignedDistanceField {
+                var pixels = [UInt8](repeating: 0, count: width * height)
+                let x0 = Int.random(in: 0..<width, using: &generator), y0 = Int.random(in: 0..<height, using: &generator)
+                for y in y0..<min(height, y0 + 6) { for x in x0..<min(width, x0 + 7) { pixels[y * width + x] = 255 } }
+                for _ in 0..<4 { pixels[Int.random(in: 0..<(width * height), using: &generator)] = UInt8.random(in: 1...254, using: &generator) }
+                return pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: width, height: height) }
+            }
+            let fs = randomField(), ft = randomField()
+            let style = MorphStyle(maxBlurRadius: Double.random(in: 0...30, using: &generator), easing: Bool.random(using: &generator) ? .linear : .smooth)
+            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+            let p = Double.random(in: 0...1, using: &generator)
+            let frame = Self.bytes(renderer, fs, ft, p)
+            let reference = ReferenceDistanceMorph.frameBytes(
+                source: fs.values.map { Double($0) }, target: ft.values.map { Double($0) }, width: width, height: height, progress: p, style: style)
+            let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+            #expect(worst <= 1, "\(width)×\(height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
+        }
+    }
+}
