@@ -78,11 +78,19 @@ final class DistanceFrameRenderer {
             let up = field + max(y - 1, 0) * width, down = field + min(y + 1, height - 1) * width
             let rise = Float(min(y + 1, height - 1) - max(y - 1, 0))
             for x in 0..<width {
+                // Two pixels or more from the outline the pixel is empty or full: the field's
+                // slope is at most about 1 (the fields are distances, and neither mixing nor
+                // blurring steepens them), so d is beyond the ±0.71 of any edge's reach.
+                let value = row[x]
+                if abs(value) >= 2 {
+                    alpha[y * width + x] = value > 0 ? 255 : 0
+                    continue
+                }
                 let left = max(x - 1, 0), right = min(x + 1, width - 1)
                 let gx = right > left ? (row[right] - row[left]) / Float(right - left) : 0
                 let gy = rise > 0 ? (down[x] - up[x]) / rise : 0
                 let slope = (gx * gx + gy * gy).squareRoot()
-                let distance = row[x] / max(slope, floor)
+                let distance = value / max(slope, floor)
                 let covered = Self.edgeCoverage(distance: distance, normal: SIMD2(gx, gy))
                 alpha[y * width + x] = UInt8((covered * 255).rounded())
             }
@@ -90,18 +98,21 @@ final class DistanceFrameRenderer {
     }
 
     /// The blur across every row of `mixed` into `across`, the row's end values repeated
-    /// past its ends.
+    /// past its ends: tap by tap over the pixels whose taps stay in the row (so the
+    /// compiler can vectorise it), pixel by pixel near the ends.
     private func blurAcross(weights w: UnsafePointer<Float>, halfWidth n: Int) {
         let centre = w + n
+        let inner = n..<max(n, width - n)
         for y in 0..<height {
             let source = mixed + y * width, out = across + y * width
-            for x in 0..<width {
+            for x in inner { out[x] = 0 }
+            for i in -n...n {
+                let weight = centre[i]
+                for x in inner { out[x] += weight * source[x + i] }
+            }
+            for x in 0..<width where !inner.contains(x) {
                 var sum: Float = 0
-                if x >= n && x + n < width {
-                    for i in -n...n { sum += centre[i] * source[x + i] }
-                } else {
-                    for i in -n...n { sum += centre[i] * source[min(max(x + i, 0), width - 1)] }
-                }
+                for i in -n...n { sum += centre[i] * source[min(max(x + i, 0), width - 1)] }
                 out[x] = sum
             }
         }

@@ -53,15 +53,20 @@ struct SignedDistanceField {
         var distance = [Double](repeating: .infinity, count: count)
         // Per edge pixel: its piece's middle and unit normal.
         var pieces = [Piece](repeating: Piece(), count: count)
+        var edges = [Bool](repeating: false, count: count)
         values.withUnsafeMutableBufferPointer { values in
           seed.withUnsafeMutableBufferPointer { seed in
             distance.withUnsafeMutableBufferPointer { distance in
               pieces.withUnsafeMutableBufferPointer { pieces in
-                let grid = Grid(pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces.baseAddress!)
-                guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else { return }
-                grid.placePieces()
-                grid.refine(seed: seed.baseAddress!, distance: distance.baseAddress!)
-                for i in 0..<count { values[i] = Float(grid.side(i) * distance[i]) }
+                edges.withUnsafeMutableBufferPointer { edges in
+                    let grid = Grid(
+                        pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces.baseAddress!, edges: edges.baseAddress!)
+                    grid.markEdges()
+                    guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else { return }
+                    grid.placePieces()
+                    grid.refine(seed: seed.baseAddress!, square: distance.baseAddress!)
+                    for i in 0..<count { values[i] = Float(grid.side(i) * distance[i].squareRoot()) }
+                }
               }
             }
           }
@@ -101,26 +106,26 @@ struct SignedDistanceField {
         var sides: UInt8 = 0
 
         /// The distance from `p` to the piece.
+        func distance(to p: SIMD2<Double>) -> Double { squaredDistance(to: p).squareRoot() }
+
+        /// The square of the distance from `p` to the piece.
         @inline(__always)
-        func distance(to p: SIMD2<Double>) -> Double {
+        func squaredDistance(to p: SIMD2<Double>) -> Double {
             let v = p - middle
             guard sides != 0 else {
                 let across = v.x * normal.x + v.y * normal.y, along = v.y * normal.x - v.x * normal.y
                 let beyond = max(0, abs(along) - SignedDistanceField.pieceReach)
-                return (across * across + beyond * beyond).squareRoot()
+                return across * across + beyond * beyond
             }
             // Each side is a unit segment half a pixel from the centre.
             let alongX = max(0, abs(v.x) - 0.5), alongY = max(0, abs(v.y) - 0.5)
             var nearest = Double.infinity
-            if sides & 1 != 0 { nearest = min(nearest, Self.length(v.x + 0.5, alongY)) }
-            if sides & 2 != 0 { nearest = min(nearest, Self.length(v.x - 0.5, alongY)) }
-            if sides & 4 != 0 { nearest = min(nearest, Self.length(alongX, v.y + 0.5)) }
-            if sides & 8 != 0 { nearest = min(nearest, Self.length(alongX, v.y - 0.5)) }
+            if sides & 1 != 0 { nearest = min(nearest, (v.x + 0.5) * (v.x + 0.5) + alongY * alongY) }
+            if sides & 2 != 0 { nearest = min(nearest, (v.x - 0.5) * (v.x - 0.5) + alongY * alongY) }
+            if sides & 4 != 0 { nearest = min(nearest, alongX * alongX + (v.y + 0.5) * (v.y + 0.5)) }
+            if sides & 8 != 0 { nearest = min(nearest, alongX * alongX + (v.y - 0.5) * (v.y - 0.5)) }
             return nearest
         }
-
-        @inline(__always)
-        private static func length(_ a: Double, _ b: Double) -> Double { (a * a + b * b).squareRoot() }
     }
 
     /// The piece of outline in the edge pixel at (`x`, `y`) of `pixels` (`width` × `height`).
@@ -154,27 +159,27 @@ struct SignedDistanceField {
         let pixels: UnsafePointer<UInt8>
         let width: Int, height: Int
         let pieces: UnsafeMutablePointer<Piece>
+        let edges: UnsafeMutablePointer<Bool>
 
         /// +1 where the pixel is covered (at least half), −1 where it is not.
         @inline(__always)
         func side(_ i: Int) -> Double { pixels[i] >= 128 ? 1 : -1 }
 
-        /// Whether the pixel at (`x`, `y`) is an edge pixel: partly covered, or fully covered
-        /// next to an empty pixel or the canvas border.
+        /// Whether the pixel at (`x`, `y`) is an edge pixel (see `markEdges`).
         @inline(__always)
-        func isEdge(_ x: Int, _ y: Int) -> Bool {
-            let v = pixels[y * width + x]
-            if v == 0 { return false }
-            if v < 255 { return true }
-            if x == 0 || y == 0 || x == width - 1 || y == height - 1 { return true }
-            let p = pixels + y * width + x
-            return p[-1] == 0 || p[1] == 0 || p[-width] == 0 || p[width] == 0
-        }
+        func isEdge(_ x: Int, _ y: Int) -> Bool { edges[y * width + x] }
 
-        /// The distance from pixel `i` to edge pixel `q`'s piece.
-        @inline(__always)
-        func outlineDistance(_ i: Int, through q: Int) -> Double {
-            pieces[q].distance(to: SIMD2(Double(i % width), Double(i / width)))
+        /// Marks the edge pixels: partly covered, or fully covered next to an empty pixel or
+        /// the canvas border.
+        func markEdges() {
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * width + x, v = pixels[i]
+                    if v == 0 { continue }
+                    edges[i] = v < 255 || x == 0 || y == 0 || x == width - 1 || y == height - 1
+                        || pixels[i - 1] == 0 || pixels[i + 1] == 0 || pixels[i - width] == 0 || pixels[i + width] == 0
+                }
+            }
         }
 
         /// Every edge pixel's piece (see `SignedDistanceField`).
@@ -248,49 +253,54 @@ struct SignedDistanceField {
         }
 
         /// From each pixel's nearest edge pixel to the one with the nearest piece, and
-        /// `distance[i]` the distance to that piece: rounds of trying the edge pixels around
-        /// each pixel's choice, then its neighbours' choices in two sweeps (down and right
-        /// from those above and to the left, then up and left from the others), until a round
-        /// changes nothing or `maximumRounds` have run.
-        func refine(seed: UnsafeMutablePointer<Int32>, distance: UnsafeMutablePointer<Double>) {
-            for i in 0..<(width * height) { distance[i] = outlineDistance(i, through: Int(seed[i])) }
+        /// `square[i]` the squared distance to that piece: rounds of trying the edge pixels
+        /// around each pixel's choice, then its neighbours' choices in two sweeps (down and
+        /// right from those above and to the left, then up and left from the others), until a
+        /// round changes nothing or `maximumRounds` have run.
+        func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) {
+            for y in 0..<height {
+                for x in 0..<width { square[y * width + x] = pieces[Int(seed[y * width + x])].squaredDistance(to: SIMD2(Double(x), Double(y))) }
+            }
             var changed = false
             @inline(__always)
-            func consider(_ i: Int, _ q: Int) {
-                let d = outlineDistance(i, through: q)
-                if d < distance[i] {
-                    distance[i] = d
+            func consider(_ i: Int, _ p: SIMD2<Double>, _ q: Int) {
+                let d = pieces[q].squaredDistance(to: p)
+                if d < square[i] {
+                    square[i] = d
                     seed[i] = Int32(q)
                     changed = true
                 }
             }
             for _ in 0..<SignedDistanceField.maximumRounds {
                 changed = false
-                for i in 0..<(width * height) {
-                    let q = Int(seed[i]), qx = q % width, qy = q / width
-                    for ny in max(0, qy - 1)...min(height - 1, qy + 1) {
-                        for nx in max(0, qx - 1)...min(width - 1, qx + 1) where isEdge(nx, ny) { consider(i, ny * width + nx) }
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                        let q = Int(seed[i]), qx = q % width, qy = q / width
+                        for ny in max(0, qy - 1)...min(height - 1, qy + 1) {
+                            for nx in max(0, qx - 1)...min(width - 1, qx + 1) where isEdge(nx, ny) { consider(i, p, ny * width + nx) }
+                        }
                     }
                 }
                 for y in 0..<height {
                     for x in 0..<width {
-                        let i = y * width + x
-                        if x > 0 { consider(i, Int(seed[i - 1])) }
+                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                        if x > 0 { consider(i, p, Int(seed[i - 1])) }
                         if y > 0 {
-                            consider(i, Int(seed[i - width]))
-                            if x > 0 { consider(i, Int(seed[i - width - 1])) }
-                            if x < width - 1 { consider(i, Int(seed[i - width + 1])) }
+                            consider(i, p, Int(seed[i - width]))
+                            if x > 0 { consider(i, p, Int(seed[i - width - 1])) }
+                            if x < width - 1 { consider(i, p, Int(seed[i - width + 1])) }
                         }
                     }
                 }
                 for y in stride(from: height - 1, through: 0, by: -1) {
                     for x in stride(from: width - 1, through: 0, by: -1) {
-                        let i = y * width + x
-                        if x < width - 1 { consider(i, Int(seed[i + 1])) }
+                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                        if x < width - 1 { consider(i, p, Int(seed[i + 1])) }
                         if y < height - 1 {
-                            consider(i, Int(seed[i + width]))
-                            if x < width - 1 { consider(i, Int(seed[i + width + 1])) }
-                            if x > 0 { consider(i, Int(seed[i + width - 1])) }
+                            consider(i, p, Int(seed[i + width]))
+                            if x < width - 1 { consider(i, p, Int(seed[i + width + 1])) }
+                            if x > 0 { consider(i, p, Int(seed[i + width - 1])) }
                         }
                     }
                 }
