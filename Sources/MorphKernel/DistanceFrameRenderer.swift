@@ -15,8 +15,8 @@
 ///    from its centre with its normal along ∇V: a vector renderer's anti-aliasing.
 ///
 /// Every byte is within ±1 of the same math in double precision (the tests' reference).
-/// All memory is allocated in `init`; a frame allocates nothing. This first version blurs
-/// every pixel.
+/// All memory is allocated in `init`; a frame allocates nothing. Only the pixels near the
+/// outline are blurred (see `render`).
 final class DistanceFrameRenderer {
     let width: Int
     let height: Int
@@ -26,6 +26,14 @@ final class DistanceFrameRenderer {
     private let mixed: UnsafeMutablePointer<Float>
     private let across: UnsafeMutablePointer<Float>
     private let blurred: UnsafeMutablePointer<Float>
+
+    /// Per row, the columns (first, last; first > last when none) where the frame needs V
+    /// (`needed`), where V is computed (`computed`: those, a pixel around them for the
+    /// slope's differences) and where the blur across is (`spread`: the computed columns of
+    /// the rows within reach above and below).
+    private let needed: UnsafeMutablePointer<(Int, Int)>
+    private let computed: UnsafeMutablePointer<(Int, Int)>
+    private let spread: UnsafeMutablePointer<(Int, Int)>
 
     /// A renderer of `width` × `height` frames in `style` (already validated).
     init(width: Int, height: Int, style: MorphStyle) {
@@ -40,16 +48,30 @@ final class DistanceFrameRenderer {
         across.initialize(repeating: 0, count: count)
         blurred = .allocate(capacity: count)
         blurred.initialize(repeating: 0, count: count)
+        needed = .allocate(capacity: height)
+        needed.initialize(repeating: (0, -1), count: height)
+        computed = .allocate(capacity: height)
+        computed.initialize(repeating: (0, -1), count: height)
+        spread = .allocate(capacity: height)
+        spread.initialize(repeating: (0, -1), count: height)
     }
 
     deinit {
         mixed.deallocate()
         across.deallocate()
         blurred.deallocate()
+        needed.deallocate()
+        computed.deallocate()
+        spread.deallocate()
     }
 
     /// The coverage bytes of the frame at `progress` (in [0, 1]) between `source` and
     /// `target` (fields of this renderer's size), row-major into `alpha`.
+    ///
+    /// Only pixels near the outline are blurred: the fields are distances, so φ changes by
+    /// at most about a pixel per pixel, and V, a weighted mean of φ, differs from φ by at
+    /// most Σ w_ij (|i| + |j|) = 2 Σ w_i |i|. Where |φ| ≥ 3 + 2 Σ w_i |i| (a pixel to spare),
+    /// |V| ≥ 2, and there the pixel is empty or full (see below) without V.
     func render(source: SignedDistanceField, target: SignedDistanceField, progress: Double, into alpha: UnsafeMutablePointer<UInt8>) {
         precondition(source.width == width && source.height == height && target.width == width && target.height == height)
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
@@ -62,28 +84,36 @@ final class DistanceFrameRenderer {
                 for i in 0..<count { mixed[i] = keep * s[i] + take * t[i] }
             }
         }
+        let n = kernel.halfWidth
         let field: UnsafeMutablePointer<Float>
-        if kernel.halfWidth == 0 {
+        if n == 0 {
             field = mixed
+            for y in 0..<height { needed[y] = (0, width - 1) }
         } else {
             kernel.weights.withUnsafeBufferPointer { w in
-                blurAcross(weights: w.baseAddress!, halfWidth: kernel.halfWidth)
-                blurDown(weights: w.baseAddress!, halfWidth: kernel.halfWidth)
+                var spreadOfWeights: Float = 0
+                for i in -n...n { spreadOfWeights += w[n + i] * Float(abs(i)) }
+                plan(reach: 3 + 2 * spreadOfWeights, halfWidth: n)
+                blurAcross(weights: w.baseAddress!, halfWidth: n)
+                blurDown(weights: w.baseAddress!, halfWidth: n)
             }
             field = blurred
         }
         let floor = Float(max(1 - b, 0.05))
         for y in 0..<height {
-            let row = field + y * width
+            let row = field + y * width, out = alpha + y * width, phi = mixed + y * width
             let up = field + max(y - 1, 0) * width, down = field + min(y + 1, height - 1) * width
             let rise = Float(min(y + 1, height - 1) - max(y - 1, 0))
-            for x in 0..<width {
+            let (first, last) = needed[y]
+            for x in 0..<width where x < first || x > last { out[x] = phi[x] > 0 ? 255 : 0 }
+            guard first <= last else { continue }
+            for x in first...last {
                 // Two pixels or more from the outline the pixel is empty or full: the field's
                 // slope is at most about 1 (the fields are distances, and neither mixing nor
                 // blurring steepens them), so d is beyond the ±0.71 of any edge's reach.
                 let value = row[x]
                 if abs(value) >= 2 {
-                    alpha[y * width + x] = value > 0 ? 255 : 0
+                    out[x] = value > 0 ? 255 : 0
                     continue
                 }
                 let left = max(x - 1, 0), right = min(x + 1, width - 1)
@@ -92,25 +122,56 @@ final class DistanceFrameRenderer {
                 let slope = (gx * gx + gy * gy).squareRoot()
                 let distance = value / max(slope, floor)
                 let covered = Self.edgeCoverage(distance: distance, normal: SIMD2(gx, gy))
-                alpha[y * width + x] = UInt8((covered * 255).rounded())
+                out[x] = UInt8((covered * 255).rounded())
             }
         }
     }
 
-    /// The blur across every row of `mixed` into `across`, the row's end values repeated
-    /// past its ends: tap by tap over the pixels whose taps stay in the row (so the
-    /// compiler can vectorise it), pixel by pixel near the ends.
+    /// Fills `needed` (the columns of each row with |φ| < `reach`), `computed` and `spread`.
+    private func plan(reach: Float, halfWidth n: Int) {
+        for y in 0..<height {
+            let row = mixed + y * width
+            var first = width, last = -1
+            for x in 0..<width where abs(row[x]) < reach {
+                first = min(first, x)
+                last = x
+            }
+            needed[y] = (first, last)
+        }
+        for y in 0..<height {
+            var first = width, last = -1
+            for r in max(y - 1, 0)...min(y + 1, height - 1) where needed[r].0 <= needed[r].1 {
+                first = min(first, needed[r].0 - 1)
+                last = max(last, needed[r].1 + 1)
+            }
+            computed[y] = (max(first, 0), min(last, width - 1))
+        }
+        for y in 0..<height {
+            var first = width, last = -1
+            for r in max(y - n, 0)...min(y + n, height - 1) where computed[r].0 <= computed[r].1 {
+                first = min(first, computed[r].0)
+                last = max(last, computed[r].1)
+            }
+            spread[y] = (first, last)
+        }
+    }
+
+    /// The blur across the `spread` columns of every row of `mixed` into `across`, the
+    /// row's end values repeated past its ends: tap by tap over the columns whose taps stay
+    /// in the row (so the compiler can vectorise it), pixel by pixel near the ends.
     private func blurAcross(weights w: UnsafePointer<Float>, halfWidth n: Int) {
         let centre = w + n
-        let inner = n..<max(n, width - n)
         for y in 0..<height {
+            let (first, last) = spread[y]
+            guard first <= last else { continue }
             let source = mixed + y * width, out = across + y * width
+            let inner = max(n, first)..<max(max(n, first), min(width - n, last + 1))
             for x in inner { out[x] = 0 }
             for i in -n...n {
                 let weight = centre[i]
                 for x in inner { out[x] += weight * source[x + i] }
             }
-            for x in 0..<width where !inner.contains(x) {
+            for x in first...last where !inner.contains(x) {
                 var sum: Float = 0
                 for i in -n...n { sum += centre[i] * source[min(max(x + i, 0), width - 1)] }
                 out[x] = sum
@@ -118,16 +179,18 @@ final class DistanceFrameRenderer {
         }
     }
 
-    /// The blur down every column of `across` into `blurred`, the end rows repeated past
-    /// the canvas, a row at a time.
+    /// The blur down the `computed` columns of every row of `across` into `blurred`, the
+    /// end rows repeated past the canvas, a row at a time.
     private func blurDown(weights w: UnsafePointer<Float>, halfWidth n: Int) {
         let centre = w + n
         for y in 0..<height {
+            let (first, last) = computed[y]
+            guard first <= last else { continue }
             let out = blurred + y * width
-            for x in 0..<width { out[x] = 0 }
+            for x in first...last { out[x] = 0 }
             for i in -n...n {
                 let weight = centre[i], source = across + min(max(y + i, 0), height - 1) * width
-                for x in 0..<width { out[x] += weight * source[x] }
+                for x in first...last { out[x] += weight * source[x] }
             }
         }
     }
