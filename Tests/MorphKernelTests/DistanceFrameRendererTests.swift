@@ -1,5 +1,6 @@
 import AlphaRaster
 import Testing
+import _TestSupport
 @testable import MorphKernel
 
 /// The distance style's single-precision frames against the float64 reference.
@@ -32,8 +33,8 @@ struct DistanceFrameRendererTests {
 
     @Test func smallAndOddCanvasesAreWithinOneOfTheReference() {
         // Sizes down to 1 × 1 (every pixel on the border), blur wider than the canvas, linear
-        // easing, random masks.
-        var generator = SystemRandomNumberGenerator()
+        // easing, random masks (a fixed seed).
+        var generator = SplitMix64(seed: 1818)
         for _ in 0..<40 {
             let width = Int.random(in: 1...24, using: &generator), height = Int.random(in: 1...24, using: &generator)
             func randomField() -> SignedDistanceField {
