@@ -11,7 +11,7 @@
 ///    the blur spans a corner or a thin part, and dividing by its slope keeps the edge one
 ///    pixel wide there; the floor 1 − b leaves frames at rest as the fields give them and
 ///    brings the correction in with the blur;
-/// 4. α = `edgeCoverage(distance:normal:)`, the share of the pixel beyond a straight edge d
+/// 4. α = `PixelEdge.coverage(distance:normal:)`, the share of the pixel beyond a straight edge d
 ///    from its centre with its normal along ∇V: a vector renderer's anti-aliasing.
 ///
 /// Every byte is within ±1 of the same math in double precision (the tests' reference).
@@ -103,7 +103,10 @@ final class DistanceFrameRenderer {
         for y in 0..<height {
             let row = field + y * width, out = alpha + y * width, phi = mixed + y * width
             let up = field + max(y - 1, 0) * width, down = field + min(y + 1, height - 1) * width
-            let rise = Float(min(y + 1, height - 1) - max(y - 1, 0))
+            // Central differences over 2 pixels, one-sided (over 1) on the border, none on a
+            // canvas 1 pixel across: as factors (halving is exact), no division per pixel.
+            let rows = min(y + 1, height - 1) - max(y - 1, 0)
+            let perRow: Float = rows == 2 ? 0.5 : Float(rows)
             let (first, last) = needed[y]
             for x in 0..<width where x < first || x > last { out[x] = phi[x] > 0 ? 255 : 0 }
             guard first <= last else { continue }
@@ -117,11 +120,12 @@ final class DistanceFrameRenderer {
                     continue
                 }
                 let left = max(x - 1, 0), right = min(x + 1, width - 1)
-                let gx = right > left ? (row[right] - row[left]) / Float(right - left) : 0
-                let gy = rise > 0 ? (down[x] - up[x]) / rise : 0
+                let columns = right - left
+                let gx = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
+                let gy = (down[x] - up[x]) * perRow
                 let slope = (gx * gx + gy * gy).squareRoot()
                 let distance = value / max(slope, floor)
-                let covered = Self.edgeCoverage(distance: distance, normal: SIMD2(gx, gy))
+                let covered = PixelEdge.coverage(distance: distance, normal: SIMD2(gx, gy))
                 out[x] = UInt8((covered * 255).rounded())
             }
         }
@@ -193,28 +197,5 @@ final class DistanceFrameRenderer {
                 for x in first...last { out[x] += weight * source[x] }
             }
         }
-    }
-
-    /// The share of a unit pixel that the half-plane beyond a straight edge covers, the edge
-    /// `distance` pixels from the pixel's centre (positive: the centre is covered), its
-    /// normal along `normal` (any length; zero counts as along a row). With the unit
-    /// normal's components n₁ ≥ n₂ ≥ 0 and h = (n₁ + n₂) / 2, it is 0 below −h,
-    /// (d + h)² / (2 n₁ n₂) up to −h + n₂, ½ + d / n₁ up to h − n₂, 1 − (h − d)² / (2 n₁ n₂) up
-    /// to h, and 1 beyond; along a row or column (n₂ = 0) ½ + d clamped to [0, 1]. The inverse
-    /// of `SignedDistanceField.edgeOffset`.
-    @inline(__always)
-    static func edgeCoverage(distance d: Float, normal: SIMD2<Float>) -> Float {
-        var n1 = abs(normal.x), n2 = abs(normal.y)
-        if n1 < n2 { swap(&n1, &n2) }
-        let length = (n1 * n1 + n2 * n2).squareRoot()
-        guard length > 0, n2 > 0 else { return min(1, max(0, 0.5 + d)) }
-        n1 /= length
-        n2 /= length
-        let h = (n1 + n2) / 2
-        if d <= -h { return 0 }
-        if d >= h { return 1 }
-        if d < n2 - h { return (d + h) * (d + h) / (2 * n1 * n2) }
-        if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
-        return 0.5 + d / n1
     }
 }

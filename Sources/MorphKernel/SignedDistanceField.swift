@@ -8,7 +8,7 @@
 /// empty pixels. In a partly covered one it is taken as a piece of a straight line across
 /// the pixel: its normal n is the direction in which the coverage falls fastest (Sobel's
 /// 3 × 3 differences), and it lies where it leaves the pixel's coverage a on the covered side —
-/// s(a, n) beyond the centre along n (`edgeOffset`, exact for a straight edge drawn with
+/// s(a, n) beyond the centre along n (`PixelEdge.offset`, exact for a straight edge drawn with
 /// exact-area anti-aliasing); the piece is the part of that line within ½ of a pixel of the
 /// point nearest the centre. Then
 ///
@@ -74,27 +74,6 @@ struct SignedDistanceField {
         self.values = values
     }
 
-    /// How far beyond a pixel's centre, along `normal` (a unit vector), a straight outline
-    /// crossing the pixel lies when it covers `coverage` of the pixel on the side away from
-    /// the normal: negative when the centre is not covered. With the normal's components
-    /// |n₁| ≥ |n₂|, the covered area grows as a triangle, then linearly, then as a triangle
-    /// again as the line moves out, so the offset s for area a is
-    ///
-    ///     −h + √(2 n₁ n₂ a)         for a < n₂ / (2 n₁),
-    ///     (a − ½) n₁               between,
-    ///     h − √(2 n₁ n₂ (1 − a))    for a > 1 − n₂ / (2 n₁),     h = (n₁ + n₂) / 2,
-    ///
-    /// and along a row or column (n₂ = 0) simply a − ½.
-    static func edgeOffset(coverage a: Double, normal: SIMD2<Double>) -> Double {
-        var n1 = abs(normal.x), n2 = abs(normal.y)
-        if n1 < n2 { swap(&n1, &n2) }
-        guard n2 > 0 else { return a - 0.5 }
-        let corner = n2 / (2 * n1), h = (n1 + n2) / 2
-        if a < corner { return -h + (2 * n1 * n2 * a).squareRoot() }
-        if a > 1 - corner { return h - (2 * n1 * n2 * (1 - a)).squareRoot() }
-        return (a - 0.5) * n1
-    }
-
     /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its
     /// middle (in pixel-centre coordinates) and unit normal, pointing out of the shape. In a
     /// fully covered one, the pixel's sides that face empty pixels or the canvas border.
@@ -150,7 +129,7 @@ struct SignedDistanceField {
         let length = (normal.x * normal.x + normal.y * normal.y).squareRoot()
         // A lone pixel or a flat spot has no direction: along the row.
         normal = length > 0 ? normal / length : SIMD2(1, 0)
-        let offset = edgeOffset(coverage: coverage(x, y), normal: normal)
+        let offset = PixelEdge.offset(coverage: coverage(x, y), normal: normal)
         return Piece(middle: centre + offset * normal, normal: normal)
     }
 

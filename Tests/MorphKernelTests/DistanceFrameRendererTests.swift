@@ -11,21 +11,17 @@ struct DistanceFrameRendererTests {
         return out
     }
 
-    static func field(_ mask: AlphaMask) -> SignedDistanceField {
-        mask.pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: mask.width, height: mask.height) }
-    }
-
     @Test(arguments: DistanceStyleReferenceTests.pairs)
     func realIconFramesAreWithinOneOfTheReference(_ pair: [String]) throws {
         let source = try DistanceStyleReferenceTests.mask(pair[0]), target = try DistanceStyleReferenceTests.mask(pair[1])
-        let fs = Self.field(source), ft = Self.field(target)
+        let fs = SignedDistanceFieldTests.field(source), ft = SignedDistanceFieldTests.field(target)
+        let referenceSource = fs.values.map { Double($0) }, referenceTarget = ft.values.map { Double($0) }
         let style = MorphStyle()
         let renderer = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
         for p in [0, 0.05, 0.2, 0.37, 0.5, 0.63, 0.9, 1] {
             let frame = Self.bytes(renderer, fs, ft, p)
             let reference = ReferenceDistanceMorph.frameBytes(
-                source: fs.values.map { Double($0) }, target: ft.values.map { Double($0) },
-                width: source.width, height: source.height, progress: p, style: style)
+                source: referenceSource, target: referenceTarget, width: source.width, height: source.height, progress: p, style: style)
             let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
             #expect(worst <= 1, "\(pair) at p = \(p): a byte \(worst) off")
         }
@@ -42,7 +38,7 @@ struct DistanceFrameRendererTests {
                 let x0 = Int.random(in: 0..<width, using: &generator), y0 = Int.random(in: 0..<height, using: &generator)
                 for y in y0..<min(height, y0 + 6) { for x in x0..<min(width, x0 + 7) { pixels[y * width + x] = 255 } }
                 for _ in 0..<4 { pixels[Int.random(in: 0..<(width * height), using: &generator)] = UInt8.random(in: 1...254, using: &generator) }
-                return pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: width, height: height) }
+                return SignedDistanceFieldTests.field(pixels, width: width, height: height)
             }
             let fs = randomField(), ft = randomField()
             let style = MorphStyle(maxBlurRadius: Double.random(in: 0...30, using: &generator), easing: Bool.random(using: &generator) ? .linear : .smooth)

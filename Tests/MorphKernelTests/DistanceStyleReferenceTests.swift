@@ -17,11 +17,6 @@ struct DistanceStyleReferenceTests {
         name.contains("/") ? try RealIcons.adwaita(name) : try RealIcons.symbol(name)
     }
 
-    static func field(_ mask: AlphaMask) -> [Double] {
-        mask.pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: mask.width, height: mask.height) }
-            .values.map { Double($0) }
-    }
-
     /// Partly covered pixels (bytes 1 … 254) per pixel of contour length.
     static func partialPerContour(_ alpha: [UInt8], width: Int, height: Int) -> Double {
         let partial = alpha.filter { $0 > 0 && $0 < 255 }.count
@@ -32,7 +27,8 @@ struct DistanceStyleReferenceTests {
     func shapesGrowWithACrispEdgeAndNoPops(_ pair: [String]) throws {
         let source = try Self.mask(pair[0]), target = try Self.mask(pair[1])
         let (width, height) = (source.width, source.height)
-        let fs = Self.field(source), ft = Self.field(target)
+        let fs = SignedDistanceFieldTests.field(source).values.map { Double($0) }
+        let ft = SignedDistanceFieldTests.field(target).values.map { Double($0) }
         let style = MorphStyle()
         let frames = (0...60).map { k in
             ReferenceDistanceMorph.frameBytes(source: fs, target: ft, width: width, height: height, progress: Double(k) / 60, style: style)

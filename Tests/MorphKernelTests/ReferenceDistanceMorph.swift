@@ -18,8 +18,8 @@ import MorphKernel
 ///    the frames at rest (b = 0) as the fields give them and brings the correction in
 ///    with the blur, so nothing jumps;
 /// 4. α = the share of the pixel a straight edge at distance d from its centre covers, with
-///    the edge's normal along ∇V (`coverage`): the anti-aliasing of a vector renderer, one
-///    pixel wide.
+///    the edge's normal along ∇V (`coverage`, by clipping the pixel's square): the
+///    anti-aliasing of a vector renderer, one pixel wide.
 enum ReferenceDistanceMorph {
     /// α of every pixel of the frame at `progress`, row-major.
     static func frame(
@@ -76,23 +76,29 @@ enum ReferenceDistanceMorph {
 
     /// The share of a unit pixel that the half-plane beyond a straight edge covers, the edge
     /// `distance` from the pixel's centre (positive: the centre is covered) with its normal
-    /// along `normal`. With the normal's components n₁ ≥ n₂ ≥ 0 (unit length) and
-    /// h = (n₁ + n₂) / 2, it is 0 below −h, (d + h)² / (2 n₁ n₂) up to −h + n₂, ½ + d / n₁ up to
-    /// h − n₂, 1 − (h − d)² / (2 n₁ n₂) up to h, and 1 beyond; along a row or column (n₂ = 0)
-    /// ½ + d clamped to [0, 1].
+    /// along `normal` (zero: along a row): the pixel's square [−½, ½]² clipped to
+    /// {p : p · n ≤ d} (n the unit normal), its area by the shoelace formula.
     static func coverage(distance d: Double, normal: (Double, Double)) -> Double {
-        var n1 = abs(normal.0), n2 = abs(normal.1)
-        if n1 < n2 { swap(&n1, &n2) }
-        let length = (n1 * n1 + n2 * n2).squareRoot()
-        guard length > 0, n2 > 0 else { return min(1, max(0, 0.5 + d)) }
-        n1 /= length
-        n2 /= length
-        let h = (n1 + n2) / 2
-        if d <= -h { return 0 }
-        if d >= h { return 1 }
-        if d < -h + n2 { return (d + h) * (d + h) / (2 * n1 * n2) }
-        if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
-        return 0.5 + d / n1
+        let length = (normal.0 * normal.0 + normal.1 * normal.1).squareRoot()
+        let n = length > 0 ? (normal.0 / length, normal.1 / length) : (1.0, 0.0)
+        func side(_ p: (Double, Double)) -> Double { p.0 * n.0 + p.1 * n.1 - d }
+        let square = [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+        var clipped: [(Double, Double)] = []
+        for (i, p) in square.enumerated() {
+            let q = square[(i + 1) % square.count]
+            let sp = side(p), sq = side(q)
+            if sp <= 0 { clipped.append(p) }
+            if (sp < 0) != (sq < 0) && sp != sq {
+                let t = sp / (sp - sq)
+                clipped.append((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)))
+            }
+        }
+        var twice = 0.0
+        for (i, p) in clipped.enumerated() {
+            let q = clipped[(i + 1) % clipped.count]
+            twice += p.0 * q.1 - q.0 * p.1
+        }
+        return abs(twice) / 2
     }
 }
 

@@ -10,6 +10,10 @@ struct SignedDistanceFieldTests {
         pixels.withUnsafeBufferPointer { SignedDistanceField(coverage: $0, width: width, height: height) }
     }
 
+    static func field(_ mask: AlphaMask) -> SignedDistanceField {
+        field(mask.pixels, width: mask.width, height: mask.height)
+    }
+
     /// The edge pixels by the definition, read plainly: partly covered, or full beside an
     /// empty 4-neighbour or the border.
     static func edgePixels(_ pixels: [UInt8], width: Int, height: Int) -> [(x: Int, y: Int)] {
@@ -101,7 +105,7 @@ struct SignedDistanceFieldTests {
             path.arc(radiusX: radius, radiusY: radius, xAxisRotation: 0, largeArc: false, sweep: true, to: centre + SIMD2(radius, 0))
             path.close()
             let mask = try VectorRasterizer().mask(for: path, paint: .fill(.nonZero), width: size, height: size)
-            let field = Self.field(mask.pixels, width: size, height: size)
+            let field = Self.field(mask)
             var worst = 0.0, worstOnEdge = 0.0, worstAt = ""
             for y in 0..<size {
                 for x in 0..<size {

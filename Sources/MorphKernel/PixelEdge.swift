@@ -1,0 +1,48 @@
+/// A straight edge across a unit pixel, and the share of the pixel it covers: the
+/// anti-aliasing of a vector renderer, which the distance style reads both ways — an icon's
+/// edge pixels give where their outline lies (`offset`, `SignedDistanceField`), and a
+/// frame's distance to its outline gives each pixel's coverage (`coverage`,
+/// `DistanceFrameRenderer`).
+///
+/// The edge lies d from the pixel's centre, the covered side away from its unit normal n
+/// (d > 0: the centre is covered). With the normal's components n₁ ≥ n₂ ≥ 0 and
+/// h = (n₁ + n₂) / 2, the covered share grows as a triangle, then linearly, then as a
+/// triangle again as the edge moves out:
+///
+///     a(d) = 0                          for d ≤ −h,
+///            (d + h)² / (2 n₁ n₂)         up to −h + n₂ (where a = n₂ / (2 n₁)),
+///            ½ + d / n₁                  up to h − n₂,
+///            1 − (h − d)² / (2 n₁ n₂)     up to h,
+///            1                          beyond;
+///
+/// along a row or column (n₂ = 0) simply a = ½ + d, clamped to [0, 1].
+enum PixelEdge {
+    /// d for covered share `a` in [0, 1] and the unit normal `normal`: the inverse of a(d).
+    static func offset(coverage a: Double, normal: SIMD2<Double>) -> Double {
+        var n1 = abs(normal.x), n2 = abs(normal.y)
+        if n1 < n2 { swap(&n1, &n2) }
+        guard n2 > 0 else { return a - 0.5 }
+        let corner = n2 / (2 * n1), h = (n1 + n2) / 2
+        if a < corner { return -h + (2 * n1 * n2 * a).squareRoot() }
+        if a > 1 - corner { return h - (2 * n1 * n2 * (1 - a)).squareRoot() }
+        return (a - 0.5) * n1
+    }
+
+    /// a(d) for the edge `distance` pixels from the centre with its normal along `normal`
+    /// (any length; zero counts as along a row), in single precision.
+    @inline(__always)
+    static func coverage(distance d: Float, normal: SIMD2<Float>) -> Float {
+        var n1 = abs(normal.x), n2 = abs(normal.y)
+        if n1 < n2 { swap(&n1, &n2) }
+        let length = (n1 * n1 + n2 * n2).squareRoot()
+        guard length > 0, n2 > 0 else { return min(1, max(0, 0.5 + d)) }
+        n1 /= length
+        n2 /= length
+        let h = (n1 + n2) / 2
+        if d <= -h { return 0 }
+        if d >= h { return 1 }
+        if d < n2 - h { return (d + h) * (d + h) / (2 * n1 * n2) }
+        if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
+        return 0.5 + d / n1
+    }
+}
