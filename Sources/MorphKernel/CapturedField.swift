@@ -1,10 +1,14 @@
 /// The blurred field V of one rendered frame, kept so that a later frame can start from it
 /// (`MorphFrame.captured`): the third input of an interrupted morph.
 ///
-/// V is the frame's field before the edge (`MorphFrameMath`, step 5), one `Float` a pixel in
-/// [0, 1], row-major without padding. Immutable, so one field can be shared by the frames of
-/// several renderers and threads.
+/// V is the frame's field before the edge, one `Float` a pixel, row-major without padding:
+/// for the metaball field the blurred mix in [0, 1] (`MorphFrameMath`, step 5), for the
+/// distance field the blurred signed distance in pixels. A field is mixed only into frames of
+/// its own kind (`kind`). Immutable, so one field can be shared by the frames of several
+/// renderers and threads.
 public final class CapturedField: Sendable {
+    /// The field stage that computed the values; a renderer of the other kind refuses them.
+    public let kind: MorphField
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -16,8 +20,12 @@ public final class CapturedField: Sendable {
     /// were added to the frame's own (`MorphFrameMath.effectiveBlurRadius`), so the edge of
     /// the first frame after a capture is the captured frame's edge.
     public let blurRadius: Double
+    /// The distance field's slope floor f of the captured frame (`MorphRenderer`, the
+    /// distance field, step 3), carried into the frames that mix the field in; 0 for the
+    /// metaball field.
+    let slopeFloor: Double
 
-    /// Wraps field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
+    /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
     /// - Throws: `MorphError.invalidSize` for a side below 1 pixel or an area above
     ///   `MorphRenderer.maximumPixelCount`; `MorphError.invalidParameter` (`.fieldValues`)
@@ -45,11 +53,14 @@ public final class CapturedField: Sendable {
         self.init(validWidth: width, height: height, values: values, blurRadius: blurRadius)
     }
 
-    /// Wraps values the renderer computed (clamped to [0, 1]).
-    init(validWidth width: Int, height: Int, values: [Float], blurRadius: Double) {
+    /// Wraps values the renderer computed: a metaball field (clamped to [0, 1]) with the blur
+    /// it carries, or a distance field with its slope floor.
+    init(validWidth width: Int, height: Int, values: [Float], blurRadius: Double, kind: MorphField = .metaball, slopeFloor: Double = 0) {
+        self.kind = kind
         self.width = width
         self.height = height
         self.values = values
         self.blurRadius = blurRadius
+        self.slopeFloor = slopeFloor
     }
 }

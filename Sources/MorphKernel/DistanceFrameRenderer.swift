@@ -65,6 +65,19 @@ final class DistanceFrameRenderer {
         spread.deallocate()
     }
 
+    /// A field captured from an earlier frame (`CapturedField` of the distance field) and its
+    /// weight w in (0, 1]: φ = (1 − w) · ((1 − e) · φS + e · φT) + w · C, and the slope's floor
+    /// (1 − w) · f + w · f_C, with f_C the captured frame's, so that the frame right after a
+    /// capture (w = 1, no blur) is the captured frame.
+    struct Capture {
+        var values: UnsafePointer<Float>
+        var weight: Double
+        var slopeFloor: Double
+    }
+
+    /// The slope's floor f = max(1 − b, 0.05) of a frame with blur amount `b`.
+    static func slopeFloor(blurAmount b: Double) -> Double { max(1 - b, 0.05) }
+
     /// The coverage bytes of the frame at `progress` (in [0, 1]) between `source` and
     /// `target` (fields of this renderer's size), row-major into `alpha`.
     ///
@@ -72,34 +85,63 @@ final class DistanceFrameRenderer {
     /// at most about a pixel per pixel, and V, a weighted mean of φ, differs from φ by at
     /// most Σ w_ij (|i| + |j|) = 2 Σ w_i |i|. Where |φ| ≥ 3 + 2 Σ w_i |i| (a pixel to spare),
     /// |V| ≥ 2, and there the pixel is empty or full (see below) without V.
-    func render(source: SignedDistanceField, target: SignedDistanceField, progress: Double, into alpha: UnsafeMutablePointer<UInt8>) {
+    func render(
+        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture? = nil,
+        into alpha: UnsafeMutablePointer<UInt8>
+    ) {
         precondition(source.width == width && source.height == height && target.width == width && target.height == height)
+        let (field, floor) = blurredField(source: source, target: target, progress: progress, capture: capture, everywhere: false)
+        writeCoverage(of: field, floor: Float(floor), into: alpha)
+    }
+
+    /// V of the frame over the whole canvas and its slope's floor: what a capture keeps.
+    func capturedField(
+        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture?
+    ) -> (values: [Float], slopeFloor: Double) {
+        let (field, floor) = blurredField(source: source, target: target, progress: progress, capture: capture, everywhere: true)
+        return (Array(UnsafeBufferPointer(start: field, count: width * height)), floor)
+    }
+
+    /// Mixes the fields into `mixed` and blurs them (where the frame needs V, or `everywhere`);
+    /// returns the plane holding V and the frame's slope floor.
+    private func blurredField(
+        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture?, everywhere: Bool
+    ) -> (UnsafeMutablePointer<Float>, Double) {
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
         let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
         let kernel = bank.levels[MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)]
         let count = width * height
-        let keep = Float(1 - e), take = Float(e)
+        let w = capture?.weight ?? 0
+        let keep = Float((1 - w) * (1 - e)), take = Float((1 - w) * e)
         source.values.withUnsafeBufferPointer { s in
             target.values.withUnsafeBufferPointer { t in
-                for i in 0..<count { mixed[i] = keep * s[i] + take * t[i] }
+                if let capture {
+                    let c = capture.values, weight = Float(w)
+                    for i in 0..<count { mixed[i] = keep * s[i] + take * t[i] + weight * c[i] }
+                } else {
+                    for i in 0..<count { mixed[i] = keep * s[i] + take * t[i] }
+                }
             }
         }
+        let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
         let n = kernel.halfWidth
-        let field: UnsafeMutablePointer<Float>
-        if n == 0 {
-            field = mixed
+        guard n > 0 else {
             for y in 0..<height { needed[y] = (0, width - 1) }
-        } else {
-            kernel.weights.withUnsafeBufferPointer { w in
-                var spreadOfWeights: Float = 0
-                for i in -n...n { spreadOfWeights += w[n + i] * Float(abs(i)) }
-                plan(reach: 3 + 2 * spreadOfWeights, halfWidth: n)
-                blurAcross(weights: w.baseAddress!, halfWidth: n)
-                blurDown(weights: w.baseAddress!, halfWidth: n)
-            }
-            field = blurred
+            return (mixed, floor)
         }
-        let floor = Float(max(1 - b, 0.05))
+        kernel.weights.withUnsafeBufferPointer { w in
+            var spreadOfWeights: Float = 0
+            for i in -n...n { spreadOfWeights += w[n + i] * Float(abs(i)) }
+            plan(reach: everywhere ? .infinity : 3 + 2 * spreadOfWeights, halfWidth: n)
+            blurAcross(weights: w.baseAddress!, halfWidth: n)
+            blurDown(weights: w.baseAddress!, halfWidth: n)
+        }
+        return (blurred, floor)
+    }
+
+    /// The coverage bytes from V (`field`) over the `needed` columns, empty or full elsewhere
+    /// by the sign of φ.
+    private func writeCoverage(of field: UnsafeMutablePointer<Float>, floor: Float, into alpha: UnsafeMutablePointer<UInt8>) {
         for y in 0..<height {
             let row = field + y * width, out = alpha + y * width, phi = mixed + y * width
             let up = field + max(y - 1, 0) * width, down = field + min(y + 1, height - 1) * width

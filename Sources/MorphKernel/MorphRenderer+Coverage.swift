@@ -23,25 +23,8 @@ extension MorphRenderer {
         lock.lock()
         defer { lock.unlock() }
         let writer = writerLocked(for: finish)
-        let width = self.width
-        coverage.pixels.withUnsafeBufferPointer { pixels in
-            let source = pixels.baseAddress!
-            for y in 0..<height {
-                let row = base + y &* stride, line = source + y &* width
-                var x = 0
-                while x < width {
-                    let count = min(16, width &- x)
-                    var bytes = SIMD16<UInt8>(repeating: 0)
-                    if count == 16 {
-                        bytes = UnsafeRawPointer(line + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                    } else {
-                        for lane in 0..<count { bytes[lane] = line[x &+ lane] }
-                    }
-                    let alpha = SIMD16<Float>(SIMD16<UInt32>(truncatingIfNeeded: bytes)) / 255
-                    writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
-                    x &+= 16
-                }
-            }
+        coverage.pixels.withUnsafeBufferPointer {
+            self.finish(coverage: $0.baseAddress!, writer: writer, output: base, bytesPerRow: stride)
         }
     }
 }

@@ -93,6 +93,8 @@ public final class MorphRenderer: @unchecked Sendable {
     private var tableFinish: FrameFinish?
     /// Whether flat tiles are filled (`MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedSkipsFlatTiles = true
+    /// The fields and planes of the distance field stage; nil for the metaball field.
+    let distance: DistanceStage?
 
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
@@ -121,6 +123,7 @@ public final class MorphRenderer: @unchecked Sendable {
             width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands,
             fieldPlane: style.softness == .automatic)
         tiles = TileMap(width: width, height: height, maxBands: bands)
+        distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style) : nil
         finishTable.initialize(repeating: 0, count: 256)
     }
 
@@ -244,6 +247,12 @@ public final class MorphRenderer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let writer = writerLocked(for: finish)
+        if let distance {
+            renderDistanceLocked(
+                distance, source: source, target: target, progress: progress, capture: capture, writer: writer,
+                output: outputBase, bytesPerRow: outputRowBytes)
+            return
+        }
         let frame = capture.map { MorphFrameMath.frame(progress: progress, style: style, capturedWeight: $0.weight) }
             ?? MorphFrameMath.frame(progress: progress, style: style)
         // The captured field can be non-zero anywhere, so nothing is skipped (`TileMap`

@@ -34,6 +34,7 @@ extension MorphRenderer {
     public func captureField(of frame: MorphFrame) throws -> CapturedField {
         try checkCapture(of: frame)
         try checkInputs(source: frame.source, target: frame.target, progress: frame.progress)
+        if let distance { return captureDistance(distance, frame: frame) }
         let capture = frame.effectiveCapture
         let constants = capture.map {
             MorphFrameMath.frame(progress: frame.progress, style: style, capturedWeight: $0.weight)
@@ -63,6 +64,11 @@ extension MorphRenderer {
         guard w.isFinite, w >= 0, w <= 1 else {
             throw MorphError.invalidParameter(
                 .capturedWeight, reason: "must be a finite number in [0, 1], got \(w)")
+        }
+        guard captured.kind == style.field else {
+            throw MorphError.invalidParameter(
+                .fieldValues,
+                reason: "were captured by a renderer of the \(captured.kind.rawValue) field; this one draws the \(style.field.rawValue) field")
         }
         guard captured.width == width, captured.height == height else {
             throw MorphError.sizeMismatch(

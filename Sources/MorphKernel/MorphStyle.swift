@@ -4,6 +4,10 @@
 /// `validate()` (called by `MorphRenderer.init`) checks them and throws
 /// `MorphError.invalidParameter` naming the first parameter out of range.
 public struct MorphStyle: Sendable, Equatable, Hashable {
+    /// The field stage: `.metaball` (the default) or `.distance` (`MorphField`). Every other
+    /// property applies to both, but for `threshold` and `softness`, which shape the metaball
+    /// field's edge only (the distance field's edge is its zero, one pixel wide).
+    public var field: MorphField
     /// Rmax, the largest blur radius in pixels (a radius in points × display scale).
     ///
     /// Valid range: finite, 0 … `MorphStyle.maximumBlurRadius`. 0 disables the blur, so every
@@ -68,11 +72,12 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
         return max(2, Int(intervals) + 1)
     }
 
-    /// Creates a style. The defaults are a 12 px radius (4 pt at 3×) with 49 levels,
-    /// t = 0.5, automatic softness, smooth easing, opaque black, no tint ramp and no
-    /// background.
+    /// Creates a style. The defaults are the metaball field, a 12 px radius (4 pt at 3×) with
+    /// 49 levels, t = 0.5, automatic softness, smooth easing, opaque black, no tint ramp and
+    /// no background.
     ///
     /// - Parameters:
+    ///   - field: the field stage (`field`).
     ///   - maxBlurRadius: Rmax in pixels (`maxBlurRadius`).
     ///   - blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
     ///   - threshold: t (`threshold`).
@@ -83,10 +88,11 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     ///   - targetTint: the colour at progress 1, or nil for `tint` throughout.
     ///   - background: the colour frames are put over, or nil for none.
     public init(
-        maxBlurRadius: Double = 12, blurLevels: Int? = nil, threshold: Double = 0.5,
+        field: MorphField = .metaball, maxBlurRadius: Double = 12, blurLevels: Int? = nil, threshold: Double = 0.5,
         softness: MorphSoftness = .automatic, easing: MorphEasing = .smooth, tint: TintColor = .black,
         targetTint: TintColor? = nil, background: TintColor? = nil
     ) {
+        self.field = field
         self.maxBlurRadius = maxBlurRadius
         self.blurLevels = blurLevels ?? MorphStyle.defaultBlurLevels(maxBlurRadius: maxBlurRadius)
         self.threshold = threshold

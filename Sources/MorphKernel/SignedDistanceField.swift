@@ -23,12 +23,15 @@
 /// near, the nearest edge pixel may be on the farther one). Real icons come out within 0.01 px of the minimum, masks of noise within a
 /// few tenths. Against the true distance: within 0.003 px of a straight edge along a row or
 /// column, within 0.08 px of discs of radius 8 px and more (see the tests). A mask without
-/// edge pixels (all empty) is −`unreachable` everywhere.
+/// edge pixels (all empty) is −`unreachable` everywhere and has no outline (`hasOutline`); a
+/// morph uses a field of its own for it (`outside(by:width:height:)`).
 struct SignedDistanceField {
     let width: Int
     let height: Int
     /// φ of each pixel, row-major, in pixels.
     private(set) var values: [Float]
+    /// Whether the mask has an edge pixel, so that φ is a distance to something.
+    private(set) var hasOutline = true
 
     /// The value of a mask with no outline: further than any distance on a canvas of
     /// `MorphRenderer.maximumPixelCount` pixels.
@@ -47,6 +50,7 @@ struct SignedDistanceField {
         self.height = height
         let count = width * height
         var values = [Float](repeating: -Self.unreachable, count: count)
+        var hasOutline = true
         // Per pixel: its edge pixel (an index) and the distance to that one's piece; in the
         // column pass, the nearest edge pixel's row in the column and the squared distance.
         var seed = [Int32](repeating: -1, count: count)
@@ -62,7 +66,10 @@ struct SignedDistanceField {
                     let grid = Grid(
                         pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces.baseAddress!, edges: edges.baseAddress!)
                     grid.markEdges()
-                    guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else { return }
+                    guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else {
+                        hasOutline = false
+                        return
+                    }
                     grid.placePieces()
                     grid.refine(seed: seed.baseAddress!, square: distance.baseAddress!)
                     for i in 0..<count { values[i] = Float(grid.side(i) * distance[i].squareRoot()) }
@@ -72,6 +79,21 @@ struct SignedDistanceField {
           }
         }
         self.values = values
+        self.hasOutline = hasOutline
+    }
+
+    /// A field of −`depth` everywhere: what the distance style mixes for an empty mask, so the
+    /// other icon grows out of (or shrinks into) its own deepest parts — those more than
+    /// `depth` · (1 − e) / e inside it show at eased progress e.
+    static func outside(by depth: Float, width: Int, height: Int) -> SignedDistanceField {
+        SignedDistanceField(width: width, height: height, values: [Float](repeating: -depth, count: width * height), hasOutline: false)
+    }
+
+    private init(width: Int, height: Int, values: [Float], hasOutline: Bool) {
+        self.width = width
+        self.height = height
+        self.values = values
+        self.hasOutline = hasOutline
     }
 
     /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its

@@ -15,7 +15,7 @@ extension FrameExporter {
     ) throws {
         try self.init(
             frames: (0..<paths.count).map {
-                .metaball(MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0)))
+                .masks(MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0)))
             },
             renderer: renderer, sink: PNGFileSink(paths: paths, compression: compression), reporter: nil,
             workers: workers ?? Self.workerCount(frameCount: paths.count, pixelCount: renderer.width * renderer.height))

@@ -162,10 +162,11 @@ enum AnimateCommand {
         let fps = parsed.number(.fps).map { Rational.approximating($0) } ?? FrameTiming.defaultFPS
 
         let layout = try GeometryOptions.layout(parsed)
+        let fieldStyle = try LookOptions.fieldStyle(parsed)
         let options = AnimateOptions(
             timeline: timeline, timelinePath: parsed.text(.timeline), timelineSpelling: parsed.spelling(of: .timeline),
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
-            fieldStyle: try LookOptions.fieldStyle(parsed), style: try LookOptions.style(parsed, box: layout.box),
+            fieldStyle: fieldStyle, style: try LookOptions.style(parsed, box: layout.box, field: fieldStyle.morphField ?? .metaball),
             timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: !timeline.events.isEmpty || (timeline.until ?? 0) > 0))
         // An explicit end gives the frame count now; otherwise the output is checked for a
         // sequence here and settled again once the timeline has been played.
@@ -255,10 +256,10 @@ enum AnimateCommand {
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         let timelineFrames: [FrameSource]
         switch options.fieldStyle {
-        case .metaball:
+        case .metaball, .distance:
             let masks = try TimelinePlayer.loadIcons(
                 of: options.timeline, in: layout, source: options.maskSource, warn: warn)
-            var animator = try MetaballTimelineAnimator(renderer: renderer, masks: masks, start: options.timeline.start)
+            var animator = try MaskTimelineAnimator(renderer: renderer, masks: masks, start: options.timeline.start)
             timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
         case .path:
             let icons = try TimelinePlayer.loadVectorIcons(of: options.timeline, warn: warn)

@@ -126,7 +126,7 @@ enum RenderCommand {
         let (frames, fps) = try FramesOptions.frames(parsed)
         let layout = try GeometryOptions.layout(parsed)
         let fieldStyle = try LookOptions.fieldStyle(parsed)
-        let style = try LookOptions.style(parsed, box: layout.box)
+        let style = try LookOptions.style(parsed, box: layout.box, field: fieldStyle.morphField ?? .metaball)
         let export = ExportOptions(parsed, isSequence: frames.count >= 2)
         let output = try export.output(
             steps: frames.count, timing: TimingOptions.timing(parsed, fps: fps), frameSize: (layout.width, layout.height),
@@ -151,12 +151,12 @@ enum RenderCommand {
         let renderer: MorphRenderer
         let frames: [FrameSource]
         switch options.fieldStyle {
-        case .metaball:
+        case .metaball, .distance:
             let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
             let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
             renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
             frames = schedule.map {
-                .metaball(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
+                .masks(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
             }
         case .path:
             let pair = try OutlinePair.match(

@@ -2,7 +2,7 @@ import _IconMorphSupport
 import AlphaRaster
 import MorphKernel
 
-/// Notes the metaball frames that come out empty, or nearly, though both icons have a shape —
+/// Notes the metaball and distance frames that come out empty, or nearly, though both icons have a shape —
 /// what a blur too large for the icons does to the middle of a morph — so that the command can
 /// warn once after the run instead of leaving the user to find blank frames.
 ///
@@ -47,7 +47,7 @@ final class EmptyFrameWatch: @unchecked Sendable {
         /// Judges frame `index` from its pixels: `bytesPerPixel` bytes each (1: alpha only;
         /// 4: RGBA) in rows of `width`, drawn with the tint's alpha `tintAlpha`.
         mutating func check(_ frame: FrameSource, index: Int, pixels: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int, tintAlpha: UInt8) {
-            guard case .metaball(let morph) = frame, tintAlpha > 0 else { return }
+            guard case .masks(let morph) = frame, tintAlpha > 0 else { return }
             let key = MaskPair(source: morph.source.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
                                target: morph.target.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
             let reference: Int

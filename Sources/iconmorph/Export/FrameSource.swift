@@ -5,9 +5,9 @@ import PathMorph
 /// What one output frame's shape is made from — the morph style's field stage — before the
 /// shared finishing (tint, background, pixel format) and the sinks.
 enum FrameSource {
-    /// `--style metaball`: two masks (and maybe a captured field), mixed, blurred and
-    /// thresholded by the renderer.
-    case metaball(MorphFrame)
+    /// `--style metaball` or `distance`: two masks (and maybe a captured field), drawn by the
+    /// renderer's field stage (`MorphField`).
+    case masks(MorphFrame)
     /// `--style path`: the matched outlines interpolated at `eased` (the eased progress) and
     /// filled with exact-area coverage; `progress` is the frame's own, for the tint.
     case outline(PathMorph, progress: Double, eased: Double)
@@ -15,7 +15,7 @@ enum FrameSource {
     /// The frame's progress along its morph, in [0, 1].
     var progress: Double {
         switch self {
-        case .metaball(let frame): frame.progress
+        case .masks(let frame): frame.progress
         case .outline(_, let progress, _): progress
         }
     }
@@ -27,7 +27,7 @@ enum FrameSource {
         format: PixelFormat
     ) throws {
         switch self {
-        case .metaball(let frame):
+        case .masks(let frame):
             try renderer.render(frame, into: buffer, format: format)
         case .outline(let morph, let progress, let eased):
             let coverage = try morph.mask(at: eased, rasterizer: rasterizer)

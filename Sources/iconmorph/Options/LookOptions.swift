@@ -22,10 +22,13 @@ enum LookOptions {
     static let style = OptionSpec(
         .style, value: .choice(FieldStyle.allCases.map(\.rawValue)), valueName: "name",
         help: "How one icon becomes the other: metaball (the shapes are mixed, blurred and "
-            + "thresholded, so they melt into each other and merge) or path (the outlines' points "
-            + "travel from one icon's to the other's, as CSS, SwiftUI and CoreAnimation path "
-            + "animations do; SVG files and built-in symbols only, and --blur, --blur-levels, "
-            + "--threshold and --softness do not apply).",
+            + "thresholded, so they melt into each other and merge; where only one icon covers "
+            + "a region wider than the blur, it fades), distance (the shapes' distances to their "
+            + "outlines are mixed and blurred, so parts grow out of the shape and shrink into it "
+            + "and never fade; --threshold and --softness do not apply) or path (the outlines' "
+            + "points travel from one icon's to the other's, as CSS, SwiftUI and CoreAnimation "
+            + "path animations do; SVG files and built-in symbols only, and --blur, "
+            + "--blur-levels, --threshold and --softness do not apply).",
         defaultText: FieldStyle.metaball.rawValue, section: section)
     static let blur = OptionSpec(
         .blur, value: .number(.nonNegative), valueName: "pt",
@@ -85,19 +88,33 @@ enum LookOptions {
     /// Every look option, in the order help lists them.
     static let options = [style, blur, blurLevels, threshold, softness, ease, color, colorTo, background]
 
-    /// The options that shape the metaball field only, refused with `--style path`.
-    static let metaballOnly: [OptionKey] = [.blur, .blurLevels, .threshold, .softness]
+    /// The options that blur a field, refused with `--style path`.
+    static let blurOnly: [OptionKey] = [.blur, .blurLevels]
+    /// The options that place the metaball field's edge, refused with `--style path` and
+    /// `--style distance`.
+    static let thresholdOnly: [OptionKey] = [.threshold, .softness]
 
     /// The morph style `--style` asks for.
     ///
-    /// - Throws: `CommandLineError.invalidSetting` for a metaball-only option given with
-    ///   `--style path`.
+    /// - Throws: `CommandLineError.invalidSetting` for an option the style does not use.
     static func fieldStyle(_ parsed: ParsedArguments) throws -> FieldStyle {
         let style = parsed.choice(.style).flatMap(FieldStyle.init(rawValue:)) ?? .metaball
-        if style == .path, let key = metaballOnly.first(where: parsed.has) {
-            throw CommandLineError.invalidSetting(
-                option: parsed.spelling(of: key),
-                reason: "does not apply to \(parsed.spelling(of: .style)) path: outlines are neither blurred nor thresholded")
+        let spelling = parsed.spelling(of: .style)
+        switch style {
+        case .metaball:
+            break
+        case .distance:
+            if let key = thresholdOnly.first(where: parsed.has) {
+                throw CommandLineError.invalidSetting(
+                    option: parsed.spelling(of: key),
+                    reason: "does not apply to \(spelling) distance: its edge is where the distance field is zero")
+            }
+        case .path:
+            if let key = (blurOnly + thresholdOnly).first(where: parsed.has) {
+                throw CommandLineError.invalidSetting(
+                    option: parsed.spelling(of: key),
+                    reason: "does not apply to \(spelling) path: outlines are neither blurred nor thresholded")
+            }
         }
         return style
     }
@@ -119,10 +136,11 @@ enum LookOptions {
     /// `maxBlurRadius` is in pixels (`--blur` × the box's scale).
     ///
     /// - Throws: `CommandLineError.invalidSetting` naming the option to change.
-    static func style(_ parsed: ParsedArguments, box: IconBox) throws -> MorphStyle {
+    static func style(_ parsed: ParsedArguments, box: IconBox, field: MorphField = .metaball) throws -> MorphStyle {
         let scale = box.scale
         let blur = parsed.number(.blur) ?? defaultBlur(for: box)
         var style = MorphStyle(
+            field: field,
             maxBlurRadius: blur * scale,
             blurLevels: parsed.integer(.blurLevels),
             threshold: parsed.number(.threshold) ?? Defaults.threshold,

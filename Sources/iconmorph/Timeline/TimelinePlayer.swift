@@ -2,7 +2,7 @@ import AlphaRaster
 import IconSymbols
 import MorphKernel
 
-/// Plays a `Timeline` through one animator (`MetaballTimelineAnimator` or
+/// Plays a `Timeline` through one animator (`MaskTimelineAnimator` or
 /// `PathTimelineAnimator`) and samples it at a fixed frame rate: the frames `iconmorph
 /// animate` renders.
 ///

@@ -1,10 +1,10 @@
 import AlphaRaster
 import MorphKernel
 
-/// A timeline's metaball morphs: `MorphAnimator` over the icons' masks, starting at rest on
+/// A timeline's metaball or distance morphs: `MorphAnimator` over the icons' masks, starting at rest on
 /// the start icon (the pair start → start at progress 1, so nothing is captured before the
 /// first event).
-struct MetaballTimelineAnimator: TimelineAnimating {
+struct MaskTimelineAnimator: TimelineAnimating {
     let animator: MorphAnimator
     /// The masks by `Timeline.Icon.path`.
     let masks: [String: AlphaMask]
@@ -29,7 +29,7 @@ struct MetaballTimelineAnimator: TimelineAnimating {
     }
 
     mutating func frame(at time: Double) throws -> FrameSource {
-        .metaball(try animator.frame(at: time))
+        .masks(try animator.frame(at: time))
     }
 
     var isAnimating: Bool { animator.isAnimating }

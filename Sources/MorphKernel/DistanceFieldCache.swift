@@ -1,0 +1,41 @@
+import AlphaRaster
+
+/// The signed distance fields of the last few masks a distance-style renderer drew, so that
+/// each icon's field is computed once (`SignedDistanceField`, a few milliseconds for an
+/// icon) and every later frame of it only mixes.
+///
+/// Masks are compared by value (`AlphaMask` equality, which is quick for the same storage),
+/// so a host may pass copies. The most recently used `capacity` fields are kept: the two of
+/// a morph, and a third and fourth for an animator sent on to other icons.
+final class DistanceFieldCache {
+    /// How many fields are kept.
+    static let capacity = 4
+
+    /// The value of an empty mask's field (`SignedDistanceField.outside(by:width:height:)`):
+    /// −max(Rmax, 1) px, so the other icon shows first where it is deeper than the largest
+    /// blur (at about the middle of the morph for the thick parts of an icon), growing from
+    /// there, as the metaball style's blur gathers it.
+    let emptyDepth: Float
+    private var entries: [(mask: AlphaMask, field: SignedDistanceField)] = []
+
+    init(style: MorphStyle) {
+        emptyDepth = Float(max(style.maxBlurRadius, 1))
+        entries.reserveCapacity(Self.capacity)
+    }
+
+    /// The field of `mask`, computed now unless it is kept; the newest entry afterwards.
+    func field(of mask: AlphaMask) -> SignedDistanceField {
+        if let index = entries.firstIndex(where: { $0.mask == mask }) {
+            // In place: the array keeps its capacity, so a frame allocates nothing.
+            if index != 0 { entries.insert(entries.remove(at: index), at: 0) }
+            return entries[0].field
+        }
+        var field = mask.pixels.withUnsafeBufferPointer {
+            SignedDistanceField(coverage: $0, width: mask.width, height: mask.height)
+        }
+        if !field.hasOutline { field = .outside(by: emptyDepth, width: mask.width, height: mask.height) }
+        if entries.count == Self.capacity { entries.removeLast() }
+        entries.insert((mask, field), at: 0)
+        return field
+    }
+}
