@@ -25,7 +25,11 @@ final class DistanceFieldCache {
 
     /// The field of `mask`, computed now unless it is kept; the newest entry afterwards.
     func field(of mask: AlphaMask) -> SignedDistanceField {
-        if let index = entries.firstIndex(where: { $0.mask == mask }) {
+        // The same storage first (a host passing the same masks frame after frame), then equal
+        // values (copies): different icons often share long runs of empty rows.
+        let storage = mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        let same = entries.firstIndex { entry in entry.mask.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage }
+        if let index = same ?? entries.firstIndex(where: { $0.mask == mask }) {
             // In place: the array keeps its capacity, so a frame allocates nothing.
             if index != 0 { entries.insert(entries.remove(at: index), at: 0) }
             return entries[0].field

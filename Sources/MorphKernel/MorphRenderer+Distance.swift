@@ -1,44 +1,46 @@
 import AlphaRaster
 
 /// What a renderer of the distance field (`MorphField.distance`) keeps between frames: the
-/// icons' fields, the frame stage with its planes, and the frame's coverage before finishing.
+/// icons' fields and the frame stage with its planes.
 final class DistanceStage {
     let frames: DistanceFrameRenderer
     let fields: DistanceFieldCache
-    /// width × height coverage bytes of the last frame.
-    let coverage: UnsafeMutablePointer<UInt8>
 
     init(width: Int, height: Int, style: MorphStyle) {
         frames = DistanceFrameRenderer(width: width, height: height, style: style)
         fields = DistanceFieldCache(style: style)
-        coverage = .allocate(capacity: width * height)
-        coverage.initialize(repeating: 0, count: width * height)
     }
 
-    deinit { coverage.deallocate() }
-
     /// The frame stage's form of a captured field with weight `weight`.
-    static func capture(_ capture: (field: CapturedField, weight: Double)?, values: UnsafePointer<Float>?) -> DistanceFrameRenderer.Capture? {
-        guard let capture, let values else { return nil }
-        return DistanceFrameRenderer.Capture(values: values, weight: capture.weight, slopeFloor: capture.field.slopeFloor)
+    /// The frame stage's form of a captured field with weight `weight`, lent to `body`.
+    static func withCapture<R>(
+        _ capture: (field: CapturedField, weight: Double)?, _ body: (DistanceFrameRenderer.Capture?) -> R
+    ) -> R {
+        guard let capture else { return body(nil) }
+        return capture.field.values.withUnsafeBufferPointer { values in
+            capture.field.tileBounds.withUnsafeBufferPointer { bounds in
+                body(DistanceFrameRenderer.Capture(
+                    values: values.baseAddress!, bounds: bounds.baseAddress!, weight: capture.weight,
+                    slopeFloor: capture.field.slopeFloor))
+            }
+        }
     }
 }
 
 extension MorphRenderer {
     /// Renders a frame of the distance field, under the lock: the fields (computed on first
-    /// use), the frame's coverage, then the finishing every field stage shares.
+    /// use), then the frame's coverage through the finishing every field stage shares.
     func renderDistanceLocked(
         _ stage: DistanceStage, source: AlphaMask, target: AlphaMask, progress: Double,
         capture: (field: CapturedField, weight: Double)?, writer: PixelWriter,
         output: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
         let fieldS = stage.fields.field(of: source), fieldT = stage.fields.field(of: target)
-        withCapturedValues(capture?.field) { captured in
+        DistanceStage.withCapture(capture) {
             stage.frames.render(
-                source: fieldS, target: fieldT, progress: progress,
-                capture: DistanceStage.capture(capture, values: captured), into: stage.coverage)
+                source: fieldS, target: fieldT, progress: progress, capture: $0, writer: writer, output: output,
+                bytesPerRow: bytesPerRow)
         }
-        finish(coverage: stage.coverage, writer: writer, output: output, bytesPerRow: bytesPerRow)
     }
 
     /// The distance field's V over the whole canvas, for `captureField(of:)`.
@@ -47,9 +49,8 @@ extension MorphRenderer {
         defer { lock.unlock() }
         let capture = frame.effectiveCapture
         let fieldS = stage.fields.field(of: frame.source), fieldT = stage.fields.field(of: frame.target)
-        let (values, floor) = withCapturedValues(capture?.field) { captured in
-            stage.frames.capturedField(
-                source: fieldS, target: fieldT, progress: frame.progress, capture: DistanceStage.capture(capture, values: captured))
+        let (values, floor) = DistanceStage.withCapture(capture) {
+            stage.frames.capturedField(source: fieldS, target: fieldT, progress: frame.progress, capture: $0)
         }
         return CapturedField(validWidth: width, height: height, values: values, blurRadius: 0, kind: .distance, slopeFloor: floor)
     }

@@ -45,4 +45,35 @@ enum PixelEdge {
         if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
         return 0.5 + d / n1
     }
+
+    /// a(d) for 16 pixels at once: the same formulas, lane by lane, as
+    /// `coverage(distance:normal:)` with the normal (`gx`, `gy`).
+    @inline(__always)
+    static func coverage(distance d: SIMD16<Float>, gx: SIMD16<Float>, gy: SIMD16<Float>) -> SIMD16<Float> {
+        let ax = gx.replacing(with: -gx, where: gx .< 0), ay = gy.replacing(with: -gy, where: gy .< 0)
+        var n1 = ax.replacing(with: ay, where: ax .< ay), n2 = ay.replacing(with: ax, where: ax .< ay)
+        let length = (n1 * n1 + n2 * n2).squareRoot()
+        let alongAxis = (0.5 + d).clamped01
+        let slanted = (length .> 0) .& (n2 .> 0)
+        let divisor = length.replacing(with: 1, where: .!slanted)
+        n1 /= divisor
+        n2 /= divisor
+        let h = (n1 + n2) / 2
+        let corner = 2 * n1 * n2
+        var a = 0.5 + d / n1.replacing(with: 1, where: .!slanted)
+        let low = (d + h) * (d + h) / corner, high = 1 - (h - d) * (h - d) / corner
+        a.replace(with: low, where: d .< n2 - h)
+        a.replace(with: high, where: d .> h - n2)
+        a.replace(with: 0, where: d .<= -h)
+        a.replace(with: 1, where: d .>= h)
+        return a.replacing(with: alongAxis, where: .!slanted)
+    }
+}
+
+extension SIMD16 where Scalar == Float {
+    /// Each lane clamped to [0, 1] (NaN stays NaN).
+    @inline(__always)
+    fileprivate var clamped01: SIMD16<Float> {
+        replacing(with: 0, where: self .< 0).replacing(with: 1, where: self .> 1)
+    }
 }

@@ -7,7 +7,11 @@ import _TestSupport
 struct DistanceFrameRendererTests {
     static func bytes(_ renderer: DistanceFrameRenderer, _ s: SignedDistanceField, _ t: SignedDistanceField, _ p: Double) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: renderer.width * renderer.height)
-        out.withUnsafeMutableBufferPointer { renderer.render(source: s, target: t, progress: p, into: $0.baseAddress!) }
+        out.withUnsafeMutableBytes {
+            renderer.render(
+                source: s, target: t, progress: p, writer: PixelWriter(alphaScale: 255, format: .alpha), output: $0.baseAddress!,
+                bytesPerRow: renderer.width)
+        }
         return out
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// - `--export DIR`: workloads a–d as files and JSON for `Scripts/compare-opencv.py`;
 /// - `--scaling`: time against frame size and blur radius and fit the exponents
 ///   (`--json FILE` also writes the figures as JSON);
-/// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report).
+/// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report);
+/// - `--field-styles`: only the distance against the metaball field stage.
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -15,6 +16,7 @@ struct BenchOptions {
         case export(directory: String)
         case scaling(json: String?)
         case edgeModes
+        case fieldStyles
     }
 
     var mode: Mode = .standard
@@ -25,6 +27,7 @@ struct BenchOptions {
                morph-bench --export DIR [--quick]
                morph-bench --scaling [--json FILE] [--quick]
                morph-bench --edge-modes [--quick]
+               morph-bench --field-styles [--quick]
         """
 
     /// Parses the arguments after the program name.
@@ -35,6 +38,7 @@ struct BenchOptions {
         var export: String?
         var scaling = false
         var edgeModes = false
+        var fieldStyles = false
         var json: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -50,6 +54,8 @@ struct BenchOptions {
                 scaling = true
             case "--edge-modes":
                 edgeModes = true
+            case "--field-styles":
+                fieldStyles = true
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw Invalid(reason: "--json needs a file to write the figures to")
@@ -59,8 +65,8 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes].filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling and --edge-modes are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes, fieldStyles].filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling, --edge-modes and --field-styles are separate runs; pass one of them")
         }
         if json != nil && !scaling {
             throw Invalid(reason: "--json goes with --scaling (--export writes its own JSON)")
@@ -71,6 +77,8 @@ struct BenchOptions {
             mode = .scaling(json: json)
         } else if edgeModes {
             mode = .edgeModes
+        } else if fieldStyles {
+            mode = .fieldStyles
         }
     }
 

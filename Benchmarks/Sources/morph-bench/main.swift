@@ -200,4 +200,10 @@ case .edgeModes:
     try EdgeModeComparison.run(sink: &sink)
     print("")
     print("(sink \(sink))")
+case .fieldStyles:
+    print("morph-bench --field-styles — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var sink: UInt64 = 0
+    try FieldStyleComparison.run(sink: &sink)
+    print("")
+    print("(sink \(sink))")
 }

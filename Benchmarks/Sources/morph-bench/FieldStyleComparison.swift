@@ -1,0 +1,78 @@
+import AlphaRaster
+import BenchSupport
+import Foundation
+import IconMorph
+
+/// The distance field stage against the metaball one (issue 18: a distance frame costs no
+/// more than a metaball frame): the same masks, size and blur, both at the library's defaults
+/// otherwise (the metaball style with its automatic edge), one thread each, timed alternately
+/// as thread CPU time. The distance renderer's icon fields are computed before timing (once
+/// per icon, kept by the renderer); their cost is reported on its own.
+enum FieldStyleComparison {
+    /// A pair of masks to morph between.
+    struct Pair {
+        let name: String
+        let masks: () throws -> (AlphaMask, AlphaMask)
+        let maxBlurRadius: Double
+        let samples: Int
+    }
+
+    /// Workloads a–d, then real icons at the command-line tool's default size (132 px, 12 px
+    /// blur): the four pairs of issue 18.
+    static func pairs() -> [Pair] {
+        let workloads = Workload.all.map { workload in
+            Pair(name: "\(workload.name): \(workload.size)², R \(Int(workload.maxBlurRadius))",
+                 masks: { try workload.masks() }, maxBlurRadius: workload.maxBlurRadius, samples: workload.samples)
+        }
+        let adwaita = "/usr/share/icons/Adwaita/scalable/"
+        let box = IconBox(width: 44, height: 44, scale: 3)
+        func icon(_ name: String) throws -> AlphaMask {
+            if name.contains("/") {
+                return try AlphaMask(icon: SVGImporter.load(contentsOfFile: adwaita + name + ".svg").icon, box: box)
+            }
+            return try AlphaMask(icon: BuiltInSymbol(named: name)!.icon, box: box)
+        }
+        let icons = [
+            ("actions/go-next-symbolic", "play"), ("heart", "star"), ("status/weather-clear-symbolic", "heart"),
+            ("status/dialog-warning-symbolic", "status/dialog-information-symbolic"),
+        ]
+        return workloads + icons.map { source, target in
+            Pair(name: "\(source.split(separator: "/").last!) → \(target.split(separator: "/").last!)",
+                 masks: { (try icon(source), try icon(target)) }, maxBlurRadius: 12, samples: 1001)
+        }
+    }
+
+    static func run(sink: inout UInt64) throws {
+        print("")
+        print("Field styles, one thread, thread CPU time: distance against metaball (automatic edge), same masks and blur:")
+        for pair in pairs() where ProcessInfo.processInfo.environment["ONLY"].map { pair.name.hasPrefix($0) } ?? true {
+            let (source, target) = try pair.masks()
+            let size = source.width
+            let metaball = try MorphRenderer(width: size, height: source.height, style: MorphStyle(maxBlurRadius: pair.maxBlurRadius))
+            let distance = try MorphRenderer(
+                width: size, height: source.height, style: MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius))
+            metaball.concurrency = .serial
+            distance.concurrency = .serial
+            var frame = [UInt8](repeating: 0, count: metaball.rgbaByteCount)
+            func render(_ renderer: MorphRenderer, _ progress: Double) throws {
+                try frame.withUnsafeMutableBytes {
+                    try renderer.render(source: source, target: target, progress: progress, into: $0, format: .rgba8)
+                }
+                sink &+= UInt64(frame[frame.count / 2 + 3])
+            }
+            // The fields: the first frame of a fresh renderer computes both.
+            let fieldStart = DispatchTime.now().uptimeNanoseconds
+            try render(distance, 0.5)
+            let fields = Double(DispatchTime.now().uptimeNanoseconds - fieldStart)
+            let samples = runs(pair.samples)
+            var cells: [String] = []
+            for p in [0.5, 0.25, 1.0 / 60] where ProcessInfo.processInfo.environment["P"].map { String(p).hasPrefix($0) } ?? true {
+                let (m, d) = try interleavedMedianThreadCPUNanoseconds(
+                    runs: samples, { try render(metaball, p) }, { try render(distance, p) })
+                cells.append("p = \(p == 1.0 / 60 ? "1/60" : String(p)): \(formatted(m)) / \(formatted(d)) = "
+                             + String(format: "%.2f×", d / m))
+            }
+            print("  \(pair.name)  \(cells.joined(separator: ";  "))  (median of \(samples)); both fields \(formatted(fields))")
+        }
+    }
+}
