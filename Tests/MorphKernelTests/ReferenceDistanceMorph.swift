@@ -20,16 +20,46 @@ import MorphKernel
 /// 4. α = the share of the pixel a straight edge at distance d from its centre covers, with
 ///    the edge's normal along ∇V (`coverage`, by clipping the pixel's square): the
 ///    anti-aliasing of a vector renderer, one pixel wide.
+///
+/// With a field C captured from an earlier frame (`Captured`: that frame's V over the whole
+/// canvas and its floor f_C) at weight w, step 1 becomes φ = (1 − w) · ((1 − e) · φS + e · φT)
+/// + w · C and the floor of step 3 f = (1 − w) · max(1 − b, 0.05) + w · f_C.
 enum ReferenceDistanceMorph {
-    /// α of every pixel of the frame at `progress`, row-major.
-    static func frame(
-        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle
-    ) -> [Double] {
+    /// A captured field: the V of an earlier frame over the whole canvas (`field`), its slope
+    /// floor, and the weight it is mixed in with.
+    struct Captured {
+        var values: [Double]
+        var slopeFloor: Double
+        var weight: Double
+    }
+
+    /// V of the frame at `progress` over the whole canvas (what a capture keeps) and its
+    /// slope floor f.
+    static func field(
+        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle,
+        captured: Captured? = nil
+    ) -> (values: [Double], slopeFloor: Double) {
         let e = ReferenceMorph.eased(p, style.easing)
         let b = sin(Double.pi * e)
         let radius = ReferenceMorph.radius(progress: p, style: style)
-        let mixed = zip(source, target).map { (1 - e) * $0 + e * $1 }
+        var mixed = zip(source, target).map { (1 - e) * $0 + e * $1 }
+        var floor = max(1 - b, 0.05)
+        if let captured {
+            let w = captured.weight
+            mixed = zip(mixed, captured.values).map { (1 - w) * $0 + w * $1 }
+            floor = (1 - w) * floor + w * captured.slopeFloor
+        }
         let v = radius > 0 ? blur(mixed, width: width, height: height, weights: ReferenceMorph.weights(radius: radius)) : mixed
+        return (v, floor)
+    }
+
+    /// α of every pixel of the frame at `progress`, row-major.
+    static func frame(
+        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle,
+        captured: Captured? = nil
+    ) -> [Double] {
+        let (v, floor) = field(
+            source: source, target: target, width: width, height: height, progress: p, style: style, captured: captured)
         var alpha = [Double](repeating: 0, count: v.count)
         for y in 0..<height {
             for x in 0..<width {
@@ -38,7 +68,7 @@ enum ReferenceDistanceMorph {
                 let gx = (at(x + 1, y) - at(x - 1, y)) / Double(min(x + 1, width - 1) - max(x - 1, 0)).nonZero
                 let gy = (at(x, y + 1) - at(x, y - 1)) / Double(min(y + 1, height - 1) - max(y - 1, 0)).nonZero
                 let slope = (gx * gx + gy * gy).squareRoot()
-                let distance = v[y * width + x] / max(slope, 1 - b, 0.05)
+                let distance = v[y * width + x] / max(slope, floor)
                 alpha[y * width + x] = coverage(distance: distance, normal: (gx, gy))
             }
         }
@@ -47,9 +77,10 @@ enum ReferenceDistanceMorph {
 
     /// The frame as bytes: α · 255 rounded, halves away from zero.
     static func frameBytes(
-        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle
+        source: [Double], target: [Double], width: Int, height: Int, progress p: Double, style: MorphStyle,
+        captured: Captured? = nil
     ) -> [UInt8] {
-        frame(source: source, target: target, width: width, height: height, progress: p, style: style)
+        frame(source: source, target: target, width: width, height: height, progress: p, style: style, captured: captured)
             .map { UInt8(($0 * 255).rounded()) }
     }
 
