@@ -16,8 +16,11 @@ struct AnimateEndToEndTests {
 
     static func mask(_ symbol: BuiltInSymbol) throws -> AlphaMask { try AlphaMask(icon: symbol.icon, box: box) }
 
-    static func renderer() throws -> MorphRenderer {
-        try MorphRenderer(width: 32, height: 32, style: MorphStyle(maxBlurRadius: 4))
+    /// The style the CLI's `--blur 2` gives at 2×; `field` for `--style`.
+    static func style(_ field: MorphField = .metaball) -> MorphStyle { MorphStyle(field: field, maxBlurRadius: 4) }
+
+    static func renderer(_ field: MorphField = .metaball) throws -> MorphRenderer {
+        try MorphRenderer(width: 32, height: 32, style: style(field))
     }
 
     /// The raw RGBA stream of `animate <arguments>`, cut into frames.
@@ -37,11 +40,13 @@ struct AnimateEndToEndTests {
 
     /// The library's frames: an animator at rest on `start` (as an app would make it: the
     /// pair start → `first` at progress 0, which shows `start`), the calls at their times,
-    /// and `renderRGBA(at:)` at k / 20 s for k = 0 ..< count, into one reused buffer.
+    /// and `renderRGBA(at:)` at k / 20 s for k = 0 ..< count, into one reused buffer; `field`
+    /// for `--style`.
     static func libraryFrames(
-        start: BuiltInSymbol, first: BuiltInSymbol, calls: [(time: Double, call: Call)], count: Int
+        start: BuiltInSymbol, first: BuiltInSymbol, calls: [(time: Double, call: Call)], count: Int,
+        field: MorphField = .metaball
     ) throws -> [[UInt8]] {
-        let renderer = try renderer()
+        let renderer = try renderer(field)
         let animator = try MorphAnimator(renderer: renderer, source: try mask(start), target: try mask(first), progress: 0)
         var pending = calls[...]
         var buffer = [UInt8](repeating: 0, count: renderer.rgbaByteCount)
@@ -66,10 +71,10 @@ struct AnimateEndToEndTests {
     }
 
     /// An icon at rest, as the plain renderer draws it.
-    static func rest(_ symbol: BuiltInSymbol) throws -> [UInt8] {
+    static func rest(_ symbol: BuiltInSymbol, field: MorphField = .metaball) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: 32 * 32 * 4)
         let icon = try mask(symbol)
-        try renderer().renderRGBA(source: icon, target: icon, progress: 0, into: &pixels)
+        try renderer(field).renderRGBA(source: icon, target: icon, progress: 0, into: &pixels)
         return pixels
     }
 
