@@ -43,6 +43,9 @@ final class DistanceFrameRenderer {
 
     static let tileSide = 16
 
+    /// Per blur level, once computed, `reach(level:kernel:)`.
+    private var reaches: [Float?]
+
     /// What a tile of the frame is.
     enum TileKind {
         /// Every |φ| ≥ the blur's reach, every φ < 0: every pixel empty.
@@ -59,6 +62,7 @@ final class DistanceFrameRenderer {
         self.height = height
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
+        reaches = [Float?](repeating: nil, count: style.blurLevels)
         tilesAcross = (width + Self.tileSide - 1) / Self.tileSide
         tilesDown = (height + Self.tileSide - 1) / Self.tileSide
         padding = bank.maxHalfWidth
@@ -110,11 +114,13 @@ final class DistanceFrameRenderer {
     /// renderer's size): each pixel's coverage α through `writer` into `output`, rows
     /// `bytesPerRow` apart.
     ///
-    /// Only tiles near the outline are blurred: the fields are distances, so φ changes by
-    /// at most about a pixel per pixel, and V, a weighted mean of φ, differs from φ by at
-    /// most Σ w_ij (|i| + |j|) = 2 Σ w_i |i|. In a tile where every φ ≥ 3 + 2 Σ w_i |i| (a
-    /// pixel to spare, for the slope's neighbours), V ≥ 3, and every pixel is full (see
-    /// `writePixels`) without V; where every φ is at or below minus that, empty.
+    /// Only tiles near the outline are blurred: the fields are distances, so φ changes by at
+    /// most a pixel per pixel of distance, and V, a weighted mean of φ, differs from φ by at
+    /// most Σ_ij w_i w_j √(i² + j²), the kernel's mean distance. In a tile where every φ ≥
+    /// 4 + that, V ≥ 3 (a pixel to spare for the fields' own error, under 1 px even on masks
+    /// of noise), so every pixel is full (V ≥ 2, see `writePixels`) without V, and so is
+    /// every neighbour whose V an edge tile's slope could read (V changes by at most 1 from
+    /// a pixel to the next); where every φ is at or below minus that, empty.
     func render(
         source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture? = nil,
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int
@@ -145,18 +151,17 @@ final class DistanceFrameRenderer {
     ) -> Double {
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
         let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
-        let kernel = bank.levels[MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)]
+        let level = MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)
+        let kernel = bank.levels[level]
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
-            var spreadOfWeights: Float = 0
-            for i in -n...n { spreadOfWeights += kernelWeights[n + i] * Float(abs(i)) }
             source.tileBounds.withUnsafeBufferPointer { sourceBounds in
                 target.tileBounds.withUnsafeBufferPointer { targetBounds in
                     sortTiles(
                         sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
-                        reach: everywhere ? .infinity : 3 + 2 * spreadOfWeights, halfWidth: n)
+                        reach: everywhere ? .infinity : reach(level: level, kernel: kernel), halfWidth: n)
                 }
             }
             source.values.withUnsafeBufferPointer { s in
@@ -168,6 +173,24 @@ final class DistanceFrameRenderer {
             blurDown(centre: kernelWeights.baseAddress! + n, halfWidth: n)
         }
         return (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
+    }
+
+    /// 4 + Σ_ij w_i w_j √(i² + j²) for the level's kernel, computed on first use: how far
+    /// from zero φ must be in a whole tile for it to be full or empty (see `render`).
+    private func reach(level: Int, kernel: GaussianKernel) -> Float {
+        if let known = reaches[level] { return known }
+        let n = kernel.halfWidth
+        var mean = 0.0
+        kernel.weights.withUnsafeBufferPointer { w in
+            for i in -n...n {
+                var row = 0.0
+                for j in -n...n { row += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
+                mean += Double(w[n + i]) * row
+            }
+        }
+        let reach = Float(4 + mean)
+        reaches[level] = reach
+        return reach
     }
 
     /// The weights of a frame's mix: the source's, the target's and the captured field's.

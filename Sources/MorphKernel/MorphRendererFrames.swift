@@ -11,8 +11,9 @@ extension MorphRenderer {
     /// masks with nothing to skip.
     ///
     /// - Throws: as `render(source:target:progress:into:bytesPerRow:format:)`, and
-    ///   `MorphError` when the captured field has another size or its weight is not in
-    ///   [0, 1].
+    ///   `MorphError` when the captured field has another size or another kind than the
+    ///   renderer's field (`CapturedField.kind`), or its weight is not in [0, 1] — whatever
+    ///   the weight.
     public func render(
         _ frame: MorphFrame, into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil, format: PixelFormat
     ) throws {
@@ -30,7 +31,7 @@ extension MorphRenderer {
     /// 4 · width · height bytes for the result and the passes' memory for the call.
     ///
     /// - Throws: as `render(_:into:bytesPerRow:format:)` for the frame itself (the masks'
-    ///   sizes, the progress, the captured field and its weight).
+    ///   sizes, the progress, the captured field's size and kind, and its weight).
     public func captureField(of frame: MorphFrame) throws -> CapturedField {
         try checkCapture(of: frame)
         try checkInputs(source: frame.source, target: frame.target, progress: frame.progress)
