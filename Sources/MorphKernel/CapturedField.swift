@@ -24,9 +24,9 @@ public final class CapturedField: Sendable {
     /// distance field, step 3), carried into the frames that mix the field in; 0 for the
     /// metaball field.
     let slopeFloor: Double
-    /// The least and greatest value of each tile of a distance field (`TileBounds`); empty
+    /// The least and greatest value of each segment of a distance field (`SegmentBounds`); empty
     /// for the metaball field.
-    let tileBounds: [SIMD2<Float>]
+    let segmentBounds: [SIMD2<Float>]
 
     /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
@@ -65,6 +65,6 @@ public final class CapturedField: Sendable {
         self.values = values
         self.blurRadius = blurRadius
         self.slopeFloor = slopeFloor
-        tileBounds = kind == .distance ? TileBounds.of(values, width: width, height: height) : []
+        segmentBounds = kind == .distance ? SegmentBounds.of(values, width: width, height: height) : []
     }
 }

@@ -18,7 +18,7 @@ final class DistanceStage {
     ) -> R {
         guard let capture else { return body(nil) }
         return capture.field.values.withUnsafeBufferPointer { values in
-            capture.field.tileBounds.withUnsafeBufferPointer { bounds in
+            capture.field.segmentBounds.withUnsafeBufferPointer { bounds in
                 body(DistanceFrameRenderer.Capture(
                     values: values.baseAddress!, bounds: bounds.baseAddress!, weight: capture.weight,
                     slopeFloor: capture.field.slopeFloor))

@@ -32,9 +32,10 @@ struct SignedDistanceField {
     private(set) var values: [Float]
     /// Whether the mask has an edge pixel, so that φ is a distance to something.
     private(set) var hasOutline = true
-    /// The least and greatest φ of each tile of `DistanceFrameRenderer.tileSide` pixels a
-    /// side, row-major (`TileBounds`): a frame mixes and blurs only the tiles near its outline.
-    private(set) var tileBounds: [SIMD2<Float>] = []
+    /// The least and greatest φ of each segment of `DistanceFrameRenderer.segmentLength`
+    /// pixels of a row (`SegmentBounds`): a frame mixes and blurs only the segments near its
+    /// outline.
+    private(set) var segmentBounds: [SIMD2<Float>] = []
 
     /// The value of a mask with no outline: further than any distance on a canvas of
     /// `MorphRenderer.maximumPixelCount` pixels.
@@ -83,7 +84,7 @@ struct SignedDistanceField {
         }
         self.values = values
         self.hasOutline = hasOutline
-        tileBounds = TileBounds.of(values, width: width, height: height)
+        segmentBounds = SegmentBounds.of(values, width: width, height: height)
     }
 
     /// A field of −`depth` everywhere: what the distance style mixes for an empty mask, so the
@@ -98,7 +99,7 @@ struct SignedDistanceField {
         self.height = height
         self.values = values
         self.hasOutline = hasOutline
-        tileBounds = TileBounds.of(values, width: width, height: height)
+        segmentBounds = SegmentBounds.of(values, width: width, height: height)
     }
 
     /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its
