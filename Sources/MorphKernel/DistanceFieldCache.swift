@@ -16,15 +16,20 @@ final class DistanceFieldCache {
     /// blur (at about the middle of the morph for the thick parts of an icon), growing from
     /// there, as the metaball style's blur gathers it.
     let emptyDepth: Float
-    private var entries: [(mask: AlphaMask, field: SignedDistanceField)] = []
+    /// The columns each field's rows are padded with (`IconField`).
+    let padding: Int
+    private var entries: [(mask: AlphaMask, field: IconField)] = []
+    private var made = 0
 
-    init(style: MorphStyle) {
+    /// A cache for a renderer of `style` whose largest blur half-width is `padding`.
+    init(style: MorphStyle, padding: Int) {
         emptyDepth = Float(max(style.maxBlurRadius, 1))
+        self.padding = padding
         entries.reserveCapacity(Self.capacity)
     }
 
     /// The field of `mask`, computed now unless it is kept; the newest entry afterwards.
-    func field(of mask: AlphaMask) -> SignedDistanceField {
+    func field(of mask: AlphaMask) -> IconField {
         // The same storage first (a host passing the same masks frame after frame), then equal
         // values (copies): different icons often share long runs of empty rows.
         let storage = mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
@@ -39,7 +44,9 @@ final class DistanceFieldCache {
         }
         if !field.hasOutline { field = .outside(by: emptyDepth, width: mask.width, height: mask.height) }
         if entries.count == Self.capacity { entries.removeLast() }
-        entries.insert((mask, field), at: 0)
-        return field
+        made += 1
+        let prepared = IconField(field: field, identity: made, padding: padding)
+        entries.insert((mask, prepared), at: 0)
+        return prepared
     }
 }

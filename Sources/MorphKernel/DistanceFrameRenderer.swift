@@ -14,10 +14,16 @@
 /// 4. α = `PixelEdge.coverage(distance:normal:)`, the share of the pixel beyond a straight edge d
 ///    from its centre with its normal along ∇V: a vector renderer's anti-aliasing.
 ///
-/// Every byte is within ±1 of the same math in double precision (the tests' reference).
-/// All memory is allocated in `init`; a frame allocates nothing. The frame is cut into
-/// segments of 16 pixels of a row; only those near the outline are blurred (see `render`),
-/// 16 pixels a vector.
+/// The blur is linear, so V = (1 − e) · V_S + e · V_T with V_S, V_T each icon's field
+/// blurred at the level: that is how V is computed (with a captured field, the mix is
+/// blurred instead), and the icons' blurred fields are kept (`BlurredFieldCache`), so a
+/// level drawn again blurs nothing. The frame is cut into segments of 16 pixels of a row;
+/// only those near the outline are blurred and drawn (see `render`), 16 pixels a vector.
+///
+/// Every byte is within ±1 of the same math in double precision (the tests' reference), and
+/// depends on the fields, the progress and the style only: a segment's V is computed the
+/// same way whether or not it was kept. All memory is allocated in `init`, but for the
+/// kept planes, which are allocated as they are first needed, up to the cache's budget.
 final class DistanceFrameRenderer {
     let width: Int
     let height: Int
@@ -25,21 +31,27 @@ final class DistanceFrameRenderer {
     private let bank: GaussianKernelBank
     /// Segments a row: ⌈width / 16⌉.
     private let segmentsAcross: Int
-    /// φ, `padding` columns of the row's end values on each side of its `width` (and 16 more
-    /// on the right, so the last segment's lanes stay inside): `mixedStride` floats a row.
+    /// Floats a row of the planes `across`, `blurred` and the kept ones: segmentsAcross · 16.
+    private let planeStride: Int
+    /// Columns of a padded row before its pixels (the largest blur half-width).
+    let padding: Int
+    /// The mix of a frame with a captured field, padded as an `IconField`: `mixedStride`
+    /// floats a row.
     private let mixed: UnsafeMutablePointer<Float>
-    private let padding: Int
     private let mixedStride: Int
-    /// φ blurred across, then V: `segmentsAcross` · 16 floats a row.
+    /// A field blurred across (scratch), then the frame's V.
     private let across: UnsafeMutablePointer<Float>
     private let blurred: UnsafeMutablePointer<Float>
-    /// Per segment (row-major): what the frame is there; whether the blur across is needed
-    /// there (an edge segment's blur down reads it); whether φ is (the blur across reads
-    /// it); and a count the marking of those uses.
+    /// Per segment (row-major): what the frame is there; whether V is to be computed there
+    /// (`blurMissing`); whether the blur across is needed there (an edge segment's blur
+    /// down reads it); whether φ is (the blur across of a frame with a captured field reads
+    /// it).
     private let kinds: UnsafeMutablePointer<SegmentKind>
+    private let missing: UnsafeMutablePointer<Bool>
     private let needsAcross: UnsafeMutablePointer<Bool>
     private let needsMix: UnsafeMutablePointer<Bool>
-    private let counts: UnsafeMutablePointer<Int32>
+    /// The icons' blurred fields.
+    private let levels: BlurredFieldCache
 
     /// Pixels in a segment, and lanes in a vector.
     static let segmentLength = 16
@@ -65,24 +77,25 @@ final class DistanceFrameRenderer {
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
         reaches = [Float?](repeating: nil, count: style.blurLevels)
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
+        planeStride = segmentsAcross * Self.segmentLength
         padding = bank.maxHalfWidth
         mixedStride = width + 2 * padding + Self.segmentLength
         mixed = .allocate(capacity: mixedStride * height)
         mixed.initialize(repeating: 0, count: mixedStride * height)
-        let planeCount = segmentsAcross * Self.segmentLength * height
-        across = .allocate(capacity: planeCount)
-        across.initialize(repeating: 0, count: planeCount)
-        blurred = .allocate(capacity: planeCount)
-        blurred.initialize(repeating: 0, count: planeCount)
+        across = .allocate(capacity: planeStride * height)
+        across.initialize(repeating: 0, count: planeStride * height)
+        blurred = .allocate(capacity: planeStride * height)
+        blurred.initialize(repeating: 0, count: planeStride * height)
         let segments = segmentsAcross * height
         kinds = .allocate(capacity: segments)
         kinds.initialize(repeating: .edge, count: segments)
+        missing = .allocate(capacity: segments)
+        missing.initialize(repeating: false, count: segments)
         needsAcross = .allocate(capacity: segments)
         needsAcross.initialize(repeating: false, count: segments)
         needsMix = .allocate(capacity: segments)
         needsMix.initialize(repeating: false, count: segments)
-        counts = .allocate(capacity: segments)
-        counts.initialize(repeating: 0, count: segments)
+        levels = BlurredFieldCache(floatsPerPlane: planeStride * height, segments: segments)
     }
 
     deinit {
@@ -90,9 +103,9 @@ final class DistanceFrameRenderer {
         across.deallocate()
         blurred.deallocate()
         kinds.deallocate()
+        missing.deallocate()
         needsAcross.deallocate()
         needsMix.deallocate()
-        counts.deallocate()
     }
 
     /// A field captured from an earlier frame (`CapturedField` of the distance field) and its
@@ -111,8 +124,8 @@ final class DistanceFrameRenderer {
     static func slopeFloor(blurAmount b: Double) -> Double { max(1 - b, 0.05) }
 
     /// The frame at `progress` (in [0, 1]) between `source` and `target` (fields of this
-    /// renderer's size): each pixel's coverage α through `writer` into `output`, rows
-    /// `bytesPerRow` apart.
+    /// renderer's size and padding): each pixel's coverage α through `writer` into `output`,
+    /// rows `bytesPerRow` apart.
     ///
     /// Only segments near the outline are blurred: the fields are distances, so φ changes by
     /// at most a pixel per pixel of distance, and V, a weighted mean of φ, differs from φ by
@@ -121,21 +134,20 @@ final class DistanceFrameRenderer {
     /// masks of noise), so every pixel is full (V ≥ 2, see `writePixels`) without V, and so
     /// is every neighbour whose V an edge segment's slope could read (V changes by at most 1
     /// from a pixel to the next); where every φ is at or below minus that, empty. The fields'
-    /// bounds per segment (`SegmentBounds`) sort the segments before anything is mixed.
+    /// bounds per segment (`SegmentBounds`) sort the segments before anything is computed.
     func render(
-        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture? = nil,
+        source: IconField, target: IconField, progress: Double, capture: Capture? = nil,
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
-        precondition(source.width == width && source.height == height && target.width == width && target.height == height)
-        let (field, floor) = blurField(source: source, target: target, progress: progress, capture: capture, everywhere: false)
+        let (field, floor) = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false)
         writePixels(field, floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
     }
 
     /// V of the frame over the whole canvas and its slope's floor: what a capture keeps.
     func capturedField(
-        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture?
+        source: IconField, target: IconField, progress: Double, capture: Capture?
     ) -> (values: [Float], slopeFloor: Double) {
-        let (field, floor) = blurField(source: source, target: target, progress: progress, capture: capture, everywhere: true)
+        let (field, floor) = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: true)
         var values = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width { values[y * width + x] = field.values[y * field.stride + x] }
@@ -149,13 +161,22 @@ final class DistanceFrameRenderer {
         var stride: Int
     }
 
+    /// The weights of a frame's mix: the source's, the target's and the captured field's.
+    private struct MixWeights {
+        var keep: Float
+        var take: Float
+        var captured: Float
+    }
+
     /// Sorts the segments by the fields' bounds (every segment an edge segment when
-    /// `everywhere`), mixes the fields where the blur of the edge segments reads them, and
-    /// blurs the edge segments; returns V (`blurred`, or φ itself at level 0) and the frame's
-    /// slope floor.
-    private func blurField(
-        source: SignedDistanceField, target: SignedDistanceField, progress: Double, capture: Capture?, everywhere: Bool
+    /// `everywhere`) and computes V in the edge segments: from the icons' blurred fields,
+    /// kept or computed where missing; with a captured field, by blurring the mix. Returns
+    /// the plane holding V and the frame's slope floor.
+    private func frameField(
+        source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool
     ) -> (Plane, Double) {
+        precondition(source.field.width == width && source.field.height == height && source.padding == padding)
+        precondition(target.field.width == width && target.field.height == height && target.padding == padding)
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
         let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
         let level = MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)
@@ -163,25 +184,34 @@ final class DistanceFrameRenderer {
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
-        source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
-            target.segmentBounds.withUnsafeBufferPointer { targetBounds in
+        source.field.segmentBounds.withUnsafeBufferPointer { sourceBounds in
+            target.field.segmentBounds.withUnsafeBufferPointer { targetBounds in
                 sortSegments(
                     sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
-                    reach: everywhere ? .infinity : reach(level: level, kernel: kernel), halfWidth: n)
-            }
-        }
-        source.values.withUnsafeBufferPointer { s in
-            target.values.withUnsafeBufferPointer { t in
-                mix(s.baseAddress!, t.baseAddress!, capture?.values, weights: weights)
+                    reach: everywhere ? .infinity : reach(level: level, kernel: kernel))
             }
         }
         let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
-        guard n > 0 else { return (Plane(values: mixed + padding, stride: mixedStride), floor) }
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
-            blurAcross(centre: kernelWeights.baseAddress! + n, halfWidth: n)
-            blurDown(centre: kernelWeights.baseAddress! + n, halfWidth: n)
+            let centre = kernelWeights.baseAddress! + n
+            if let capture {
+                mixAndBlur(source, target, capture.values, weights: weights, centre: centre, halfWidth: n)
+                return
+            }
+            // Each icon's blurred field (its field itself at level 0); a side whose weight is 0
+            // is left out, its plane not even looked up.
+            func blurredField(of icon: IconField, weight: Float) -> Plane? {
+                guard weight != 0 else { return nil }
+                guard n > 0 else { return Plane(values: icon.origin, stride: icon.stride) }
+                let plane = levels.plane(icon: icon.identity, level: level)
+                blurMissing(icon, into: plane, centre: centre, halfWidth: n)
+                return Plane(values: plane.values, stride: planeStride)
+            }
+            let sourcePlane = blurredField(of: source, weight: weights.keep)
+            let targetPlane = blurredField(of: target, weight: weights.take)
+            combine(sourcePlane, weights.keep, targetPlane, weights.take)
         }
-        return (Plane(values: blurred, stride: segmentsAcross * Self.segmentLength), floor)
+        return (Plane(values: blurred, stride: planeStride), floor)
     }
 
     /// 4 + Σ_ij w_i w_j √(i² + j²) for the level's kernel, computed on first use: how far
@@ -202,46 +232,35 @@ final class DistanceFrameRenderer {
         return reach
     }
 
-    /// The weights of a frame's mix: the source's, the target's and the captured field's.
-    private struct MixWeights {
-        var keep: Float
-        var take: Float
-        var captured: Float
-    }
-
     /// Sorts the segments (`kinds`): full where φ ≥ `reach` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
-    /// where φ ≤ −`reach`, else edge. Marks the segments whose blur across an edge segment's
-    /// blur down reads (`needsAcross`: within n rows in its column), and those whose φ that
-    /// reads (`needsMix`: within ⌈n / 16⌉ segments along the row).
+    /// where φ ≤ −`reach`, else edge.
     private func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
-        weights: MixWeights, reach: Float, halfWidth n: Int
+        weights: MixWeights, reach: Float
     ) {
-        let across = segmentsAcross, count = segmentsAcross * height
-        for segment in 0..<count {
+        for segment in 0..<(segmentsAcross * height) {
             var bounds = weights.keep * s[segment] + weights.take * t[segment]
             if let c { bounds += weights.captured * c[segment] }
             kinds[segment] = bounds.x >= reach ? .full : bounds.y <= -reach ? .empty : .edge
         }
-        guard n > 0 else {
-            // No blur: φ and V where the frame needs them, nothing around.
-            for segment in 0..<count {
-                needsAcross[segment] = kinds[segment] == .edge
-                needsMix[segment] = kinds[segment] == .edge
-            }
-            return
-        }
-        // Windows sliding down each column (n rows either side), then along each row.
+    }
+
+    /// Marks the segments whose blur across the blur down of the segments marked in
+    /// `targets` reads (`needsAcross`: within n rows in the same column), and, with
+    /// `mixes`, those whose φ that reads (`needsMix`: within ⌈n / 16⌉ segments along the row).
+    private func markReach(of targets: UnsafePointer<Bool>, halfWidth n: Int, mixes: Bool) {
+        let across = segmentsAcross
         for column in 0..<across {
             var inWindow = 0
-            for y in 0..<min(n, height) where kinds[y * across + column] == .edge { inWindow += 1 }
+            for y in 0..<min(n, height) where targets[y * across + column] { inWindow += 1 }
             for y in 0..<height {
-                if y + n < height, kinds[(y + n) * across + column] == .edge { inWindow += 1 }
-                if y - n - 1 >= 0, kinds[(y - n - 1) * across + column] == .edge { inWindow -= 1 }
+                if y + n < height, targets[(y + n) * across + column] { inWindow += 1 }
+                if y - n - 1 >= 0, targets[(y - n - 1) * across + column] { inWindow -= 1 }
                 needsAcross[y * across + column] = inWindow > 0
             }
         }
+        guard mixes else { return }
         let spread = (n + Self.segmentLength - 1) / Self.segmentLength
         for y in 0..<height {
             let row = y * across
@@ -255,30 +274,59 @@ final class DistanceFrameRenderer {
         }
     }
 
-    /// φ into `mixed` in the segments marked `needsMix`, the lanes past the canvas and the
-    /// padding beside those rows repeating the row's end values.
-    private func mix(_ s: UnsafePointer<Float>, _ t: UnsafePointer<Float>, _ captured: UnsafePointer<Float>?, weights: MixWeights) {
+    /// Computes `icon`'s blurred field in the edge segments `plane` lacks.
+    private func blurMissing(_ icon: IconField, into plane: BlurredFieldCache.Plane, centre w: UnsafePointer<Float>, halfWidth n: Int) {
+        var any = false
+        for segment in 0..<(segmentsAcross * height) {
+            let lacking = kinds[segment] == .edge && !plane.computed[segment]
+            missing[segment] = lacking
+            any = any || lacking
+        }
+        guard any else { return }
+        markReach(of: missing, halfWidth: n, mixes: false)
+        blurAcross(icon.origin, stride: icon.stride, centre: w, halfWidth: n)
+        blurDown(into: plane.values, where: missing, centre: w, halfWidth: n)
+        for segment in 0..<(segmentsAcross * height) where missing[segment] { plane.computed[segment] = true }
+    }
+
+    /// V = keep · V_S + take · V_T over the edge segments, into `blurred`; a missing plane
+    /// (weight 0) adds nothing.
+    private func combine(_ source: Plane?, _ keep: Float, _ target: Plane?, _ take: Float) {
+        let length = Self.segmentLength, across = segmentsAcross
+        for y in 0..<height {
+            for column in 0..<across where kinds[y * across + column] == .edge {
+                let x0 = column * length
+                var v = SIMD16<Float>(repeating: 0)
+                if let source { v = keep * source.values.vector16(at: y * source.stride + x0) }
+                if let target { v += take * target.values.vector16(at: y * target.stride + x0) }
+                blurred.storeVector16(v, at: y * planeStride + x0)
+            }
+        }
+    }
+
+    /// A frame with a captured field: φ mixed where the blur of the edge segments reads it,
+    /// then blurred into `blurred` (at level 0, copied).
+    private func mixAndBlur(
+        _ source: IconField, _ target: IconField, _ captured: UnsafePointer<Float>, weights: MixWeights,
+        centre w: UnsafePointer<Float>, halfWidth n: Int
+    ) {
+        markReach(of: edgeFlags(), halfWidth: n, mixes: true)
         let length = Self.segmentLength, across = segmentsAcross
         let (keep, take, capturedWeight) = (weights.keep, weights.take, weights.captured)
-        let lastCount = width - (across - 1) * length
+        let s = source.origin, t = target.origin
         for y in 0..<height {
             let row = mixed + y * mixedStride + padding
+            let sourceRow = s + y * source.stride, targetRow = t + y * target.stride
             for column in 0..<across where needsMix[y * across + column] {
-                let x0 = column * length, offset = y * width + x0
-                var v: SIMD16<Float>
-                if column < across - 1 || lastCount == length {
-                    v = keep * s.vector16(at: offset) + take * t.vector16(at: offset)
-                    if let captured { v += capturedWeight * captured.vector16(at: offset) }
+                let x0 = column * length
+                var c = SIMD16<Float>(repeating: 0)
+                let count = min(length, width - x0)
+                if count == length {
+                    c = captured.vector16(at: y * width + x0)
                 } else {
-                    v = SIMD16(repeating: 0)
-                    for lane in 0..<length {
-                        let i = offset + min(lane, lastCount - 1)
-                        var value = keep * s[i] + take * t[i]
-                        if let captured { value += capturedWeight * captured[i] }
-                        v[lane] = value
-                    }
+                    for lane in 0..<length { c[lane] = captured[y * width + x0 + min(lane, count - 1)] }
                 }
-                row.storeVector16(v, at: x0)
+                row.storeVector16(keep * sourceRow.vector16(at: x0) + take * targetRow.vector16(at: x0) + capturedWeight * c, at: x0)
             }
             if needsMix[y * across] {
                 let first = SIMD16<Float>(repeating: row[0])
@@ -298,16 +346,24 @@ final class DistanceFrameRenderer {
                 }
             }
         }
+        blurAcross(UnsafePointer(mixed + padding), stride: mixedStride, centre: w, halfWidth: n)
+        blurDown(into: blurred, where: edgeFlags(), centre: w, halfWidth: n)
     }
 
-    /// The blur across of every segment marked `needsAcross`, 16 pixels a vector, the taps
-    /// symmetric.
-    private func blurAcross(centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        let length = Self.segmentLength, across = segmentsAcross, stride = across * length
+    /// `missing` set to the edge segments, for the passes that take a set of segments.
+    private func edgeFlags() -> UnsafePointer<Bool> {
+        for segment in 0..<(segmentsAcross * height) { missing[segment] = kinds[segment] == .edge }
+        return UnsafePointer(missing)
+    }
+
+    /// The blur across of `field` (row y at `field + y · stride`, padded) over every
+    /// segment marked `needsAcross`, into `across`, 16 pixels a vector, the taps symmetric.
+    private func blurAcross(_ field: UnsafePointer<Float>, stride: Int, centre w: UnsafePointer<Float>, halfWidth n: Int) {
+        let length = Self.segmentLength, segments = segmentsAcross
         let w0 = w[0]
         for y in 0..<height {
-            let row = UnsafePointer(mixed + y * mixedStride + padding), out = self.across + y * stride
-            for column in 0..<across where needsAcross[y * across + column] {
+            let row = field + y * stride, out = across + y * planeStride
+            for column in 0..<segments where needsAcross[y * segments + column] {
                 let x0 = column * length
                 var sum = w0 * row.vector16(at: x0)
                 var i = 1
@@ -320,14 +376,14 @@ final class DistanceFrameRenderer {
         }
     }
 
-    /// The blur down of every edge segment into `blurred`, the end rows repeated past the
-    /// canvas.
-    private func blurDown(centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        let length = Self.segmentLength, across = segmentsAcross, stride = across * length
+    /// The blur down of `across` into `out` over the segments marked in `targets`, the end
+    /// rows repeated past the canvas.
+    private func blurDown(into out: UnsafeMutablePointer<Float>, where targets: UnsafePointer<Bool>, centre w: UnsafePointer<Float>, halfWidth n: Int) {
+        let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
         let w0 = w[0]
-        let plane = UnsafePointer(self.across)
+        let plane = UnsafePointer(across)
         for y in 0..<height {
-            for column in 0..<across where kinds[y * across + column] == .edge {
+            for column in 0..<segments where targets[y * segments + column] {
                 let x0 = column * length
                 var sum = w0 * plane.vector16(at: y * stride + x0)
                 var j = 1
@@ -336,7 +392,7 @@ final class DistanceFrameRenderer {
                     sum += w[j] * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
                     j &+= 1
                 }
-                blurred.storeVector16(sum, at: y * stride + x0)
+                out.storeVector16(sum, at: y * stride + x0)
             }
         }
     }
@@ -381,16 +437,9 @@ final class DistanceFrameRenderer {
                     if x0 > 0, x0 + length < width, rows == 2 {
                         let gx = (row.vector16(at: x0 + 1) - row.vector16(at: x0 - 1)) * 0.5
                         let gy = (down.vector16(at: x0) - up.vector16(at: x0)) * 0.5
-                        var slope = (gx * gx + gy * gy).squareRoot()
-                        slope.replace(with: floor, where: slope .< floor)
-                        let distance = values / slope
-                        // Only the pixels near the outline (the others' neighbours may lie in
-                        // segments whose V this frame did not compute), and only when one is
-                        // within an edge's reach of it.
-                        let near = (magnitude .< 2) .& (distance .< PixelEdge.reach) .& (distance .> -PixelEdge.reach)
-                        if any(near) {
-                            covered.replace(with: PixelEdge.coverage(distance: distance, gx: gx, gy: gy), where: near)
-                        }
+                        // Only the pixels near the outline: the others' neighbours may lie in
+                        // segments whose V this frame did not compute.
+                        covered.replace(with: PixelEdge.coverage(field: values, gx: gx, gy: gy, floor: floor), where: magnitude .< 2)
                     } else {
                         for lane in 0..<count where magnitude[lane] < 2 {
                             let x = x0 + lane

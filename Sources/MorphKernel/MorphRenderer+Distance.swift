@@ -8,7 +8,7 @@ final class DistanceStage {
 
     init(width: Int, height: Int, style: MorphStyle) {
         frames = DistanceFrameRenderer(width: width, height: height, style: style)
-        fields = DistanceFieldCache(style: style)
+        fields = DistanceFieldCache(style: style, padding: frames.padding)
     }
 
     /// The frame stage's form of a captured field with weight `weight`.

@@ -17,10 +17,6 @@
 ///
 /// along a row or column (n₂ = 0) simply a = ½ + d, clamped to [0, 1].
 enum PixelEdge {
-    /// The largest |d| at which a straight edge leaves a pixel partly covered: half the
-    /// pixel's diagonal, √2 / 2 (an edge at 45°), rounded up; beyond it a(d) is 0 or 1.
-    static let reach: Float = 0.70711
-
     /// d for covered share `a` in [0, 1] and the unit normal `normal`: the inverse of a(d).
     static func offset(coverage a: Double, normal: SIMD2<Double>) -> Double {
         var n1 = abs(normal.x), n2 = abs(normal.y)
@@ -50,28 +46,34 @@ enum PixelEdge {
         return 0.5 + d / n1
     }
 
-    /// a(d) for 16 pixels at once: the same formulas, lane by lane, as
-    /// `coverage(distance:normal:)` with the normal (`gx`, `gy`), with three divisions where
-    /// that has five (a reciprocal each for the length, n₁ and 2 n₁ n₂).
+    /// a(d) for 16 pixels at once, for the edge at d = V / max(|g|, `floor`) with its normal
+    /// along g = (`gx`, `gy`): a field V and its slope, as a frame has them.
+    ///
+    /// Worked in units of |g| rather than on the normalised normal, which saves a square
+    /// root and three divisions: with G₁ ≥ G₂ the components' magnitudes, D = d · |g| (= V
+    /// where |g| ≥ f) and H = (G₁ + G₂) / 2, a(d) above is 0 for D ≤ −H, (D + H)² / (2 G₁ G₂)
+    /// below G₂ − H, ½ + D / G₁ up to H − G₂, 1 − (H − D)² / (2 G₁ G₂) up to H, 1 beyond;
+    /// along a row or column (G₂ = 0) ½ + D / G₁, clamped; with no slope at all
+    /// ½ + V / f, clamped.
     @inline(__always)
-    static func coverage(distance d: SIMD16<Float>, gx: SIMD16<Float>, gy: SIMD16<Float>) -> SIMD16<Float> {
+    static func coverage(field v: SIMD16<Float>, gx: SIMD16<Float>, gy: SIMD16<Float>, floor: Float) -> SIMD16<Float> {
         let ax = gx.replacing(with: -gx, where: gx .< 0), ay = gy.replacing(with: -gy, where: gy .< 0)
-        var n1 = ax.replacing(with: ay, where: ax .< ay), n2 = ay.replacing(with: ax, where: ax .< ay)
-        let length = (n1 * n1 + n2 * n2).squareRoot()
-        let alongAxis = (0.5 + d).clamped01
-        let slanted = (length .> 0) .& (n2 .> 0)
-        let inverseLength = 1 / length.replacing(with: 1, where: .!slanted)
-        n1 *= inverseLength
-        n2 *= inverseLength
-        let h = (n1 + n2) * 0.5
-        let inverseCorner = 1 / (2 * n1 * n2).replacing(with: 1, where: .!slanted)
-        var a = 0.5 + d * (1 / n1.replacing(with: 1, where: .!slanted))
-        let low = (d + h) * (d + h) * inverseCorner, high = 1 - (h - d) * (h - d) * inverseCorner
-        a.replace(with: low, where: d .< n2 - h)
-        a.replace(with: high, where: d .> h - n2)
-        a.replace(with: 0, where: d .<= -h)
-        a.replace(with: 1, where: d .>= h)
-        return a.replacing(with: alongAxis, where: .!slanted)
+        let g1 = ax.replacing(with: ay, where: ax .< ay), g2 = ay.replacing(with: ax, where: ax .< ay)
+        let squared = gx * gx + gy * gy
+        var scaled = v
+        let flat = squared .< floor * floor
+        if any(flat) { scaled.replace(with: v * squared.squareRoot() * (1 / floor), where: flat) }
+        let h = (g1 + g2) * 0.5
+        let still = g1 .== 0
+        var a = 0.5 + scaled * (1 / g1.replacing(with: 1, where: still))
+        let inverseCorner = 1 / (2 * g1 * g2).replacing(with: 1, where: g2 .== 0)
+        let slanted = g2 .> 0
+        a.replace(with: (scaled + h) * (scaled + h) * inverseCorner, where: slanted .& (scaled .< g2 - h))
+        a.replace(with: 1 - (h - scaled) * (h - scaled) * inverseCorner, where: slanted .& (scaled .> h - g2))
+        a.replace(with: 0, where: scaled .<= -h)
+        a.replace(with: 1, where: scaled .>= h)
+        a.replace(with: 0.5 + v * (1 / floor), where: still)
+        return a.clamped01
     }
 }
 

@@ -5,7 +5,13 @@ import _TestSupport
 
 /// The distance style's single-precision frames against the float64 reference.
 struct DistanceFrameRendererTests {
+    /// The frame's coverage bytes with `renderer`; `s` and `t` as `IconField`s of its padding,
+    /// identities 1 and 2 (so a renderer keeps their blurred levels between calls).
     static func bytes(_ renderer: DistanceFrameRenderer, _ s: SignedDistanceField, _ t: SignedDistanceField, _ p: Double) -> [UInt8] {
+        bytes(renderer, IconField(field: s, identity: 1, padding: renderer.padding), IconField(field: t, identity: 2, padding: renderer.padding), p)
+    }
+
+    static func bytes(_ renderer: DistanceFrameRenderer, _ s: IconField, _ t: IconField, _ p: Double) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: renderer.width * renderer.height)
         out.withUnsafeMutableBytes {
             renderer.render(
@@ -22,8 +28,10 @@ struct DistanceFrameRendererTests {
         let referenceSource = fs.values.map { Double($0) }, referenceTarget = ft.values.map { Double($0) }
         let style = MorphStyle()
         let renderer = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+        let iconS = IconField(field: fs, identity: 1, padding: renderer.padding)
+        let iconT = IconField(field: ft, identity: 2, padding: renderer.padding)
         for p in [0, 0.05, 0.2, 0.37, 0.5, 0.63, 0.9, 1] {
-            let frame = Self.bytes(renderer, fs, ft, p)
+            let frame = Self.bytes(renderer, iconS, iconT, p)
             let reference = ReferenceDistanceMorph.frameBytes(
                 source: referenceSource, target: referenceTarget, width: source.width, height: source.height, progress: p, style: style)
             let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
@@ -53,6 +61,23 @@ struct DistanceFrameRendererTests {
                 source: fs.values.map { Double($0) }, target: ft.values.map { Double($0) }, width: width, height: height, progress: p, style: style)
             let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
             #expect(worst <= 1, "\(width)×\(height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
+        }
+    }
+
+    @Test func framesDoNotDependOnWhatTheRendererKept() throws {
+        // One renderer drawing a morph forwards, backwards and again (its blurred levels
+        // kept, filled a segment at a time by frames whose outlines differ) against a fresh
+        // renderer for every frame: the same bytes.
+        let source = try DistanceStyleReferenceTests.mask("heart"), target = try DistanceStyleReferenceTests.mask("star")
+        let fs = SignedDistanceFieldTests.field(source), ft = SignedDistanceFieldTests.field(target)
+        let style = MorphStyle(maxBlurRadius: 9)
+        let kept = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+        let iconS = IconField(field: fs, identity: 1, padding: kept.padding)
+        let iconT = IconField(field: ft, identity: 2, padding: kept.padding)
+        let progress = (0...12).map { Double($0) / 12 }
+        for p in progress + progress.reversed() + progress {
+            let fresh = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+            #expect(Self.bytes(kept, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "p = \(p)")
         }
     }
 }
