@@ -64,4 +64,9 @@ final class BlurredFieldCache {
         planes[index].computed.initialize(repeating: false, count: segments)
         return planes[index]
     }
+
+    /// Marks every kept segment as not computed (the memory stays).
+    func discardAll() {
+        for plane in planes { plane.computed.update(repeating: false, count: segments) }
+    }
 }

@@ -155,6 +155,9 @@ final class DistanceFrameRenderer {
         return (values, floor)
     }
 
+    /// Forgets the kept blurred fields (`MorphRenderer.discardKeptLevels()`).
+    func discardKeptLevels() { levels.discardAll() }
+
     /// A plane of V: row y starts `stride` floats after row y − 1.
     private struct Plane {
         var values: UnsafePointer<Float>
@@ -435,11 +438,21 @@ final class DistanceFrameRenderer {
                 // of the outline are within 3, so in edge segments: V is computed there).
                 if any(magnitude .< 2) {
                     if x0 > 0, x0 + length < width, rows == 2 {
-                        let gx = (row.vector16(at: x0 + 1) - row.vector16(at: x0 - 1)) * 0.5
-                        let gy = (down.vector16(at: x0) - up.vector16(at: x0)) * 0.5
-                        // Only the pixels near the outline: the others' neighbours may lie in
-                        // segments whose V this frame did not compute.
-                        covered.replace(with: PixelEdge.coverage(field: values, gx: gx, gy: gy, floor: floor), where: magnitude .< 2)
+                        // Four pixels at a time, those with one within 2 of the outline (only
+                        // those: the others' neighbours may lie in segments whose V this frame
+                        // did not compute).
+                        func quarter(_ x: Int) -> SIMD4<Float> {
+                            let v = row.vector4(at: x)
+                            let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
+                            let near = (v .< 2) .& (v .> -2)
+                            guard any(near) else { return sign }
+                            let gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
+                            let gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
+                            return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
+                        }
+                        covered = SIMD16(
+                            lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
+                            highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
                     } else {
                         for lane in 0..<count where magnitude[lane] < 2 {
                             let x = x0 + lane

@@ -46,8 +46,9 @@ enum PixelEdge {
         return 0.5 + d / n1
     }
 
-    /// a(d) for 16 pixels at once, for the edge at d = V / max(|g|, `floor`) with its normal
-    /// along g = (`gx`, `gy`): a field V and its slope, as a frame has them.
+    /// a(d) for 4 pixels at once, for the edge at d = V / max(|g|, `floor`) with its normal
+    /// along g = (`gx`, `gy`): a field V and its slope, as a frame has them. Four lanes (one
+    /// register) keep every intermediate value in registers.
     ///
     /// Worked in units of |g| rather than on the normalised normal, which saves a square
     /// root and three divisions: with G₁ ≥ G₂ the components' magnitudes, D = d · |g| (= V
@@ -56,7 +57,7 @@ enum PixelEdge {
     /// along a row or column (G₂ = 0) ½ + D / G₁, clamped; with no slope at all
     /// ½ + V / f, clamped.
     @inline(__always)
-    static func coverage(field v: SIMD16<Float>, gx: SIMD16<Float>, gy: SIMD16<Float>, floor: Float) -> SIMD16<Float> {
+    static func coverage(field v: SIMD4<Float>, gx: SIMD4<Float>, gy: SIMD4<Float>, floor: Float) -> SIMD4<Float> {
         let ax = gx.replacing(with: -gx, where: gx .< 0), ay = gy.replacing(with: -gy, where: gy .< 0)
         let g1 = ax.replacing(with: ay, where: ax .< ay), g2 = ay.replacing(with: ax, where: ax .< ay)
         let squared = gx * gx + gy * gy
@@ -73,14 +74,6 @@ enum PixelEdge {
         a.replace(with: 0, where: scaled .<= -h)
         a.replace(with: 1, where: scaled .>= h)
         a.replace(with: 0.5 + v * (1 / floor), where: still)
-        return a.clamped01
-    }
-}
-
-extension SIMD16 where Scalar == Float {
-    /// Each lane clamped to [0, 1] (NaN stays NaN).
-    @inline(__always)
-    fileprivate var clamped01: SIMD16<Float> {
-        replacing(with: 0, where: self .< 0).replacing(with: 1, where: self .> 1)
+        return a.replacing(with: 0, where: a .< 0).replacing(with: 1, where: a .> 1)
     }
 }

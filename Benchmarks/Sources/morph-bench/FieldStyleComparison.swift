@@ -2,6 +2,7 @@ import AlphaRaster
 import BenchSupport
 import Foundation
 import IconMorph
+@_spi(Testing) import MorphKernel
 
 /// The distance field stage against the metaball one (issue 18: a distance frame costs no
 /// more than a metaball frame): the same masks, size and blur, both at the library's defaults
@@ -44,8 +45,14 @@ enum FieldStyleComparison {
 
     static func run(sink: inout UInt64) throws {
         print("")
-        print("Field styles, one thread, thread CPU time: distance against metaball (automatic edge), same masks and blur:")
-        for pair in pairs() where ProcessInfo.processInfo.environment["ONLY"].map { pair.name.hasPrefix($0) } ?? true {
+        print("Field styles, one thread, thread CPU time, distance / metaball (automatic edge), same masks and blur.")
+        print("Frames at p = 0.5, 0.25 and 1/60 drawn again and again (the distance renderer keeps each icon's")
+        print("blurred field per level); at p = 0.5 also with those dropped before each sample (a level not drawn")
+        print("before); and a whole 61-frame morph, kept and dropped:")
+        print("")
+        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | p = 0.5, level new | 61 frames | 61 frames, levels new | both fields |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for pair in pairs() {
             let (source, target) = try pair.masks()
             let size = source.width
             let metaball = try MorphRenderer(width: size, height: source.height, style: MorphStyle(maxBlurRadius: pair.maxBlurRadius))
@@ -66,13 +73,31 @@ enum FieldStyleComparison {
             let fields = Double(DispatchTime.now().uptimeNanoseconds - fieldStart)
             let samples = runs(pair.samples)
             var cells: [String] = []
-            for p in [0.5, 0.25, 1.0 / 60] where ProcessInfo.processInfo.environment["P"].map { String(p).hasPrefix($0) } ?? true {
+            func cell(_ m: Double, _ d: Double) -> String {
+                "\(formatted(d)) / \(formatted(m)) = " + String(format: "%.2f×", d / m)
+            }
+            for p in [0.5, 0.25, 1.0 / 60] {
                 let (m, d) = try interleavedMedianThreadCPUNanoseconds(
                     runs: samples, { try render(metaball, p) }, { try render(distance, p) })
-                cells.append("p = \(p == 1.0 / 60 ? "1/60" : String(p)): \(formatted(m)) / \(formatted(d)) = "
-                             + String(format: "%.2f×", d / m))
+                cells.append(cell(m, d))
             }
-            print("  \(pair.name)  \(cells.joined(separator: ";  "))  (median of \(samples)); both fields \(formatted(fields))")
+            let (m, d) = try interleavedMedianThreadCPUNanoseconds(
+                runs: samples, { try render(metaball, 0.5) }, { distance.discardKeptLevels(); try render(distance, 0.5) })
+            cells.append(cell(m, d))
+            let progressValues = (0...60).map { Double($0) / 60 }
+            let morphs = runs(max(3, pair.samples / 20) | 1)
+            let (mm, dm) = try interleavedMedianThreadCPUNanoseconds(
+                runs: morphs, { for p in progressValues { try render(metaball, p) } },
+                { for p in progressValues { try render(distance, p) } })
+            cells.append(cell(mm, dm))
+            let (mn, dn) = try interleavedMedianThreadCPUNanoseconds(
+                runs: morphs, { for p in progressValues { try render(metaball, p) } },
+                { distance.discardKeptLevels(); for p in progressValues { try render(distance, p) } })
+            cells.append(cell(mn, dn))
+            print("| \(pair.name) | " + cells.joined(separator: " | ") + " | \(formatted(fields)) |")
         }
+        print("")
+        print("Medians of \(runs(1001)) samples for icons, fewer for the larger workloads (a–d: as in the table above), a tenth of those")
+        print("for the whole morphs.")
     }
 }
