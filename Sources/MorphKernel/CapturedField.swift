@@ -20,9 +20,8 @@ public final class CapturedField: Sendable {
     /// were added to the frame's own (`MorphFrameMath.effectiveBlurRadius`), so the edge of
     /// the first frame after a capture is the captured frame's edge.
     public let blurRadius: Double
-    /// The distance field's slope floor f of the captured frame (`MorphRenderer`, the
-    /// distance field, step 3), carried into the frames that mix the field in; 0 for the
-    /// metaball field.
+    /// The distance field's slope floor f of the captured frame (`DistanceFrameRenderer`,
+    /// step 3), carried into the frames that mix the field in; 0 for the metaball field.
     let slopeFloor: Double
     /// The least and greatest value of each segment of a distance field (`SegmentBounds`); empty
     /// for the metaball field.

@@ -40,6 +40,15 @@ import _IconMorphSupport
 /// (except the `[UInt8]` conveniences when the array has the wrong size; morph-bench counts
 /// it with a counting `malloc`: `Benchmarks/results/morph-bench.md`).
 ///
+/// The distance field (`MorphStyle.field` = `.distance`; the math is the documentation's
+/// "Distance Morphs" article): each icon's signed distance field is computed on the first
+/// frame that draws the mask and kept for the last four masks; each icon's field blurred at
+/// a level is kept where frames needed it, up to 32 MiB (`BlurredFieldCache`), so a frame at
+/// a level drawn before only mixes and draws its edge. Frames allocate nothing once those
+/// are kept, run on the calling thread, and depend on their inputs only. Every byte is within
+/// ±1 of the float64 reference in the tests. Times against metaball frames:
+/// `Benchmarks/results/field-styles.md`.
+///
 /// Threads: a renderer owns its scratch memory, so it renders one frame at a time. It is
 /// `Sendable` and safe to share: a lock serialises concurrent calls. Use one renderer per
 /// thread to render frames in parallel. With `.automatic` concurrency a large frame is split
@@ -65,6 +74,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
     /// scratch memory on top of the caller's buffers, and with automatic softness another
     /// 4 · height · (width + 47) for the field plane and two rows per thread.
+    /// With the distance field, about 4 · width · height bytes more for each of three planes
+    /// and two per kept icon (its field, and its rows padded), plus the kept blurred levels,
+    /// at most 32 MiB (or two planes, where one is larger).
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×

@@ -167,10 +167,23 @@ func runBenchmarks() throws -> SelfChecks {
                 }
                 sink &+= UInt64(host[centre])
             }
+            // The distance field: a whole 61-frame morph after two passes of it (each icon's
+            // blurred levels kept, up to the cache's budget, whose planes are then reused).
+            let distanceRenderer = try MorphRenderer(
+                width: workload.size, height: workload.size, style: MorphStyle(field: .distance, maxBlurRadius: workload.maxBlurRadius))
+            let distanceMorph = try counter.allocationsPerCall(quick ? 1 : 2) {
+                for step in 0...60 {
+                    try automaticFrame.withUnsafeMutableBytes {
+                        try distanceRenderer.render(
+                            source: workSource, target: workTarget, progress: Double(step) / 60, into: $0, format: .rgba8)
+                    }
+                    sink &+= UInt64(automaticFrame[centre])
+                }
+            } / 61
             allocationLines.append(String(
                 format: "  %@  one thread %.1f, automatic %.1f; automatic edge: one thread %.1f, automatic %.1f; "
-                    + "padded premultiplied BGRA, tint ramp over a background: %.1f",
-                workload.name, serial, automatic, edgeOne, edgeAll, hostFrame))
+                    + "padded premultiplied BGRA, tint ramp over a background: %.1f; distance field, 61-frame morph: %.1f",
+                workload.name, serial, automatic, edgeOne, edgeAll, hostFrame, distanceMorph))
         }
     }
     try EdgeModeComparison.run(sink: &sink)
