@@ -1,4 +1,5 @@
 import AlphaRaster
+import _IconMorphSupport
 
 /// The signed distance fields of the last few masks a distance-style renderer drew, so that
 /// each icon's field is computed once (`SignedDistanceField`, a few milliseconds for an
@@ -6,8 +7,10 @@ import AlphaRaster
 ///
 /// Masks are compared by value (`AlphaMask` equality, which is quick for the same storage),
 /// so a host may pass copies. The most recently used `capacity` fields are kept: the two of
-/// a morph, and a third and fourth for an animator sent on to other icons.
-final class DistanceFieldCache {
+/// a morph, and a third and fourth for an animator sent on to other icons. Renderers made
+/// with `MorphRenderer.init(sharingIconsWith:)` share one cache: a lock serialises it, and a
+/// field is computed once for all of them.
+final class DistanceFieldCache: @unchecked Sendable {
     /// How many fields are kept.
     static let capacity = 4
 
@@ -20,6 +23,7 @@ final class DistanceFieldCache {
     let padding: Int
     private var entries: [(mask: AlphaMask, field: IconField)] = []
     private var made = 0
+    private let lock = MutexLock()
 
     /// A cache for a renderer of `style` whose largest blur half-width is `padding`.
     init(style: MorphStyle, padding: Int) {
@@ -30,6 +34,8 @@ final class DistanceFieldCache {
 
     /// The field of `mask`, computed now unless it is kept; the newest entry afterwards.
     func field(of mask: AlphaMask) -> IconField {
+        lock.lock()
+        defer { lock.unlock() }
         // The same storage first (a host passing the same masks frame after frame), then equal
         // values (copies): different icons often share long runs of empty rows.
         let storage = mask.pixels.withUnsafeBufferPointer { $0.baseAddress }

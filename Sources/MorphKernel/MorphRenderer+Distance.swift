@@ -6,9 +6,11 @@ final class DistanceStage {
     let frames: DistanceFrameRenderer
     let fields: DistanceFieldCache
 
-    init(width: Int, height: Int, style: MorphStyle) {
+    /// The stage of a renderer of `width` × `height` in `style`, with `fields` shared with
+    /// another renderer's stage, or its own.
+    init(width: Int, height: Int, style: MorphStyle, fields: DistanceFieldCache? = nil) {
         frames = DistanceFrameRenderer(width: width, height: height, style: style)
-        fields = DistanceFieldCache(style: style, padding: frames.padding)
+        self.fields = fields ?? DistanceFieldCache(style: style, padding: frames.padding)
     }
 
     /// The frame stage's form of a captured field with weight `weight`.

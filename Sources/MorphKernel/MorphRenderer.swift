@@ -117,9 +117,25 @@ public final class MorphRenderer: @unchecked Sendable {
         try self.init(width: width, height: height, style: style, bandCount: nil)
     }
 
-    /// The designated initializer; `bandCount` (default: the active processor count) is how
-    /// many row bands a threaded frame is split into, which tests vary.
-    @_spi(Testing) public init(width: Int, height: Int, style: MorphStyle, bandCount: Int?) throws {
+    /// `bandCount` (default: the active processor count) is how many row bands a threaded
+    /// frame is split into, which tests vary.
+    @_spi(Testing) public convenience init(width: Int, height: Int, style: MorphStyle, bandCount: Int?) throws {
+        try self.init(width: width, height: height, style: style, bandCount: bandCount, fields: nil)
+    }
+
+    /// A renderer of `other`'s size and style (its concurrency `.automatic`) that shares the
+    /// icon fields `other` computes for the distance field (`MorphField.distance`), for
+    /// drawing frames of the same icons on another thread without computing each icon's field
+    /// again. Everything else — scratch memory, kept blurred levels, helper threads — is its
+    /// own, so the two render in parallel. With the metaball field nothing is shared.
+    public convenience init(sharingIconsWith other: MorphRenderer) {
+        // `other` was validated, so this cannot throw.
+        try! self.init(width: other.width, height: other.height, style: other.style, bandCount: nil, fields: other.distance?.fields)
+    }
+
+    /// The designated initializer; `fields`, the icon fields of another renderer's distance
+    /// stage to share.
+    private init(width: Int, height: Int, style: MorphStyle, bandCount: Int?, fields: DistanceFieldCache?) throws {
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
             throw MorphError.invalidSize(width: width, height: height)
@@ -135,7 +151,7 @@ public final class MorphRenderer: @unchecked Sendable {
             width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands,
             fieldPlane: style.softness == .automatic)
         tiles = TileMap(width: width, height: height, maxBands: bands)
-        distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style) : nil
+        distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style, fields: fields) : nil
         finishTable.initialize(repeating: 0, count: 256)
     }
 

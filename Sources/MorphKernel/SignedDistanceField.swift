@@ -264,54 +264,96 @@ struct SignedDistanceField {
         /// around each pixel's choice, then its neighbours' choices in two sweeps (down and
         /// right from those above and to the left, then up and left from the others), until a
         /// round changes nothing or `maximumRounds` have run.
+        ///
+        /// After the first round, a row is tried again only where a choice in it or in a row
+        /// beside it changed since the row's last try of the same kind (`changedIn`: per row,
+        /// the last pass that changed a choice there), and a candidate that is the pixel's own
+        /// choice is skipped: the same result as trying everything, for less.
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) {
+            // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
+            // `neighbourOffsets[k]`).
+            let neighbourOffsets = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]
+            var neighbourMasks = [UInt8](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width where isEdge(x, y) {
+                    var mask: UInt8 = 0
+                    for (bit, (dx, dy)) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)].enumerated() {
+                        let nx = x + dx, ny = y + dy
+                        if nx >= 0, ny >= 0, nx < width, ny < height, isEdge(nx, ny) { mask |= 1 << bit }
+                    }
+                    neighbourMasks[y * width + x] = mask
+                }
+            }
             for y in 0..<height {
                 for x in 0..<width { square[y * width + x] = pieces[Int(seed[y * width + x])].squaredDistance(to: SIMD2(Double(x), Double(y))) }
             }
+            var changedIn = [Int](repeating: 0, count: height)
+            var pass = 0
             var changed = false
-            @inline(__always)
-            func consider(_ i: Int, _ p: SIMD2<Double>, _ q: Int) {
-                let d = pieces[q].squaredDistance(to: p)
-                if d < square[i] {
-                    square[i] = d
-                    seed[i] = Int32(q)
-                    changed = true
+            neighbourOffsets.withUnsafeBufferPointer { neighbourOffsets in
+            neighbourMasks.withUnsafeBufferPointer { neighbourMasks in
+            changedIn.withUnsafeMutableBufferPointer { changedIn in
+                @inline(__always)
+                func consider(_ i: Int, _ y: Int, _ p: SIMD2<Double>, _ q: Int) {
+                    guard Int32(truncatingIfNeeded: q) != seed[i] else { return }
+                    let d = pieces[q].squaredDistance(to: p)
+                    if d < square[i] {
+                        square[i] = d
+                        seed[i] = Int32(q)
+                        changedIn[y] = pass
+                        changed = true
+                    }
+                }
+                // Whether row y or a row beside it changed within the last pass of each kind
+                // (4 passes: this one and the three before); every row in the first round.
+                @inline(__always)
+                func stirred(_ y: Int) -> Bool {
+                    pass <= 3 || changedIn[max(0, y - 1)...min(height - 1, y + 1)].contains { $0 >= pass - 3 }
+                }
+                for _ in 0..<SignedDistanceField.maximumRounds {
+                    changed = false
+                    pass += 1
+                    for y in 0..<height where stirred(y) {
+                        for x in 0..<width {
+                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                            // The edge pixels around the choice, from its mask of them.
+                            let q = Int(seed[i])
+                            var around = neighbourMasks[q]
+                            while around != 0 {
+                                let bit = around.trailingZeroBitCount
+                                around &= around - 1
+                                consider(i, y, p, q + neighbourOffsets[bit])
+                            }
+                        }
+                    }
+                    pass += 1
+                    for y in 0..<height where stirred(y) {
+                        for x in 0..<width {
+                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                            if x > 0 { consider(i, y, p, Int(seed[i - 1])) }
+                            if y > 0 {
+                                consider(i, y, p, Int(seed[i - width]))
+                                if x > 0 { consider(i, y, p, Int(seed[i - width - 1])) }
+                                if x < width - 1 { consider(i, y, p, Int(seed[i - width + 1])) }
+                            }
+                        }
+                    }
+                    pass += 1
+                    for y in stride(from: height - 1, through: 0, by: -1) where stirred(y) {
+                        for x in stride(from: width - 1, through: 0, by: -1) {
+                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                            if x < width - 1 { consider(i, y, p, Int(seed[i + 1])) }
+                            if y < height - 1 {
+                                consider(i, y, p, Int(seed[i + width]))
+                                if x < width - 1 { consider(i, y, p, Int(seed[i + width + 1])) }
+                                if x > 0 { consider(i, y, p, Int(seed[i + width - 1])) }
+                            }
+                        }
+                    }
+                    if !changed { break }
                 }
             }
-            for _ in 0..<SignedDistanceField.maximumRounds {
-                changed = false
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                        let q = Int(seed[i]), qx = q % width, qy = q / width
-                        for ny in max(0, qy - 1)...min(height - 1, qy + 1) {
-                            for nx in max(0, qx - 1)...min(width - 1, qx + 1) where isEdge(nx, ny) { consider(i, p, ny * width + nx) }
-                        }
-                    }
-                }
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                        if x > 0 { consider(i, p, Int(seed[i - 1])) }
-                        if y > 0 {
-                            consider(i, p, Int(seed[i - width]))
-                            if x > 0 { consider(i, p, Int(seed[i - width - 1])) }
-                            if x < width - 1 { consider(i, p, Int(seed[i - width + 1])) }
-                        }
-                    }
-                }
-                for y in stride(from: height - 1, through: 0, by: -1) {
-                    for x in stride(from: width - 1, through: 0, by: -1) {
-                        let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                        if x < width - 1 { consider(i, p, Int(seed[i + 1])) }
-                        if y < height - 1 {
-                            consider(i, p, Int(seed[i + width]))
-                            if x < width - 1 { consider(i, p, Int(seed[i + width + 1])) }
-                            if x > 0 { consider(i, p, Int(seed[i + width - 1])) }
-                        }
-                    }
-                }
-                if !changed { break }
+            }
             }
         }
     }

@@ -154,6 +154,31 @@ struct DistanceStyleRendererTests {
         }
     }
 
+    @Test func renderersSharingIconsComputeEachFieldOnceAndDrawTheSameFrames() throws {
+        // Two renderers sharing icons, drawing on two threads at once, against a renderer of
+        // their own: the same bytes, and one field object per mask between the two.
+        let source = try DistanceStyleReferenceTests.mask("heart"), target = try DistanceStyleReferenceTests.mask("star")
+        let first = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
+        let second = MorphRenderer(sharingIconsWith: first)
+        #expect(second.width == first.width && second.height == first.height && second.style == first.style)
+        let alone = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
+        let progress = (0...20).map { Double($0) / 20 }
+        nonisolated(unsafe) var drawn = [[[UInt8]]](repeating: [], count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            let renderer = worker == 0 ? first : second
+            drawn[worker] = progress.map { try! Self.alpha(renderer, MorphFrame(source: source, target: target, progress: $0)) }
+        }
+        for (index, p) in progress.enumerated() {
+            let expected = try Self.alpha(alone, MorphFrame(source: source, target: target, progress: p))
+            Self.expectSame(drawn[0][index], expected, "first, p = \(p)")
+            Self.expectSame(drawn[1][index], expected, "second, p = \(p)")
+        }
+        #expect(first.distance!.fields === second.distance!.fields)
+        #expect(first.distance!.fields.field(of: source) === second.distance!.fields.field(of: source))
+        let metaball = try MorphRenderer(width: 8, height: 8)
+        #expect(MorphRenderer(sharingIconsWith: metaball).distance == nil)
+    }
+
     // MARK: The shared finishing
 
     @Test func coloursAndFormatsAreTheSharedFinishingOfTheCoverage() throws {

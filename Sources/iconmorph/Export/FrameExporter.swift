@@ -53,7 +53,8 @@ struct FrameExporter {
         if workers > 1 {
             renderer.concurrency = .serial
             for _ in 1..<workers {
-                let extra = try MorphRenderer(width: renderer.width, height: renderer.height, style: renderer.style)
+                // Sharing the first one's icon fields: a distance style's fields are computed once.
+                let extra = MorphRenderer(sharingIconsWith: renderer)
                 extra.concurrency = .serial
                 renderers.append(extra)
             }
