@@ -14,11 +14,11 @@ final class BlurredFieldCache {
         let computed: UnsafeMutablePointer<Bool>
     }
 
-    /// The memory the planes may take: 32 MiB (every level of a pair of 132 px icons takes
-    /// 7.5 MiB), or two planes where one is larger.
+    /// The memory the planes may take: 32 MiB (the 48 blurred levels of a pair of 132 px
+    /// icons at the default 12 px take 7 MiB), or two planes where one is larger.
     static let budget = 32 << 20
 
-    let capacity: Int
+    private let capacity: Int
     private let floatsPerPlane: Int
     private let segments: Int
     private var planes: [Plane] = []
@@ -26,11 +26,12 @@ final class BlurredFieldCache {
     private var lastUse: [Int] = []
     private var clock = 0
 
-    /// Planes of `floatsPerPlane` floats and `segments` segments.
-    init(floatsPerPlane: Int, segments: Int) {
+    /// Planes of `floatsPerPlane` floats and `segments` segments, as many as `budget` bytes
+    /// hold (at least two).
+    init(floatsPerPlane: Int, segments: Int, budget: Int = BlurredFieldCache.budget) {
         self.floatsPerPlane = floatsPerPlane
         self.segments = segments
-        capacity = max(2, Self.budget / max(1, floatsPerPlane * MemoryLayout<Float>.size))
+        capacity = max(2, budget / max(1, floatsPerPlane * MemoryLayout<Float>.size))
     }
 
     deinit {

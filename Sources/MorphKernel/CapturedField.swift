@@ -18,7 +18,8 @@ public final class CapturedField: Sendable {
     /// R, in pixels, of the Gaussian blur the field carries (σ = R / 2, as `GaussianKernel`):
     /// the automatic edge of a frame that mixes the field in ramps as if the field's blur
     /// were added to the frame's own (`MorphFrameMath.effectiveBlurRadius`), so the edge of
-    /// the first frame after a capture is the captured frame's edge.
+    /// the first frame after a capture is the captured frame's edge. 0 for a distance field,
+    /// whose edge is one pixel wide at any blur and so needs no such ramp.
     public let blurRadius: Double
     /// The distance field's slope floor f of the captured frame (`DistanceFrameRenderer`,
     /// step 3), carried into the frames that mix the field in; 0 for the metaball field.

@@ -18,9 +18,9 @@ final class DistanceFieldCache: @unchecked Sendable {
     /// −max(Rmax, 1) px, so the other icon shows first where it is deeper than the largest
     /// blur (at about the middle of the morph for the thick parts of an icon), growing from
     /// there, as the metaball style's blur gathers it.
-    let emptyDepth: Float
+    private let emptyDepth: Float
     /// The columns each field's rows are padded with (`IconField`).
-    let padding: Int
+    private let padding: Int
     private var entries: [(mask: AlphaMask, field: IconField)] = []
     private var made = 0
     private let lock = MutexLock()

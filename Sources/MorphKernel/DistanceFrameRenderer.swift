@@ -11,8 +11,11 @@
 ///    the blur spans a corner or a thin part, and dividing by its slope keeps the edge one
 ///    pixel wide there; the floor 1 − b leaves frames at rest as the fields give them and
 ///    brings the correction in with the blur;
-/// 4. α = `PixelEdge.coverage(distance:normal:)`, the share of the pixel beyond a straight edge d
-///    from its centre with its normal along ∇V: a vector renderer's anti-aliasing.
+/// 4. α = the share of the pixel beyond a straight edge d from its centre with its normal
+///    along ∇V (`PixelEdge`): a vector renderer's anti-aliasing. Where g is under the floor f
+///    the normal is (|∂V/∂x| + f − g, ∂V/∂y) instead, which turns to the row as the slope
+///    vanishes: at a saddle, where g rounds to 0 in one precision and not in another, α
+///    would otherwise leap with the direction of a slope too small to trust.
 ///
 /// The blur is linear, so V = (1 − e) · V_S + e · V_T with V_S, V_T each icon's field
 /// blurred at the level: that is how V is computed (with a captured field, the mix is
@@ -42,12 +45,13 @@ final class DistanceFrameRenderer {
     /// A field blurred across (scratch), then the frame's V.
     private let across: UnsafeMutablePointer<Float>
     private let blurred: UnsafeMutablePointer<Float>
-    /// Per segment (row-major): what the frame is there; whether V is to be computed there
-    /// (`blurMissing`); whether the blur across is needed there (an edge segment's blur
-    /// down reads it); whether φ is (the blur across of a frame with a captured field reads
-    /// it).
+    /// Per segment (row-major): what the frame is there (`kinds`); the segments a pass
+    /// computes V in (`selected`: the edge segments a kept plane lacks, or all edge
+    /// segments); where the blur across is needed (`needsAcross`: the selected segments'
+    /// blur down reads it); where φ is (`needsMix`: the blur across of a frame with a
+    /// captured field reads it).
     private let kinds: UnsafeMutablePointer<SegmentKind>
-    private let missing: UnsafeMutablePointer<Bool>
+    private let selected: UnsafeMutablePointer<Bool>
     private let needsAcross: UnsafeMutablePointer<Bool>
     private let needsMix: UnsafeMutablePointer<Bool>
     /// The icons' blurred fields.
@@ -60,17 +64,18 @@ final class DistanceFrameRenderer {
     private var reaches: [Float?]
 
     /// What a segment of the frame is.
-    enum SegmentKind {
-        /// Every φ ≤ −the blur's reach: every pixel empty.
+    private enum SegmentKind {
+        /// Every φ ≤ −`reach(level:kernel:)`: every pixel empty.
         case empty
-        /// Every φ ≥ the reach: every pixel full.
+        /// Every φ ≥ `reach(level:kernel:)`: every pixel full.
         case full
         /// Near the outline: V is computed.
         case edge
     }
 
-    /// A renderer of `width` × `height` frames in `style` (already validated).
-    init(width: Int, height: Int, style: MorphStyle) {
+    /// A renderer of `width` × `height` frames in `style` (already validated), keeping
+    /// blurred fields up to `levelBudget` bytes (`BlurredFieldCache`).
+    init(width: Int, height: Int, style: MorphStyle, levelBudget: Int = BlurredFieldCache.budget) {
         self.width = width
         self.height = height
         self.style = style
@@ -89,13 +94,13 @@ final class DistanceFrameRenderer {
         let segments = segmentsAcross * height
         kinds = .allocate(capacity: segments)
         kinds.initialize(repeating: .edge, count: segments)
-        missing = .allocate(capacity: segments)
-        missing.initialize(repeating: false, count: segments)
+        selected = .allocate(capacity: segments)
+        selected.initialize(repeating: false, count: segments)
         needsAcross = .allocate(capacity: segments)
         needsAcross.initialize(repeating: false, count: segments)
         needsMix = .allocate(capacity: segments)
         needsMix.initialize(repeating: false, count: segments)
-        levels = BlurredFieldCache(floatsPerPlane: planeStride * height, segments: segments)
+        levels = BlurredFieldCache(floatsPerPlane: planeStride * height, segments: segments, budget: levelBudget)
     }
 
     deinit {
@@ -103,7 +108,7 @@ final class DistanceFrameRenderer {
         across.deallocate()
         blurred.deallocate()
         kinds.deallocate()
-        missing.deallocate()
+        selected.deallocate()
         needsAcross.deallocate()
         needsMix.deallocate()
     }
@@ -178,8 +183,8 @@ final class DistanceFrameRenderer {
     private func frameField(
         source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool
     ) -> (Plane, Double) {
-        precondition(source.field.width == width && source.field.height == height && source.padding == padding)
-        precondition(target.field.width == width && target.field.height == height && target.padding == padding)
+        precondition(source.width == width && source.height == height && source.padding == padding)
+        precondition(target.width == width && target.height == height && target.padding == padding)
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
         let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
         let level = MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)
@@ -187,8 +192,8 @@ final class DistanceFrameRenderer {
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
-        source.field.segmentBounds.withUnsafeBufferPointer { sourceBounds in
-            target.field.segmentBounds.withUnsafeBufferPointer { targetBounds in
+        source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
+            target.segmentBounds.withUnsafeBufferPointer { targetBounds in
                 sortSegments(
                     sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
                     reach: everywhere ? .infinity : reach(level: level, kernel: kernel))
@@ -282,14 +287,14 @@ final class DistanceFrameRenderer {
         var any = false
         for segment in 0..<(segmentsAcross * height) {
             let lacking = kinds[segment] == .edge && !plane.computed[segment]
-            missing[segment] = lacking
+            selected[segment] = lacking
             any = any || lacking
         }
         guard any else { return }
-        markReach(of: missing, halfWidth: n, mixes: false)
+        markReach(of: selected, halfWidth: n, mixes: false)
         blurAcross(icon.origin, stride: icon.stride, centre: w, halfWidth: n)
-        blurDown(into: plane.values, where: missing, centre: w, halfWidth: n)
-        for segment in 0..<(segmentsAcross * height) where missing[segment] { plane.computed[segment] = true }
+        blurDown(into: plane.values, where: selected, centre: w, halfWidth: n)
+        for segment in 0..<(segmentsAcross * height) where selected[segment] { plane.computed[segment] = true }
     }
 
     /// V = keep · V_S + take · V_T over the edge segments, into `blurred`; a missing plane
@@ -353,10 +358,10 @@ final class DistanceFrameRenderer {
         blurDown(into: blurred, where: edgeFlags(), centre: w, halfWidth: n)
     }
 
-    /// `missing` set to the edge segments, for the passes that take a set of segments.
+    /// `selected` set to the edge segments, for the passes that take a set of segments.
     private func edgeFlags() -> UnsafePointer<Bool> {
-        for segment in 0..<(segmentsAcross * height) { missing[segment] = kinds[segment] == .edge }
-        return UnsafePointer(missing)
+        for segment in 0..<(segmentsAcross * height) { selected[segment] = kinds[segment] == .edge }
+        return UnsafePointer(selected)
     }
 
     /// The blur across of `field` (row y at `field + y · stride`, padded) over every
@@ -437,33 +442,33 @@ final class DistanceFrameRenderer {
                 // at once where the neighbours are inside the canvas (those of a pixel within 2
                 // of the outline are within 3, so in edge segments: V is computed there).
                 if any(magnitude .< 2) {
-                    if x0 > 0, x0 + length < width, rows == 2 {
-                        // Four pixels at a time, those with one within 2 of the outline (only
-                        // those: the others' neighbours may lie in segments whose V this frame
-                        // did not compute).
-                        func quarter(_ x: Int) -> SIMD4<Float> {
-                            let v = row.vector4(at: x)
-                            let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
-                            let near = (v .< 2) .& (v .> -2)
-                            guard any(near) else { return sign }
-                            let gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
-                            let gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
-                            return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
+                    // Four pixels at a time, those within 2 of the outline (only those: the
+                    // others' neighbours may lie in segments whose V this frame did not
+                    // compute); the slope from whole vectors where the neighbours are inside
+                    // the canvas, else pixel by pixel, one-sided on the border.
+                    let inside = x0 > 0 && x0 + length < width && rows == 2
+                    func quarter(_ x: Int) -> SIMD4<Float> {
+                        let v = row.vector4(at: x)
+                        let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
+                        let near = (v .< 2) .& (v .> -2)
+                        guard any(near) else { return sign }
+                        var gx = SIMD4<Float>(), gy = SIMD4<Float>()
+                        if inside {
+                            gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
+                            gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
+                        } else {
+                            for lane in 0..<4 where x + lane < width {
+                                let left = max(x + lane - 1, 0), right = min(x + lane + 1, width - 1)
+                                let columns = right - left
+                                gx[lane] = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
+                                gy[lane] = (down[x + lane] - up[x + lane]) * perRow
+                            }
                         }
-                        covered = SIMD16(
-                            lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
-                            highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
-                    } else {
-                        for lane in 0..<count where magnitude[lane] < 2 {
-                            let x = x0 + lane
-                            let left = max(x - 1, 0), right = min(x + 1, width - 1)
-                            let columns = right - left
-                            let gx = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
-                            let gy = (down[x] - up[x]) * perRow
-                            let slope = (gx * gx + gy * gy).squareRoot()
-                            covered[lane] = PixelEdge.coverage(distance: values[lane] / max(slope, floor), normal: SIMD2(gx, gy))
-                        }
+                        return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
                     }
+                    covered = SIMD16(
+                        lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
+                        highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
                 }
                 writer.store(writer.bits(coverage: covered), to: out, x: x0, count: count)
             }

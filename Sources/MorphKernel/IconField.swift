@@ -3,7 +3,10 @@
 /// field's bounds per segment, and an identity that keys the icon's blurred levels
 /// (`BlurredFieldCache`).
 final class IconField {
-    let field: SignedDistanceField
+    let width: Int
+    let height: Int
+    /// The field's `SignedDistanceField.segmentBounds`.
+    let segmentBounds: [SIMD2<Float>]
     /// Unique among the fields one renderer has made.
     let identity: Int
     /// Columns repeated before each row; as many, and 16 more, after it.
@@ -14,7 +17,9 @@ final class IconField {
 
     /// `field` with `padding` (≥ the largest blur half-width) columns each side.
     init(field: SignedDistanceField, identity: Int, padding: Int) {
-        self.field = field
+        width = field.width
+        height = field.height
+        segmentBounds = field.segmentBounds
         self.identity = identity
         self.padding = padding
         let width = field.width

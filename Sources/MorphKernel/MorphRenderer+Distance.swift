@@ -13,7 +13,6 @@ final class DistanceStage {
         self.fields = fields ?? DistanceFieldCache(style: style, padding: frames.padding)
     }
 
-    /// The frame stage's form of a captured field with weight `weight`.
     /// The frame stage's form of a captured field with weight `weight`, lent to `body`.
     static func withCapture<R>(
         _ capture: (field: CapturedField, weight: Double)?, _ body: (DistanceFrameRenderer.Capture?) -> R
@@ -55,27 +54,5 @@ extension MorphRenderer {
             stage.frames.capturedField(source: fieldS, target: fieldT, progress: frame.progress, capture: $0)
         }
         return CapturedField(validWidth: width, height: height, values: values, blurRadius: 0, kind: .distance, slopeFloor: floor)
-    }
-
-    /// Writes the pixels of `coverage` (width × height bytes, c / 255 each) with `writer`,
-    /// rows `bytesPerRow` apart from `output`.
-    func finish(coverage: UnsafePointer<UInt8>, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
-        let width = self.width
-        for y in 0..<height {
-            let row = output + y &* bytesPerRow, line = coverage + y &* width
-            var x = 0
-            while x < width {
-                let count = min(16, width &- x)
-                var bytes = SIMD16<UInt8>(repeating: 0)
-                if count == 16 {
-                    bytes = UnsafeRawPointer(line + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                } else {
-                    for lane in 0..<count { bytes[lane] = line[x &+ lane] }
-                }
-                let alpha = SIMD16<Float>(SIMD16<UInt32>(truncatingIfNeeded: bytes)) / 255
-                writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
-                x &+= 16
-            }
-        }
     }
 }

@@ -51,7 +51,8 @@ import _IconMorphSupport
 ///
 /// Threads: a renderer owns its scratch memory, so it renders one frame at a time. It is
 /// `Sendable` and safe to share: a lock serialises concurrent calls. Use one renderer per
-/// thread to render frames in parallel. With `.automatic` concurrency a large frame is split
+/// thread to render frames in parallel (`init(sharingIconsWith:)` makes them share the
+/// distance field's icon fields). With `.automatic` concurrency a large metaball frame is split
 /// over a pool of helper threads the renderer starts once (one fewer than the active
 /// processors, parked between frames) and stops and joins when it goes.
 public final class MorphRenderer: @unchecked Sendable {
@@ -146,11 +147,14 @@ public final class MorphRenderer: @unchecked Sendable {
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
         let threads = max(1, bandCount ?? ActiveProcessors.count)
-        let bands = min((height + TileMap.tileRows - 1) / TileMap.tileRows, threads)
+        // A distance renderer never runs the metaball passes: their memory is that of a
+        // 1 × 1 frame.
+        let (passWidth, passHeight) = style.field == .metaball ? (width, height) : (1, 1)
+        let bands = min((passHeight + TileMap.tileRows - 1) / TileMap.tileRows, threads)
         scratch = RenderScratch(
-            width: width, height: height, maxHalfWidth: bank.maxHalfWidth, bandCount: bands,
-            fieldPlane: style.softness == .automatic)
-        tiles = TileMap(width: width, height: height, maxBands: bands)
+            width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
+            bandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
+        tiles = TileMap(width: passWidth, height: passHeight, maxBands: bands)
         distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style, fields: fields) : nil
         finishTable.initialize(repeating: 0, count: 256)
     }

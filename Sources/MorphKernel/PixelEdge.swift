@@ -28,52 +28,38 @@ enum PixelEdge {
         return (a - 0.5) * n1
     }
 
-    /// a(d) for the edge `distance` pixels from the centre with its normal along `normal`
-    /// (any length; zero counts as along a row), in single precision.
-    @inline(__always)
-    static func coverage(distance d: Float, normal: SIMD2<Float>) -> Float {
-        var n1 = abs(normal.x), n2 = abs(normal.y)
-        if n1 < n2 { swap(&n1, &n2) }
-        let length = (n1 * n1 + n2 * n2).squareRoot()
-        guard length > 0, n2 > 0 else { return min(1, max(0, 0.5 + d)) }
-        n1 /= length
-        n2 /= length
-        let h = (n1 + n2) / 2
-        if d <= -h { return 0 }
-        if d >= h { return 1 }
-        if d < n2 - h { return (d + h) * (d + h) / (2 * n1 * n2) }
-        if d > h - n2 { return 1 - (h - d) * (h - d) / (2 * n1 * n2) }
-        return 0.5 + d / n1
-    }
-
-    /// a(d) for 4 pixels at once, for the edge at d = V / max(|g|, `floor`) with its normal
-    /// along g = (`gx`, `gy`): a field V and its slope, as a frame has them. Four lanes (one
-    /// register) keep every intermediate value in registers.
+    /// a(d) for 4 pixels at once, for the edge of a frame's field: V (`field`) and its slope
+    /// g = (`gx`, `gy`), at d = V / max(|g|, f) with f = `floor` > 0, its normal along
+    /// (|gx| + f − |g|, gy) where |g| < f (turning to the row as the slope vanishes, so that α
+    /// does not leap with the direction of a slope too small to trust) and along g elsewhere.
+    /// Four lanes (one register) keep every intermediate value in registers.
     ///
-    /// Worked in units of |g| rather than on the normalised normal, which saves a square
-    /// root and three divisions: with G₁ ≥ G₂ the components' magnitudes, D = d · |g| (= V
-    /// where |g| ≥ f) and H = (G₁ + G₂) / 2, a(d) above is 0 for D ≤ −H, (D + H)² / (2 G₁ G₂)
-    /// below G₂ − H, ½ + D / G₁ up to H − G₂, 1 − (H − D)² / (2 G₁ G₂) up to H, 1 beyond;
-    /// along a row or column (G₂ = 0) ½ + D / G₁, clamped; with no slope at all
-    /// ½ + V / f, clamped.
+    /// Worked in units of the normal's length L rather than on the normalised normal, which
+    /// saves a square root and three divisions: with G₁ ≥ G₂ the normal's components'
+    /// magnitudes, D = d · L (= V where |g| ≥ f) and H = (G₁ + G₂) / 2, a(d) above is 0 for
+    /// D ≤ −H, (D + H)² / (2 G₁ G₂) below G₂ − H, ½ + D / G₁ up to H − G₂,
+    /// 1 − (H − D)² / (2 G₁ G₂) up to H, 1 beyond; along a row or column (G₂ = 0)
+    /// ½ + D / G₁, clamped. G₁ ≥ min(|g|, f) > 0.
     @inline(__always)
     static func coverage(field v: SIMD4<Float>, gx: SIMD4<Float>, gy: SIMD4<Float>, floor: Float) -> SIMD4<Float> {
-        let ax = gx.replacing(with: -gx, where: gx .< 0), ay = gy.replacing(with: -gy, where: gy .< 0)
-        let g1 = ax.replacing(with: ay, where: ax .< ay), g2 = ay.replacing(with: ax, where: ax .< ay)
+        var ax = gx.replacing(with: -gx, where: gx .< 0)
+        let ay = gy.replacing(with: -gy, where: gy .< 0)
         let squared = gx * gx + gy * gy
         var scaled = v
         let flat = squared .< floor * floor
-        if any(flat) { scaled.replace(with: v * squared.squareRoot() * (1 / floor), where: flat) }
+        if any(flat) {
+            ax.replace(with: ax + (floor - squared.squareRoot()), where: flat)
+            scaled.replace(with: v * (ax * ax + ay * ay).squareRoot() * (1 / floor), where: flat)
+        }
+        let g1 = ax.replacing(with: ay, where: ax .< ay), g2 = ay.replacing(with: ax, where: ax .< ay)
         let h = (g1 + g2) * 0.5
-        let still = g1 .== 0
-        var a = 0.5 + scaled * (1 / g1.replacing(with: 1, where: still))
+        var a = 0.5 + scaled * (1 / g1)
         let inverseCorner = 1 / (2 * g1 * g2).replacing(with: 1, where: g2 .== 0)
         let slanted = g2 .> 0
         a.replace(with: (scaled + h) * (scaled + h) * inverseCorner, where: slanted .& (scaled .< g2 - h))
         a.replace(with: 1 - (h - scaled) * (h - scaled) * inverseCorner, where: slanted .& (scaled .> h - g2))
         a.replace(with: 0, where: scaled .<= -h)
         a.replace(with: 1, where: scaled .>= h)
-        a.replace(with: 0.5 + v * (1 / floor), where: still)
         return a.replacing(with: 0, where: a .< 0).replacing(with: 1, where: a .> 1)
     }
 }

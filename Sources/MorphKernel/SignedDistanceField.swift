@@ -272,13 +272,14 @@ struct SignedDistanceField {
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
             // `neighbourOffsets[k]`).
-            let neighbourOffsets = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]
+            let steps: [(dx: Int, dy: Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+            let neighbourOffsets = steps.map { $0.dy * width + $0.dx }
             var neighbourMasks = [UInt8](repeating: 0, count: width * height)
             for y in 0..<height {
                 for x in 0..<width where isEdge(x, y) {
                     var mask: UInt8 = 0
-                    for (bit, (dx, dy)) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)].enumerated() {
-                        let nx = x + dx, ny = y + dy
+                    for (bit, step) in steps.enumerated() {
+                        let nx = x + step.dx, ny = y + step.dy
                         if nx >= 0, ny >= 0, nx < width, ny < height, isEdge(nx, ny) { mask |= 1 << bit }
                     }
                     neighbourMasks[y * width + x] = mask

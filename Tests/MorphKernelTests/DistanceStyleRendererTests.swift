@@ -163,10 +163,14 @@ struct DistanceStyleRendererTests {
         #expect(second.width == first.width && second.height == first.height && second.style == first.style)
         let alone = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
         let progress = (0...20).map { Double($0) / 20 }
-        nonisolated(unsafe) var drawn = [[[UInt8]]](repeating: [], count: 2)
+        // One buffer per worker, each written by its worker only.
+        let drawn = UnsafeMutablePointer<[[UInt8]]>.allocate(capacity: 2)
+        drawn.initialize(repeating: [], count: 2)
+        defer { drawn.deinitialize(count: 2); drawn.deallocate() }
+        nonisolated(unsafe) let buffers = drawn
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             let renderer = worker == 0 ? first : second
-            drawn[worker] = progress.map { try! Self.alpha(renderer, MorphFrame(source: source, target: target, progress: $0)) }
+            (buffers + worker).pointee = progress.map { try! Self.alpha(renderer, MorphFrame(source: source, target: target, progress: $0)) }
         }
         for (index, p) in progress.enumerated() {
             let expected = try Self.alpha(alone, MorphFrame(source: source, target: target, progress: p))

@@ -19,7 +19,9 @@ import MorphKernel
 ///    with the blur, so nothing jumps;
 /// 4. α = the share of the pixel a straight edge at distance d from its centre covers, with
 ///    the edge's normal along ∇V (`coverage`, by clipping the pixel's square): the
-///    anti-aliasing of a vector renderer, one pixel wide.
+///    anti-aliasing of a vector renderer, one pixel wide. Where the slope is under the floor
+///    the normal is taken along (|∂V/∂x| + f − g, ∂V/∂y), which turns to the row as the
+///    slope vanishes, so α does not leap with the direction of a slope too small to trust.
 ///
 /// With a field C captured from an earlier frame (`Captured`: that frame's V over the whole
 /// canvas and its floor f_C) at weight w, step 1 becomes φ = (1 − w) · ((1 − e) · φS + e · φT)
@@ -69,7 +71,7 @@ enum ReferenceDistanceMorph {
                 let gy = (at(x, y + 1) - at(x, y - 1)) / Double(min(y + 1, height - 1) - max(y - 1, 0)).nonZero
                 let slope = (gx * gx + gy * gy).squareRoot()
                 let distance = v[y * width + x] / max(slope, floor)
-                alpha[y * width + x] = coverage(distance: distance, normal: (gx, gy))
+                alpha[y * width + x] = coverage(distance: distance, normal: (abs(gx) + max(floor - slope, 0), gy))
             }
         }
         return alpha

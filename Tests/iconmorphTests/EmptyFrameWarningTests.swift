@@ -37,6 +37,21 @@ struct EmptyFrameWarningTests {
         #expect(svg.status == 0 && svg.stderr.hasPrefix("iconmorph: warning: frames 5–7 of 13 are nearly empty"), "\(svg.stderr)")
     }
 
+    @Test func distanceFramesAreJudgedWithTheirOwnAdvice() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(
+            ["render", "--style", "distance", "--from", "play", "--to", "pause", "--blur", "30", "--frames", "13", "-q",
+             "-o", folder.file("d")])
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("iconmorph: warning: frames ") && run.stderr.hasSuffix(
+            "the blur shrinks the shapes away there, or they lie too far apart to meet half-way; a smaller --blur keeps the shape\n"),
+            "\(run.stderr)")
+        let defaults = try ExportRun.iconmorph(
+            ["render", "--style", "distance", "--from", "play", "--to", "pause", "--frames", "13", "-q", "-o", folder.file("e")])
+        #expect(defaults.status == 0 && defaults.stderr == "", "\(defaults.stderr)")
+    }
+
     @Test func theDefaultsWarnOfNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

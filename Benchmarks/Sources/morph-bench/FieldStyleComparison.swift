@@ -50,7 +50,7 @@ enum FieldStyleComparison {
         print("blurred field per level); at p = 0.5 also with those dropped before each sample (a level not drawn")
         print("before); and a whole 61-frame morph, kept and dropped:")
         print("")
-        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | p = 0.5, level new | 61 frames | 61 frames, levels new | both fields |")
+        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | p = 0.5, level new | 61 frames | 61 frames, levels new | first frame |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         for pair in pairs() {
             let (source, target) = try pair.masks()
@@ -67,7 +67,7 @@ enum FieldStyleComparison {
                 }
                 sink &+= UInt64(frame[frame.count / 2 + 3])
             }
-            // The fields: the first frame of a fresh renderer computes both.
+            // A fresh renderer's first frame: both icons' fields, then the frame (wall time, once).
             let fieldStart = DispatchTime.now().uptimeNanoseconds
             try render(distance, 0.5)
             let fields = Double(DispatchTime.now().uptimeNanoseconds - fieldStart)
@@ -97,7 +97,8 @@ enum FieldStyleComparison {
             print("| \(pair.name) | " + cells.joined(separator: " | ") + " | \(formatted(fields)) |")
         }
         print("")
-        print("Medians of \(runs(1001)) samples for icons, fewer for the larger workloads (a–d: as in the table above), a tenth of those")
-        print("for the whole morphs.")
+        print("Medians of \(runs(1001)) samples for icons, fewer for the larger workloads (a–d: as in the table above), a twentieth")
+        print("of those (at least 3) for the whole morphs; \"first frame\" is a fresh renderer's first frame, both icons' fields")
+        print("and the frame at p = 0.5, wall time, once.")
     }
 }

@@ -2,9 +2,10 @@ import _IconMorphSupport
 import AlphaRaster
 import MorphKernel
 
-/// Notes the metaball and distance frames that come out empty, or nearly, though both icons have a shape —
-/// what a blur too large for the icons does to the middle of a morph — so that the command can
-/// warn once after the run instead of leaving the user to find blank frames.
+/// Notes the metaball and distance frames that come out empty, or nearly, though both icons
+/// have a shape — what a blur too large for the icons does to the middle of a morph, or, with
+/// distances, icons too far apart for their shapes to meet — so that the command can warn once
+/// after the run instead of leaving the user to find blank frames.
 ///
 /// A frame is nearly empty when its coverage (the sum of its alpha) is under `share` of the
 /// smaller icon's as drawn at rest (its pixels over the threshold). Frames over a `--background` (opaque everywhere) and path frames are not
@@ -86,8 +87,8 @@ final class EmptyFrameWatch: @unchecked Sendable {
     }
 
     /// The warning for the frames found, or `nil` when there are none: which frames (a range
-    /// when they run on), and what to change.
-    func warning(frameCount: Int) -> String? {
+    /// when they run on), and what to change for the field stage `field`.
+    func warning(frameCount: Int, field: MorphField) -> String? {
         let frames = emptyFrames
         guard let first = frames.first, let last = frames.last else { return nil }
         let which: String
@@ -100,7 +101,11 @@ final class EmptyFrameWatch: @unchecked Sendable {
         } else {
             which = "\(frames.count) of \(frameCount) frames (\(first) to \(last))"
         }
+        let advice = switch field {
+        case .metaball: "the blur melts the icons away there; a smaller --blur keeps the shape"
+        case .distance: "the blur shrinks the shapes away there, or they lie too far apart to meet half-way; a smaller --blur keeps the shape"
+        }
         return "\(which) \(frames.count == 1 ? "is" : "are") nearly empty (under \(Int(Self.share * 100)) % of the smaller "
-            + "icon's coverage): the blur melts the icons away there; a smaller --blur keeps the shape"
+            + "icon's coverage): \(advice)"
     }
 }

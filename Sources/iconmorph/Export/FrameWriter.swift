@@ -141,7 +141,7 @@ struct FrameWriter {
             workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height),
             watch: watch
         ).run()
-        if let warning = watch.warning(frameCount: frames.count) { IconMorphTool.warn(warning) }
+        if let warning = watch.warning(frameCount: frames.count, field: renderer.style.field) { IconMorphTool.warn(warning) }
     }
 
     /// The video formats, encoded by ffmpeg (`VideoSink`); MP4 has no alpha, so its frames

@@ -136,7 +136,7 @@ enum LookOptions {
     /// `maxBlurRadius` is in pixels (`--blur` × the box's scale).
     ///
     /// - Throws: `CommandLineError.invalidSetting` naming the option to change.
-    static func style(_ parsed: ParsedArguments, box: IconBox, field: MorphField = .metaball) throws -> MorphStyle {
+    static func style(_ parsed: ParsedArguments, box: IconBox, field: MorphField) throws -> MorphStyle {
         let scale = box.scale
         let blur = parsed.number(.blur) ?? defaultBlur(for: box)
         var style = MorphStyle(
