@@ -30,41 +30,41 @@
 final class DistanceFrameRenderer {
     let width: Int
     let height: Int
-    private let style: MorphStyle
-    private let bank: GaussianKernelBank
+    let style: MorphStyle
+    let bank: GaussianKernelBank
     /// Segments a row: ⌈width / 16⌉.
-    private let segmentsAcross: Int
+    let segmentsAcross: Int
     /// Floats a row of the planes `across`, `blurred` and the kept ones: segmentsAcross · 16.
-    private let planeStride: Int
+    let planeStride: Int
     /// Columns of a padded row before its pixels (the largest blur half-width).
     let padding: Int
     /// The mix of a frame with a captured field, padded as an `IconField`: `mixedStride`
     /// floats a row.
-    private let mixed: UnsafeMutablePointer<Float>
-    private let mixedStride: Int
+    let mixed: UnsafeMutablePointer<Float>
+    let mixedStride: Int
     /// A field blurred across (scratch), then the frame's V.
-    private let across: UnsafeMutablePointer<Float>
-    private let blurred: UnsafeMutablePointer<Float>
+    let across: UnsafeMutablePointer<Float>
+    let blurred: UnsafeMutablePointer<Float>
     /// Per segment (row-major): what the frame is there (`kinds`); the segments a pass
     /// computes V in (`selected`: the edge segments a kept plane lacks, or all edge
     /// segments); where the blur across is needed (`needsAcross`: the selected segments'
     /// blur down reads it); where φ is (`needsMix`: the blur across of a frame with a
     /// captured field reads it).
-    private let kinds: UnsafeMutablePointer<SegmentKind>
-    private let selected: UnsafeMutablePointer<Bool>
-    private let needsAcross: UnsafeMutablePointer<Bool>
-    private let needsMix: UnsafeMutablePointer<Bool>
+    let kinds: UnsafeMutablePointer<SegmentKind>
+    let selected: UnsafeMutablePointer<Bool>
+    let needsAcross: UnsafeMutablePointer<Bool>
+    let needsMix: UnsafeMutablePointer<Bool>
     /// The icons' blurred fields.
-    private let levels: BlurredFieldCache
+    let levels: BlurredFieldCache
 
     /// Pixels in a segment, and lanes in a vector.
     static let segmentLength = 16
 
     /// Per blur level, once computed, `reach(level:kernel:)`.
-    private var reaches: [Float?]
+    var reaches: [Float?]
 
     /// What a segment of the frame is.
-    private enum SegmentKind {
+    enum SegmentKind {
         /// Every φ ≤ −`reach(level:kernel:)`: every pixel empty.
         case empty
         /// Every φ ≥ `reach(level:kernel:)`: every pixel full.
@@ -164,13 +164,13 @@ final class DistanceFrameRenderer {
     func discardKeptLevels() { levels.discardAll() }
 
     /// A plane of V: row y starts `stride` floats after row y − 1.
-    private struct Plane {
+    struct Plane {
         var values: UnsafePointer<Float>
         var stride: Int
     }
 
     /// The weights of a frame's mix: the source's, the target's and the captured field's.
-    private struct MixWeights {
+    struct MixWeights {
         var keep: Float
         var take: Float
         var captured: Float
@@ -180,7 +180,7 @@ final class DistanceFrameRenderer {
     /// `everywhere`) and computes V in the edge segments: from the icons' blurred fields,
     /// kept or computed where missing; with a captured field, by blurring the mix. Returns
     /// the plane holding V and the frame's slope floor.
-    private func frameField(
+    func frameField(
         source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool
     ) -> (Plane, Double) {
         precondition(source.width == width && source.height == height && source.padding == padding)
@@ -224,7 +224,7 @@ final class DistanceFrameRenderer {
 
     /// 4 + Σ_ij w_i w_j √(i² + j²) for the level's kernel, computed on first use: how far
     /// from zero φ must be in a whole segment for it to be full or empty (see `render`).
-    private func reach(level: Int, kernel: GaussianKernel) -> Float {
+    func reach(level: Int, kernel: GaussianKernel) -> Float {
         if let known = reaches[level] { return known }
         let n = kernel.halfWidth
         var mean = 0.0
@@ -243,7 +243,7 @@ final class DistanceFrameRenderer {
     /// Sorts the segments (`kinds`): full where φ ≥ `reach` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
     /// where φ ≤ −`reach`, else edge.
-    private func sortSegments(
+    func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
         weights: MixWeights, reach: Float
     ) {
@@ -251,227 +251,6 @@ final class DistanceFrameRenderer {
             var bounds = weights.keep * s[segment] + weights.take * t[segment]
             if let c { bounds += weights.captured * c[segment] }
             kinds[segment] = bounds.x >= reach ? .full : bounds.y <= -reach ? .empty : .edge
-        }
-    }
-
-    /// Marks the segments whose blur across the blur down of the segments marked in
-    /// `targets` reads (`needsAcross`: within n rows in the same column), and, with
-    /// `mixes`, those whose φ that reads (`needsMix`: within ⌈n / 16⌉ segments along the row).
-    private func markReach(of targets: UnsafePointer<Bool>, halfWidth n: Int, mixes: Bool) {
-        let across = segmentsAcross
-        for column in 0..<across {
-            var inWindow = 0
-            for y in 0..<min(n, height) where targets[y * across + column] { inWindow += 1 }
-            for y in 0..<height {
-                if y + n < height, targets[(y + n) * across + column] { inWindow += 1 }
-                if y - n - 1 >= 0, targets[(y - n - 1) * across + column] { inWindow -= 1 }
-                needsAcross[y * across + column] = inWindow > 0
-            }
-        }
-        guard mixes else { return }
-        let spread = (n + Self.segmentLength - 1) / Self.segmentLength
-        for y in 0..<height {
-            let row = y * across
-            var inWindow = 0
-            for column in 0..<min(spread, across) where needsAcross[row + column] { inWindow += 1 }
-            for column in 0..<across {
-                if column + spread < across, needsAcross[row + column + spread] { inWindow += 1 }
-                if column - spread - 1 >= 0, needsAcross[row + column - spread - 1] { inWindow -= 1 }
-                needsMix[row + column] = inWindow > 0
-            }
-        }
-    }
-
-    /// Computes `icon`'s blurred field in the edge segments `plane` lacks.
-    private func blurMissing(_ icon: IconField, into plane: BlurredFieldCache.Plane, centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        var any = false
-        for segment in 0..<(segmentsAcross * height) {
-            let lacking = kinds[segment] == .edge && !plane.computed[segment]
-            selected[segment] = lacking
-            any = any || lacking
-        }
-        guard any else { return }
-        markReach(of: selected, halfWidth: n, mixes: false)
-        blurAcross(icon.origin, stride: icon.stride, centre: w, halfWidth: n)
-        blurDown(into: plane.values, where: selected, centre: w, halfWidth: n)
-        for segment in 0..<(segmentsAcross * height) where selected[segment] { plane.computed[segment] = true }
-    }
-
-    /// V = keep · V_S + take · V_T over the edge segments, into `blurred`; a missing plane
-    /// (weight 0) adds nothing.
-    private func combine(_ source: Plane?, _ keep: Float, _ target: Plane?, _ take: Float) {
-        let length = Self.segmentLength, across = segmentsAcross
-        for y in 0..<height {
-            for column in 0..<across where kinds[y * across + column] == .edge {
-                let x0 = column * length
-                var v = SIMD16<Float>(repeating: 0)
-                if let source { v = keep * source.values.vector16(at: y * source.stride + x0) }
-                if let target { v += take * target.values.vector16(at: y * target.stride + x0) }
-                blurred.storeVector16(v, at: y * planeStride + x0)
-            }
-        }
-    }
-
-    /// A frame with a captured field: φ mixed where the blur of the edge segments reads it,
-    /// then blurred into `blurred` (at level 0, copied).
-    private func mixAndBlur(
-        _ source: IconField, _ target: IconField, _ captured: UnsafePointer<Float>, weights: MixWeights,
-        centre w: UnsafePointer<Float>, halfWidth n: Int
-    ) {
-        markReach(of: edgeFlags(), halfWidth: n, mixes: true)
-        let length = Self.segmentLength, across = segmentsAcross
-        let (keep, take, capturedWeight) = (weights.keep, weights.take, weights.captured)
-        let s = source.origin, t = target.origin
-        for y in 0..<height {
-            let row = mixed + y * mixedStride + padding
-            let sourceRow = s + y * source.stride, targetRow = t + y * target.stride
-            for column in 0..<across where needsMix[y * across + column] {
-                let x0 = column * length
-                var c = SIMD16<Float>(repeating: 0)
-                let count = min(length, width - x0)
-                if count == length {
-                    c = captured.vector16(at: y * width + x0)
-                } else {
-                    for lane in 0..<length { c[lane] = captured[y * width + x0 + min(lane, count - 1)] }
-                }
-                row.storeVector16(keep * sourceRow.vector16(at: x0) + take * targetRow.vector16(at: x0) + capturedWeight * c, at: x0)
-            }
-            if needsMix[y * across] {
-                let first = SIMD16<Float>(repeating: row[0])
-                var x = -padding
-                while x < 0 {
-                    row.storeVector16(first, at: x, count: min(length, -x))
-                    x += length
-                }
-            }
-            if needsMix[y * across + across - 1] {
-                let last = SIMD16<Float>(repeating: row[width - 1])
-                let end = width + padding + length
-                var x = width
-                while x < end {
-                    row.storeVector16(last, at: x, count: min(length, end - x))
-                    x += length
-                }
-            }
-        }
-        blurAcross(UnsafePointer(mixed + padding), stride: mixedStride, centre: w, halfWidth: n)
-        blurDown(into: blurred, where: edgeFlags(), centre: w, halfWidth: n)
-    }
-
-    /// `selected` set to the edge segments, for the passes that take a set of segments.
-    private func edgeFlags() -> UnsafePointer<Bool> {
-        for segment in 0..<(segmentsAcross * height) { selected[segment] = kinds[segment] == .edge }
-        return UnsafePointer(selected)
-    }
-
-    /// The blur across of `field` (row y at `field + y · stride`, padded) over every
-    /// segment marked `needsAcross`, into `across`, 16 pixels a vector, the taps symmetric.
-    private func blurAcross(_ field: UnsafePointer<Float>, stride: Int, centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        let length = Self.segmentLength, segments = segmentsAcross
-        let w0 = w[0]
-        for y in 0..<height {
-            let row = field + y * stride, out = across + y * planeStride
-            for column in 0..<segments where needsAcross[y * segments + column] {
-                let x0 = column * length
-                var sum = w0 * row.vector16(at: x0)
-                var i = 1
-                while i <= n {
-                    sum += w[i] * (row.vector16(at: x0 &- i) + row.vector16(at: x0 &+ i))
-                    i &+= 1
-                }
-                out.storeVector16(sum, at: x0)
-            }
-        }
-    }
-
-    /// The blur down of `across` into `out` over the segments marked in `targets`, the end
-    /// rows repeated past the canvas.
-    private func blurDown(into out: UnsafeMutablePointer<Float>, where targets: UnsafePointer<Bool>, centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
-        let w0 = w[0]
-        let plane = UnsafePointer(across)
-        for y in 0..<height {
-            for column in 0..<segments where targets[y * segments + column] {
-                let x0 = column * length
-                var sum = w0 * plane.vector16(at: y * stride + x0)
-                var j = 1
-                while j <= n {
-                    let up = max(y &- j, 0), down = min(y &+ j, height - 1)
-                    sum += w[j] * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
-                    j &+= 1
-                }
-                out.storeVector16(sum, at: y * stride + x0)
-            }
-        }
-    }
-
-    /// The pixels: full or empty segments filled; in edge segments α from V (`field`) where
-    /// the outline is near, elsewhere 0 or 1 by the sign of V.
-    private func writePixels(_ field: Plane, floor: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
-        let length = Self.segmentLength, across = segmentsAcross
-        let fullPixel = writer.fullPixel, emptyPixel = writer.emptyPixel
-        for y in 0..<height {
-            // Central differences over 2 pixels, one-sided (over 1) on the border, none on a
-            // canvas 1 pixel across: as factors (halving is exact), no division per pixel.
-            let rows = min(y + 1, height - 1) - max(y - 1, 0)
-            let perRow: Float = rows == 2 ? 0.5 : Float(rows)
-            let row = field.values + y * field.stride
-            let up = field.values + max(y - 1, 0) * field.stride, down = field.values + min(y + 1, height - 1) * field.stride
-            let out = output + y * bytesPerRow
-            var column = 0
-            while column < across {
-                let kind = kinds[y * across + column]
-                if kind != .edge {
-                    // A run of full (or empty) segments in one fill.
-                    var end = column + 1
-                    while end < across, kinds[y * across + end] == kind { end += 1 }
-                    writer.fill(kind == .full ? fullPixel : emptyPixel, columns: column * length..<min(width, end * length), of: out)
-                    column = end
-                    continue
-                }
-                let x0 = column * length
-                let count = min(length, width - x0)
-                column += 1
-                let values = row.vector16(at: x0)
-                var covered = SIMD16<Float>(repeating: 0).replacing(with: 1, where: values .> 0)
-                let magnitude = values.replacing(with: -values, where: values .< 0)
-                // Two pixels or more from the outline the pixel is empty or full: the field's
-                // slope is at most about 1 (the fields are distances, and neither mixing nor
-                // blurring steepens them; √2 at most by central differences), so d is beyond
-                // the ±0.71 of any edge's reach. Closer, the slope, d and α of all 16 pixels
-                // at once where the neighbours are inside the canvas (those of a pixel within 2
-                // of the outline are within 3, so in edge segments: V is computed there).
-                if any(magnitude .< 2) {
-                    // Four pixels at a time, those within 2 of the outline (only those: the
-                    // others' neighbours may lie in segments whose V this frame did not
-                    // compute); the slope from whole vectors where the neighbours are inside
-                    // the canvas, else pixel by pixel, one-sided on the border.
-                    let inside = x0 > 0 && x0 + length < width && rows == 2
-                    func quarter(_ x: Int) -> SIMD4<Float> {
-                        let v = row.vector4(at: x)
-                        let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
-                        let near = (v .< 2) .& (v .> -2)
-                        guard any(near) else { return sign }
-                        var gx = SIMD4<Float>(), gy = SIMD4<Float>()
-                        if inside {
-                            gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
-                            gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
-                        } else {
-                            for lane in 0..<4 where x + lane < width {
-                                let left = max(x + lane - 1, 0), right = min(x + lane + 1, width - 1)
-                                let columns = right - left
-                                gx[lane] = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
-                                gy[lane] = (down[x + lane] - up[x + lane]) * perRow
-                            }
-                        }
-                        return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
-                    }
-                    covered = SIMD16(
-                        lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
-                        highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
-                }
-                writer.store(writer.bits(coverage: covered), to: out, x: x0, count: count)
-            }
         }
     }
 }

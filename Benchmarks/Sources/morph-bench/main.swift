@@ -202,21 +202,20 @@ func runBenchmarks() throws -> SelfChecks {
     return checks
 }
 
+/// One report of the standard run on its own (`flag`), headed with the commit and cores.
+func runAlone(_ flag: String, _ report: (inout UInt64) throws -> Void) throws {
+    print("morph-bench \(flag) — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var sink: UInt64 = 0
+    try report(&sink)
+    print("")
+    print("(sink \(sink))")
+}
+
 // A failed self-check exits with status 1 after the whole report (`SelfChecks.finish`).
 switch options.mode {
 case .standard: try runBenchmarks().finish(tool: "morph-bench")
 case .export(let directory): try FrameExport.run(directory: directory, options: options).finish(tool: "morph-bench")
 case .scaling(let json): try ScalingFit.run(json: json, options: options)
-case .edgeModes:
-    print("morph-bench --edge-modes — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-    var sink: UInt64 = 0
-    try EdgeModeComparison.run(sink: &sink)
-    print("")
-    print("(sink \(sink))")
-case .fieldStyles:
-    print("morph-bench --field-styles — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-    var sink: UInt64 = 0
-    try FieldStyleComparison.run(sink: &sink)
-    print("")
-    print("(sink \(sink))")
+case .edgeModes: try runAlone("--edge-modes", EdgeModeComparison.run)
+case .fieldStyles: try runAlone("--field-styles", FieldStyleComparison.run)
 }

@@ -1,0 +1,73 @@
+/// The last stage of a distance frame: each pixel's coverage from V, through the frame's
+/// `PixelWriter`.
+extension DistanceFrameRenderer {
+    /// The pixels: full or empty segments filled; in edge segments α from V (`field`) where
+    /// the outline is near, elsewhere 0 or 1 by the sign of V.
+    func writePixels(_ field: Plane, floor: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
+        let length = Self.segmentLength, across = segmentsAcross
+        let fullPixel = writer.fullPixel, emptyPixel = writer.emptyPixel
+        for y in 0..<height {
+            // Central differences over 2 pixels, one-sided (over 1) on the border, none on a
+            // canvas 1 pixel across: as factors (halving is exact), no division per pixel.
+            let rows = min(y + 1, height - 1) - max(y - 1, 0)
+            let perRow: Float = rows == 2 ? 0.5 : Float(rows)
+            let row = field.values + y * field.stride
+            let up = field.values + max(y - 1, 0) * field.stride, down = field.values + min(y + 1, height - 1) * field.stride
+            let out = output + y * bytesPerRow
+            var column = 0
+            while column < across {
+                let kind = kinds[y * across + column]
+                if kind != .edge {
+                    // A run of full (or empty) segments in one fill.
+                    var end = column + 1
+                    while end < across, kinds[y * across + end] == kind { end += 1 }
+                    writer.fill(kind == .full ? fullPixel : emptyPixel, columns: column * length..<min(width, end * length), of: out)
+                    column = end
+                    continue
+                }
+                let x0 = column * length
+                let count = min(length, width - x0)
+                column += 1
+                let values = row.vector16(at: x0)
+                var covered = SIMD16<Float>(repeating: 0).replacing(with: 1, where: values .> 0)
+                let magnitude = values.replacing(with: -values, where: values .< 0)
+                // Two pixels or more from the outline the pixel is empty or full: the field's
+                // slope is at most about 1 (the fields are distances, and neither mixing nor
+                // blurring steepens them; √2 at most by central differences), so d is beyond
+                // the ±0.71 of any edge's reach. Closer, the slope, d and α of all 16 pixels
+                // at once where the neighbours are inside the canvas (those of a pixel within 2
+                // of the outline are within 3, so in edge segments: V is computed there).
+                if any(magnitude .< 2) {
+                    // Four pixels at a time, those within 2 of the outline (only those: the
+                    // others' neighbours may lie in segments whose V this frame did not
+                    // compute); the slope from whole vectors where the neighbours are inside
+                    // the canvas, else pixel by pixel, one-sided on the border.
+                    let inside = x0 > 0 && x0 + length < width && rows == 2
+                    func quarter(_ x: Int) -> SIMD4<Float> {
+                        let v = row.vector4(at: x)
+                        let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
+                        let near = (v .< 2) .& (v .> -2)
+                        guard any(near) else { return sign }
+                        var gx = SIMD4<Float>(), gy = SIMD4<Float>()
+                        if inside {
+                            gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
+                            gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
+                        } else {
+                            for lane in 0..<4 where x + lane < width {
+                                let left = max(x + lane - 1, 0), right = min(x + lane + 1, width - 1)
+                                let columns = right - left
+                                gx[lane] = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
+                                gy[lane] = (down[x + lane] - up[x + lane]) * perRow
+                            }
+                        }
+                        return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
+                    }
+                    covered = SIMD16(
+                        lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
+                        highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
+                }
+                writer.store(writer.bits(coverage: covered), to: out, x: x0, count: count)
+            }
+        }
+    }
+}
