@@ -34,14 +34,12 @@ extension DistanceFrameRenderer {
                 // Two pixels or more from the outline the pixel is empty or full: the field's
                 // slope is at most about 1 (the fields are distances, and neither mixing nor
                 // blurring steepens them; √2 at most by central differences), so d is beyond
-                // the ±0.71 of any edge's reach. Closer, the slope, d and α of all 16 pixels
-                // at once where the neighbours are inside the canvas (those of a pixel within 2
-                // of the outline are within 3, so in edge segments: V is computed there).
+                // the ±0.71 of any edge's reach. Closer, α four pixels at a time, for those
+                // within 2 only (the others' neighbours may lie in segments whose V this frame
+                // did not compute; those of a pixel within 2 are within 3, so in edge
+                // segments), the slope from whole vectors where the neighbours are inside the
+                // canvas, else pixel by pixel, one-sided on the border.
                 if any(magnitude .< 2) {
-                    // Four pixels at a time, those within 2 of the outline (only those: the
-                    // others' neighbours may lie in segments whose V this frame did not
-                    // compute); the slope from whole vectors where the neighbours are inside
-                    // the canvas, else pixel by pixel, one-sided on the border.
                     let inside = x0 > 0 && x0 + length < width && rows == 2
                     func quarter(_ x: Int) -> SIMD4<Float> {
                         let v = row.vector4(at: x)
