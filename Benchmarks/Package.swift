@@ -13,7 +13,7 @@ let package = Package(
         .target(name: "BenchSupport"),
         .executableTarget(
             name: "morph-bench",
-            dependencies: ["BenchSupport", .product(name: "IconMorph", package: "iconmorph")]
+            dependencies: ["BenchSupport", .product(name: "IconMorphPNG", package: "iconmorph")]
         ),
         .executableTarget(
             name: "raster-bench",

@@ -9,10 +9,16 @@ import Darwin
 /// each per round, `runs` rounds after `warmup` untimed rounds. Alternating puts both under
 /// the same machine load, so their ratio holds up on a busy machine better than two
 /// separate medians.
+///
+/// With `block` > 1 each side makes `block` calls in a row per turn (each timed on its own,
+/// `runs` rounded up to whole blocks), so it runs with its own data in the caches as a program
+/// drawing frame after frame does; the first call of a turn, the one that meets the other
+/// side's data, is one sample in `block`, which the median passes over.
 public func interleavedMedianNanoseconds(
-    runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
+    runs: Int, warmup: Int = 2, block: Int = 1, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
-    try interleavedMedians(runs: runs, warmup: warmup, clock: { DispatchTime.now().uptimeNanoseconds }, first, second)
+    try interleavedMedians(
+        runs: runs, warmup: warmup, block: block, clock: { DispatchTime.now().uptimeNanoseconds }, first, second)
 }
 
 /// As `interleavedMedianNanoseconds`, but each sample is the CPU time of the calling thread
@@ -24,12 +30,12 @@ public func interleavedMedianNanoseconds(
 public func interleavedMedianThreadCPUNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
-    try interleavedMedians(runs: runs, warmup: warmup, clock: threadCPUNanoseconds, first, second)
+    try interleavedMedians(runs: runs, warmup: warmup, block: 1, clock: threadCPUNanoseconds, first, second)
 }
 
-/// The alternating rounds, each call timed with `clock` (nanoseconds).
+/// The alternating rounds of `block` calls a side, each call timed with `clock` (nanoseconds).
 private func interleavedMedians(
-    runs: Int, warmup: Int, clock: () -> UInt64, _ first: () throws -> Void, _ second: () throws -> Void
+    runs: Int, warmup: Int, block: Int, clock: () -> UInt64, _ first: () throws -> Void, _ second: () throws -> Void
 ) rethrows -> (Double, Double) {
     for _ in 0..<warmup {
         try first()
@@ -38,13 +44,18 @@ private func interleavedMedians(
     var firstSamples = [UInt64](), secondSamples = [UInt64]()
     firstSamples.reserveCapacity(runs)
     secondSamples.reserveCapacity(runs)
-    for _ in 0..<runs {
-        var start = clock()
-        try first()
-        firstSamples.append(clock() - start)
-        start = clock()
-        try second()
-        secondSamples.append(clock() - start)
+    let block = max(block, 1)
+    for _ in 0..<(runs + block - 1) / block {
+        for _ in 0..<block {
+            let start = clock()
+            try first()
+            firstSamples.append(clock() - start)
+        }
+        for _ in 0..<block {
+            let start = clock()
+            try second()
+            secondSamples.append(clock() - start)
+        }
     }
     return (median(firstSamples), median(secondSamples))
 }

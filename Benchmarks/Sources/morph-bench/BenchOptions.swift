@@ -7,7 +7,10 @@ import Foundation
 /// - `--scaling`: time against frame size and blur radius and fit the exponents
 ///   (`--json FILE` also writes the figures as JSON);
 /// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report);
-/// - `--field-styles`: only the distance against the metaball field stage.
+/// - `--field-styles`: only the distance against the metaball field stage;
+/// - `--c-baseline`: the library against the C baseline on real icons and workloads a–d
+///   (`--json FILE` also writes the figures, `--icons DIR` the 132 px icons as PNG files,
+///   `--filter TEXT` runs only the workloads whose names contain TEXT).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -17,6 +20,7 @@ struct BenchOptions {
         case scaling(json: String?)
         case edgeModes
         case fieldStyles
+        case cBaseline(json: String?, icons: String?, filter: String?)
     }
 
     var mode: Mode = .standard
@@ -28,6 +32,7 @@ struct BenchOptions {
                morph-bench --scaling [--json FILE] [--quick]
                morph-bench --edge-modes [--quick]
                morph-bench --field-styles [--quick]
+               morph-bench --c-baseline [--json FILE] [--icons DIR] [--filter TEXT] [--quick]
         """
 
     /// Parses the arguments after the program name.
@@ -39,6 +44,9 @@ struct BenchOptions {
         var scaling = false
         var edgeModes = false
         var fieldStyles = false
+        var cBaseline = false
+        var icons: String?
+        var filter: String?
         var json: String?
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -56,6 +64,18 @@ struct BenchOptions {
                 edgeModes = true
             case "--field-styles":
                 fieldStyles = true
+            case "--c-baseline":
+                cBaseline = true
+            case "--icons":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw Invalid(reason: "--icons needs a directory to write the 132 px icons to")
+                }
+                icons = value
+            case "--filter":
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw Invalid(reason: "--filter needs the text that the workloads to run have in their names")
+                }
+                filter = value
             case "--json":
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else {
                     throw Invalid(reason: "--json needs a file to write the figures to")
@@ -65,11 +85,14 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles].filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes and --field-styles are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline].filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles and --c-baseline are separate runs; pass one of them")
         }
-        if json != nil && !scaling {
-            throw Invalid(reason: "--json goes with --scaling (--export writes its own JSON)")
+        if json != nil && !scaling && !cBaseline {
+            throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
+        }
+        if (icons != nil || filter != nil) && !cBaseline {
+            throw Invalid(reason: "--icons and --filter go with --c-baseline")
         }
         if let export {
             mode = .export(directory: export)
@@ -79,6 +102,8 @@ struct BenchOptions {
             mode = .edgeModes
         } else if fieldStyles {
             mode = .fieldStyles
+        } else if cBaseline {
+            mode = .cBaseline(json: json, icons: icons, filter: filter)
         }
     }
 
