@@ -7,7 +7,8 @@
 /// the colour type is the smallest that decodes to exactly the same pixels (see
 /// `PNGPixelLayout`): one colour at any alphas — every rendered morph frame — is stored
 /// indexed, 1 byte a pixel instead of 4; for one gray colour on a small image, gray+alpha
-/// is tried too and the smaller file kept (`grayAlphaTrialPixelsPerPaletteByte`).
+/// is tried too and the smaller file kept (`grayAlphaTrialPixelsPerPaletteByte`), unless
+/// `compression.triesGrayAlpha` is off.
 ///
 /// Not thread-safe: use one encoder per thread.
 public final class PNGEncoder {
@@ -17,10 +18,6 @@ public final class PNGEncoder {
     /// The longest IDAT chunk data: image data beyond it is split over several IDAT chunks.
     /// 1 MiB keeps libpng's buffer small while costing 12 bytes a MiB; tests lower it.
     @_spi(Testing) public var maximumChunkLength = 1 << 20
-    /// Whether gray+alpha is tried beside an indexed layout of one gray colour; tests turn it
-    /// off to see the indexed file.
-    @_spi(Testing) public var triesGrayAlpha = true
-
     private var writer: LibPNGWriter?
     /// The rows in the chosen layout, when the image's own bytes are not.
     private var rows = ScratchBuffer()
@@ -118,7 +115,7 @@ public final class PNGEncoder {
         let layout = layout(of: source)
         let file = try encode(source, as: layout, with: writer)
         let color = layout.paletteColor
-        guard triesGrayAlpha, layout.colorType == .indexed, color.red == color.green, color.green == color.blue,
+        guard compression.triesGrayAlpha, layout.colorType == .indexed, color.red == color.green, color.green == color.blue,
               layout.paletteBytes &* Self.grayAlphaTrialPixelsPerPaletteByte > source.width &* source.height
         else { return file }
         // The writer's output is replaced by the next encode: keep the indexed file aside.

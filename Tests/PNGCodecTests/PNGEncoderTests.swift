@@ -237,8 +237,9 @@ import Testing
                 let encoded = try alpha.withUnsafeBytes { plane in
                     try PNGEncoder().withPNGData(alpha: plane, width: size, height: size, red: 9, green: 9, blue: 9) { Array($0) }
                 }
-                let indexedOnly = PNGEncoder()
-                indexedOnly.triesGrayAlpha = false
+                var noTrial = PNGCompression.default
+                noTrial.triesGrayAlpha = false
+                let indexedOnly = PNGEncoder(compression: noTrial)
                 let indexed = try alpha.withUnsafeBytes { plane in
                     try indexedOnly.withPNGData(alpha: plane, width: size, height: size, red: 9, green: 9, blue: 9) { Array($0) }
                 }
