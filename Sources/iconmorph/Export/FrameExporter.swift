@@ -1,5 +1,4 @@
 import AlphaRaster
-import Dispatch
 import MorphKernel
 
 /// Renders the frames of a command and hands them, in frame order, to a
@@ -13,8 +12,8 @@ import MorphKernel
 /// otherwise, or when the sink wants RGBA, the frame is rendered as `.rgba8`.
 ///
 /// Workers: one per processor the process may run on (`MorphConcurrency.activeProcessorCount`,
-/// which honours `taskset`), up to one per frame, each with its own renderer (one thread
-/// each), buffers and sink worker (encoder), all reused from frame to frame, so rendering,
+/// which honours `taskset`), up to one per frame, each on a thread of its own
+/// (`WorkerThreads`) with its own renderer (one thread each), buffers and sink worker (encoder), all reused from frame to frame, so rendering,
 /// encoding and writing of different frames overlap. A single frame, a single processor, or
 /// frames too large to hold several at once in `memoryBudget` get one worker, whose renderer
 /// may then split each frame over the processors itself. Whatever the worker count, the
@@ -80,7 +79,7 @@ struct FrameExporter {
         if renderers.count == 1 {
             work(renderer: renderers[0], sequencer: sequencer)
         } else {
-            DispatchQueue.concurrentPerform(iterations: renderers.count) { worker in
+            WorkerThreads.run(count: renderers.count) { worker in
                 work(renderer: renderers[worker], sequencer: sequencer)
             }
         }
