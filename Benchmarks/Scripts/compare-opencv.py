@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""MorphRenderer against OpenCV on the frames of workloads a-d (issue 4), side by side.
+"""MorphRenderer against OpenCV on real icon frames (issue 19) and workloads a-d (issue 4),
+side by side.
 
 What it does, from Benchmarks/ or anywhere:
 
@@ -8,7 +9,11 @@ What it does, from Benchmarks/ or anywhere:
    and runs itself again there;
 2. builds morph-bench (release) and runs `morph-bench --export DIR`, which writes each
    workload's two masks, its frame parameters, our RGBA frame and our median times (one
-   thread and all threads);
+   thread and all threads): first the four real icon pairs at 132 and 512 px (Adwaita
+   media-playback-start -> pause, symbols heart -> star and bell -> magnifyingglass, Adwaita
+   edit-find -> mail-send; softness 0.1), the headline rows, then workloads a-d (the disc ->
+   rounded square morph, softness 0.05); every parameter, softness included, is read per
+   workload from the manifest;
 3. redoes every frame from the parameters alone in float32 (mix, cv2.sepFilter2D with the
    same Gaussian, zero padding, smoothstep, RGBA8) and in float64, and checks that our bytes
    are within 1 of both; times that float32 frame and OpenCV's 8-bit GaussianBlur frame with
@@ -20,7 +25,7 @@ What it does, from Benchmarks/ or anywhere:
    saved ones; --results DIR chooses).
 
 Options: --quick (a tenth of the samples, for CI), --avx2 (also builds morph-bench with
-AVX2 code generation and adds a row per workload: results/avx2-comparison.md), --scaling
+AVX2 code generation and compares it on every workload: results/avx2-comparison.md), --scaling
 (runs `morph-bench --scaling`: results/scaling.md), --rounds N (measures N times, ours and
 OpenCV's in turn, and keeps each fastest median: less sensitive to a changing load),
 --update-readme (splices the results between the marker comments
@@ -340,6 +345,12 @@ def max_difference(a, b, np) -> int:
     return int(np.abs(a.astype(np.int32) - b.astype(np.int32)).max())
 
 
+def label(entry: dict) -> str:
+    """What a table row calls the manifest's workload: its label, or its name in a manifest
+    from before the real icon workloads (a build older than the label, with --skip-build)."""
+    return entry.get("label", entry["name"])
+
+
 def measure_workload(entry: dict, folder: Path, np, cv2) -> dict:
     f = FrameParameters(entry, np)
     shape = (f.height, f.width)
@@ -374,7 +385,8 @@ def measure_workload(entry: dict, folder: Path, np, cv2) -> dict:
     eight_bit_all = median_ns(eight_bit.render, runs)
     cv2.setNumThreads(1)
     return {
-        "name": entry["name"], "size": f"{f.width}²", "radius": f.radius, "n": f.n, "samples": runs,
+        "name": entry["name"], "label": label(entry), "size": f"{f.width}²", "radius": f.radius, "n": f.n,
+        "samples": runs,
         "softness": f.softness,
         "oursSerialNs": entry["serialMedianNanoseconds"],
         "oursAutomaticNs": entry["automaticMedianNanoseconds"],
@@ -421,17 +433,18 @@ def main_tables(results: list[dict], cores: int) -> tuple[list[str], list[list[s
     header = ["workload", "ours, 1 thread", f"ours, {cores} threads", "OpenCV float32 sepFilter2D, 1 thread",
               "OpenCV 8-bit GaussianBlur, 1 thread", "OpenCV float32 / ours", "OpenCV 8-bit / ours",
               "max |Δ| vs OpenCV float32", "max |Δ| vs float64"]
-    rows = [[f"{r['name']}: {r['size']}, R = {r['radius']:g} px", ms(r["oursSerialNs"]), ms(r["oursAutomaticNs"]),
+    rows = [[r["label"], ms(r["oursSerialNs"]), ms(r["oursAutomaticNs"]),
              ms(r["opencvFloat32Ns"]), ms(r["opencv8BitNs"]), ratio(r["opencvFloat32Ns"], r["oursSerialNs"]),
              ratio(r["opencv8BitNs"], r["oursSerialNs"]), str(r["maxDiffVsOpenCVFloat32"]),
              str(r["maxDiffVsFloat64"])] for r in results]
     detail_header = ["workload", "OpenCV sepFilter2D alone, 1 thread", f"OpenCV float32, {cores} threads",
                      f"OpenCV 8-bit, {cores} threads", f"best OpenCV / ours, {cores} threads",
-                     f"ours: {cores} threads speed-up", "max |Δ| 8-bit path vs ours", "samples"]
-    detail_rows = [[r["name"], ms(r["opencvFloat32BlurOnlyNs"]), ms(r["opencvFloat32AllThreadsNs"]),
+                     f"ours: {cores} threads speed-up", "max |Δ| 8-bit path vs ours", "s", "samples"]
+    detail_rows = [[r["label"], ms(r["opencvFloat32BlurOnlyNs"]), ms(r["opencvFloat32AllThreadsNs"]),
                     ms(r["opencv8BitAllThreadsNs"]),
                     ratio(min(r["opencvFloat32AllThreadsNs"], r["opencv8BitAllThreadsNs"]), r["oursAutomaticNs"]),
-                    ratio(r["oursSerialNs"], r["oursAutomaticNs"]), str(r["maxDiff8BitVsOurs"]), str(r["samples"])]
+                    ratio(r["oursSerialNs"], r["oursAutomaticNs"]), str(r["maxDiff8BitVsOurs"]),
+                    f"{r['softness']:g}", str(r["samples"])]
                    for r in results]
     return header, rows, detail_header, detail_rows
 
@@ -452,7 +465,7 @@ def opencv_markdown(info: dict, results: list[dict]) -> str:
     header, rows, detail_header, detail_rows = main_tables(results, info["machine"]["cores"])
     lines = [
         "<!-- generated by Benchmarks/Scripts/compare-opencv.py: rerun it rather than editing -->",
-        "#### MorphRenderer against OpenCV, workloads a–d at p = 0.5 (RGBA8 out)",
+        "#### MorphRenderer against OpenCV at p = 0.5 (RGBA8 out): real icon pairs, then workloads a–d",
         "",
         *heading(info),
         "",
@@ -460,11 +473,16 @@ def opencv_markdown(info: dict, results: list[dict]) -> str:
         "",
         *markdown_table(detail_header, detail_rows),
         "",
-        "Medians of as many samples as morph-bench takes, compute only (inputs in memory, output "
-        "buffers allocated beforehand). Ours: `MorphRenderer.render(…, format: .rgba8)` with `.serial` and "
-        "`.automatic` concurrency (which keeps frames below `MorphRenderer.concurrentWorkThreshold`, "
-        "such as a, on one thread), release build, default flags, fixed softness s = "
-        f"{results[0]['softness']:g}. OpenCV float32: the mix and the "
+        "The real icon pairs (`RealIconWorkload`, issue 19) come first: Adwaita's "
+        "media-playback-start → media-playback-pause from the 96 px PNGs, the built-in symbols heart → star "
+        "and bell → magnifyingglass, and Adwaita's edit-find → mail-send from the SVGs, each icon scaled to "
+        "75 % of the side and centred, at 132 and 512 px; then workloads a–d, the disc → rounded square "
+        "morph of issue 4. Medians of as many samples as morph-bench takes, compute only (inputs in memory, "
+        "output buffers allocated beforehand). Ours: `MorphRenderer.render(…, format: .rgba8)` with "
+        "`.serial` and `.automatic` concurrency (which keeps frames below "
+        "`MorphRenderer.concurrentWorkThreshold`, such as the 132 px ones, on one thread), release build, "
+        "default flags, fixed softness s as each workload sets it (column s; every side draws the frame "
+        "with it). OpenCV float32: the mix and the "
         "smoothstep in NumPy float32, the blur by `cv2.sepFilter2D` (`BORDER_CONSTANT`), the "
         "library's Gaussian derived independently from Rmax, L and p; OpenCV 8-bit: "
         "`cv2.addWeighted` to uint8, `cv2.GaussianBlur` (ksize 2n + 1, same σ, `BORDER_CONSTANT`) and "
@@ -481,12 +499,12 @@ def avx2_markdown(info: dict, rows_in: list[dict]) -> str:
     cores = info["machine"]["cores"]
     header = ["workload", "default build, 1 thread", "AVX2 build, 1 thread", "gain",
               f"default, {cores} threads", f"AVX2, {cores} threads", "same bytes"]
-    rows = [[r["name"], ms(r["defaultSerialNs"]), ms(r["avx2SerialNs"]), ratio(r["defaultSerialNs"], r["avx2SerialNs"]),
-             ms(r["defaultAutomaticNs"]), ms(r["avx2AutomaticNs"]), "yes" if r["identical"] else "NO"]
+    rows = [[r["label"], ms(r["defaultSerialNs"]), ms(r["avx2SerialNs"]),
+             ratio(r["defaultSerialNs"], r["avx2SerialNs"]), ms(r["defaultAutomaticNs"]), ms(r["avx2AutomaticNs"]), "yes" if r["identical"] else "NO"]
             for r in rows_in]
     lines = [
         "<!-- generated by Benchmarks/Scripts/compare-opencv.py --avx2: rerun it rather than editing -->",
-        "#### Default build against an AVX2 build (app builder's flags), workloads a–d",
+        "#### Default build against an AVX2 build (app builder's flags): real icon pairs, then workloads a–d",
         "",
         *heading(info),
         "",
@@ -571,7 +589,8 @@ def update_readmes(results: Path) -> None:
 
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="compare-opencv.py", description="MorphRenderer against OpenCV on workloads a-d (issue 4).")
+        prog="compare-opencv.py",
+        description="MorphRenderer against OpenCV on real icon pairs (issue 19) and workloads a-d (issue 4).")
     parser.add_argument("--quick", action="store_true", help="a tenth of the samples (CI)")
     parser.add_argument("--avx2", action="store_true", help="also time a build with AVX2 code generation")
     parser.add_argument("--scaling", action="store_true", help="also run morph-bench --scaling")
@@ -748,7 +767,7 @@ def main() -> None:
             identical = ((exports / "default" / ours["frameFile"]).read_bytes()
                          == (exports / "avx2" / theirs["frameFile"]).read_bytes())
             avx2_rows.append({
-                "name": ours["name"], "defaultSerialNs": ours["serialMedianNanoseconds"],
+                "name": ours["name"], "label": label(ours), "defaultSerialNs": ours["serialMedianNanoseconds"],
                 "avx2SerialNs": theirs["serialMedianNanoseconds"],
                 "defaultAutomaticNs": ours["automaticMedianNanoseconds"],
                 "avx2AutomaticNs": theirs["automaticMedianNanoseconds"], "identical": identical})

@@ -837,7 +837,8 @@ def speed_figures(results: Path) -> str:
         same = all(r["identical"] for r in rows)
         bullets.append(
             f"- **AVX2**: an app that builds with `-Xswiftc -target-cpu -Xswiftc haswell` gets "
-            f"{'the same bytes' if same else 'OTHER BYTES'}; one thread renders workloads a–d at "
+            f"{'the same bytes' if same else 'OTHER BYTES'}; one thread renders the {len(rows)} workloads of the "
+            f"OpenCV comparison at "
             f"{min(gains):.1f}–{max(gains):.1f}× the default build's speed; the package itself sets no flags "
             f"([`results/avx2-comparison.md`](Benchmarks/results/avx2-comparison.md), commit "
             f"`{opencv['info']['commit']}`, {opencv['info']['date'].split(' ')[0]}).")

@@ -3,7 +3,8 @@ import Foundation
 /// The command line of morph-bench: which report to produce and how many samples to take.
 ///
 /// - no mode: the standard report (baseline, workloads a–d, allocations);
-/// - `--export DIR`: workloads a–d as files and JSON for `Scripts/compare-opencv.py`;
+/// - `--export DIR`: the real icon pairs at 132 and 512 px, then workloads a–d, as files and
+///   JSON for `Scripts/compare-opencv.py`;
 /// - `--scaling`: time against frame size and blur radius and fit the exponents
 ///   (`--json FILE` also writes the figures as JSON);
 /// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report);

@@ -126,8 +126,7 @@ enum CBaselineComparison {
         var sink: UInt64 = 0
         let workloads: [(String, () throws -> (AlphaMask, AlphaMask), MorphStyle, Double, Int)] =
             RealIconWorkload.all.map { w in (w.name, w.masks, w.style, RealIconWorkload.softness, w.samples) }
-            + Workload.all.map { w in ("\(w.name): disc → rounded square, \(w.size)², R \(Int(w.maxBlurRadius))",
-                                       w.masks, w.style, Workload.softness, w.samples) }
+            + Workload.all.map { w in (w.label, w.masks, w.style, Workload.softness, w.samples) }
         for (name, masks, style, softness, fullSamples) in workloads where filter.map(name.contains) ?? true {
             let (source, target) = try masks()
             let size = source.width
@@ -185,7 +184,7 @@ enum CBaselineComparison {
     static func writeIcons(to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (index, pair) in RealIconWorkload.pairs.enumerated() {
-            for (icon, role) in [(pair.0, "source"), (pair.1, "target")] {
+            for (icon, role) in [(pair.source, "source"), (pair.target, "target")] {
                 try icon.mask(side: 132).pngImage().write(toFile: "\(directory)/\(index)-\(role).png")
             }
         }

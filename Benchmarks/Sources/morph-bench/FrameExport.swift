@@ -3,8 +3,9 @@ import BenchSupport
 import Foundation
 import MorphKernel
 
-/// `morph-bench --export DIR`: the frames and timings of workloads a–d for a peer to redo
-/// independently (`Scripts/compare-opencv.py`).
+/// `morph-bench --export DIR`: the frames and timings of the real icon pairs at 132 and 512 px
+/// (`RealIconWorkload`, first: the headline rows of the comparison) and of workloads a–d, for
+/// a peer to redo independently (`Scripts/compare-opencv.py`).
 ///
 /// For workload `w` it writes `w-source.gray` and `w-target.gray` (the masks, one byte a
 /// pixel, rows top to bottom), `w-frame.rgba` (the frame at p = 0.5 from the one-thread
@@ -14,9 +15,41 @@ import MorphKernel
 /// The peer should derive the frame from the style fields alone; the radius and the weights
 /// are exported so it can check its derivation, not to copy them.
 enum FrameExport {
+    /// A workload to export: what its files and rows are called, its masks, style and softness,
+    /// and its sample count in a full run.
+    struct Subject {
+        /// Safe in a file name: `icon-play-pause-132`, `a`.
+        let name: String
+        /// What a table row shows: `media-playback-start → media-playback-pause, 132², R 12`.
+        let label: String
+        let size: Int
+        let style: MorphStyle
+        let softness: Double
+        let samples: Int
+        let masks: () throws -> (source: AlphaMask, target: AlphaMask)
+    }
+
+    /// The real icon pairs at 132 and 512 px, then workloads a–d. The icons stop at 512 px: at
+    /// 1024 and 2048 px the peer's five timings per workload (OpenCV frames of up to 0.3 s each)
+    /// would make its run about three times as long (`compare-opencv.py --quick` on 2 cores: 59 s
+    /// against 17 s), and a–d cover those sizes.
+    static var subjects: [Subject] {
+        RealIconWorkload.all.filter { $0.size <= 512 }.map { w in
+            Subject(name: w.fileName, label: w.name, size: w.size, style: w.style,
+                    softness: RealIconWorkload.softness, samples: w.samples, masks: w.masks)
+        }
+        + Workload.all.map { w in
+            Subject(name: w.name, label: w.label, size: w.size, style: w.style, softness: Workload.softness,
+                    samples: w.samples, masks: w.masks)
+        }
+    }
+
     /// One workload's entry in `manifest.json`.
     struct Entry: Encodable {
+        /// The prefix of the workload's files.
         let name: String
+        /// The workload for a reader (`Subject.label`).
+        let label: String
         let width: Int
         let height: Int
         let progress: Double
@@ -34,7 +67,8 @@ enum FrameExport {
         /// The kernel as the library stores it, `Float` bit patterns of w_−n … w_n.
         let weightBits: [UInt32]
         let threshold: Double
-        /// s of the fixed-softness edge, α = smoothstep(t − s, t, V) (`Workload.softness`).
+        /// s of the fixed-softness edge, α = smoothstep(t − s, t, V): `RealIconWorkload.softness`
+        /// for the icons, `Workload.softness` for a–d.
         let softness: Double
         /// R, G, B, A of the tint, 0…255.
         let tint: [UInt8]
@@ -50,6 +84,7 @@ enum FrameExport {
         let automaticIdentical: Bool
     }
 
+    /// `manifest.json`: where and how the frames were made, the conventions, the workloads.
     struct Manifest: Encodable {
         let tool = "morph-bench --export"
         let commit: String
@@ -75,7 +110,7 @@ enum FrameExport {
         print("morph-bench --export — commit \(measuredCommit()), \(cores) cores, into \(folder.path)")
         var entries = [Entry]()
         var sink: UInt64 = 0
-        for workload in Workload.all {
+        for workload in subjects {
             let progress = 0.5
             let style = workload.style
             let (source, target) = try workload.masks()
@@ -108,10 +143,11 @@ enum FrameExport {
                 level: level, blurLevels: style.blurLevels, maxBlurRadius: style.maxBlurRadius)
             let kernel = try GaussianKernel(radius: radius)
             let entry = Entry(
-                name: workload.name, width: workload.size, height: workload.size, progress: progress,
-                easing: style.easing.rawValue, maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels,
-                level: level, radius: radius, halfWidth: kernel.halfWidth, sigma: radius / 2,
-                weightBits: kernel.weights.map(\.bitPattern), threshold: style.threshold, softness: Workload.softness,
+                name: workload.name, label: workload.label, width: workload.size, height: workload.size,
+                progress: progress, easing: style.easing.rawValue, maxBlurRadius: style.maxBlurRadius,
+                blurLevels: style.blurLevels, level: level, radius: radius, halfWidth: kernel.halfWidth,
+                sigma: radius / 2, weightBits: kernel.weights.map(\.bitPattern), threshold: style.threshold,
+                softness: workload.softness,
                 tint: [style.tint.red, style.tint.green, style.tint.blue, style.tint.alpha],
                 sourceFile: "\(workload.name)-source.gray", targetFile: "\(workload.name)-target.gray",
                 frameFile: "\(workload.name)-frame.rgba", samples: samples,

@@ -49,6 +49,8 @@ struct RealIconWorkload {
         }
     }
 
+    /// The pair's short name, safe in a file name (`play-pause`).
+    let pairName: String
     let source: Icon
     let target: Icon
     let size: Int
@@ -57,6 +59,9 @@ struct RealIconWorkload {
     let samples: Int
 
     var name: String { "\(source.label) → \(target.label), \(size)², R \(Int(maxBlurRadius))" }
+
+    /// The workload's name in file names (`icon-play-pause-132`).
+    var fileName: String { "icon-\(pairName)-\(size)" }
 
     /// s of the fixed edge, α = smoothstep(t − s, t, V): issue 19's measurements used 0.1.
     static let softness = 0.1
@@ -69,11 +74,12 @@ struct RealIconWorkload {
 
     /// The pairs: issue 19's Adwaita play → pause from the 96 px PNGs, then two pairs of
     /// built-in symbols and one of Adwaita SVGs.
-    static let pairs: [(Icon, Icon)] = [
-        (.adwaitaPNG("actions/media-playback-start-symbolic"), .adwaitaPNG("actions/media-playback-pause-symbolic")),
-        (.symbol("heart"), .symbol("star")),
-        (.symbol("bell"), .symbol("magnifyingglass")),
-        (.adwaitaSVG("actions/edit-find-symbolic"), .adwaitaSVG("actions/mail-send-symbolic")),
+    static let pairs: [(name: String, source: Icon, target: Icon)] = [
+        ("play-pause", .adwaitaPNG("actions/media-playback-start-symbolic"),
+         .adwaitaPNG("actions/media-playback-pause-symbolic")),
+        ("heart-star", .symbol("heart"), .symbol("star")),
+        ("bell-magnifyingglass", .symbol("bell"), .symbol("magnifyingglass")),
+        ("edit-find-mail-send", .adwaitaSVG("actions/edit-find-symbolic"), .adwaitaSVG("actions/mail-send-symbolic")),
     ]
 
     /// The sizes and radii of workloads a–d, with their sample counts.
@@ -82,7 +88,7 @@ struct RealIconWorkload {
     ]
 
     static let all: [RealIconWorkload] = sizes.flatMap { size in
-        pairs.map { RealIconWorkload(source: $0.0, target: $0.1, size: size.size, maxBlurRadius: size.radius,
-                                     samples: size.samples) }
+        pairs.map { RealIconWorkload(pairName: $0.name, source: $0.source, target: $0.target, size: size.size,
+                                     maxBlurRadius: size.radius, samples: size.samples) }
     }
 }

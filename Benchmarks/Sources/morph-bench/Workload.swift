@@ -20,6 +20,9 @@ struct Workload {
         Workload(name: "d", size: 2048, maxBlurRadius: 96, samples: 15, comparesThreads: true),
     ]
 
+    /// The workload as a table row names it (`a: disc → rounded square, 132², R 12`).
+    var label: String { "\(name): disc → rounded square, \(size)², R \(Int(maxBlurRadius))" }
+
     var style: MorphStyle { Workload.style(maxBlurRadius: maxBlurRadius) }
 
     /// s, the fixed softness of every benchmark frame: the edge is α = smoothstep(t − s, t, V),
