@@ -10,6 +10,15 @@ on this machine.
     Benchmarks/Scripts/startup-bench.py --runs 101
     Benchmarks/Scripts/startup-bench.py --static-swift-stdlib --scratch-path /tmp/build-static
     Benchmarks/Scripts/startup-bench.py --binary old/iconmorph --binary new/iconmorph   # no build
+    Benchmarks/Scripts/startup-bench.py --c-baseline DIR    # and the C baseline (issue 19)
+
+With --c-baseline DIR (a folder holding 0-source.png and 0-target.png, 132 px icons with the
+mask as alpha, as `morph-bench --c-baseline --icons DIR` writes them) it also times the C
+baseline's whole process (`CBaseline/morph-baseline`, built with `make -C CBaseline`: read
+two PNGs with libpng, render the frame at p = 0.5, write an RGBA PNG) against each binary doing
+the same (`render --progress 0.5 --softness 0.1`, the C's fixed edge) and writing 60 frames
+to PNG files in a fresh folder; first it checks that the binary's frame (`--format rgba`)
+is the C baseline's within 1 per byte, and exits with status 1 when it is not.
 
 The commands run round-robin (one run of each, repeated), after a few warm-up rounds, so that
 a burst of machine load affects all of them alike. Output goes to /dev/null or to files in the
@@ -18,6 +27,7 @@ temporary folder; each run's exit status is checked.
 
 import argparse
 import os
+import shutil
 import pathlib
 import statistics
 import subprocess
@@ -26,6 +36,33 @@ import tempfile
 import time
 
 PACKAGE_ROOT = pathlib.Path(__file__).resolve().parents[2]
+BENCH = PACKAGE_ROOT / "Benchmarks"
+# The C baseline's frame: p = 0.5, Rmax 12 px over the CLI's default 49 levels, softness 0.1.
+C_FRAME = ["0.5", "12", "49", "0.1"]
+
+
+def build_c_baseline():
+    """CBaseline/morph-baseline, built by its Makefile (gcc -O3 -march=native)."""
+    subprocess.run(["make", "-s", "-C", str(BENCH / "CBaseline")], check=True, stdout=sys.stderr)
+    return BENCH / ".build" / "c-baseline" / "morph-baseline"
+
+
+def check_c_frames(c_binary, binaries, source, target, folder):
+    """The largest byte difference between the C baseline's frame and each binary's."""
+    raw = folder / "c-frame.rgba"
+    subprocess.run([str(c_binary), str(source), str(target), str(raw), *C_FRAME], check=True)
+    expected = raw.read_bytes()
+    worst = 0
+    for binary in binaries:
+        frame = subprocess.run([str(binary), "render", "--from", str(source), "--to", str(target), "--progress",
+                                "0.5", "--softness", "0.1", "--format", "rgba", "-q"],
+                               check=True, capture_output=True).stdout
+        if len(frame) != len(expected):
+            raise SystemExit(f"startup-bench: {binary} wrote {len(frame)} bytes, the C baseline {len(expected)}")
+        difference = max(abs(a - b) for a, b in zip(frame, expected))
+        print(f"check: {binary} and the C baseline, largest byte difference {difference} (allowed 1)")
+        worst = max(worst, difference)
+    return worst
 
 
 def build(scratch_path, static_stdlib):
@@ -39,9 +76,11 @@ def build(scratch_path, static_stdlib):
     return pathlib.Path(bin_path.stdout.strip()) / "iconmorph"
 
 
-def run_once(argv, null):
+def run_once(argv, null, prepare=None):
     """Wall time of one complete run, spawn to reaped exit, and the child's CPU time (user +
-    system, all threads), both in milliseconds."""
+    system, all threads), both in milliseconds; `prepare` runs first, untimed."""
+    if prepare:
+        prepare()
     start = time.perf_counter_ns()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
     _, status, usage = os.wait4(pid, 0)
@@ -60,6 +99,8 @@ def main():
                         help="time this iconmorph instead of building one; repeat to compare binaries in one run")
     parser.add_argument("--scratch-path", help="passed to swift build")
     parser.add_argument("--static-swift-stdlib", action="store_true", help="passed to swift build")
+    parser.add_argument("--c-baseline", metavar="DIR", type=pathlib.Path,
+                        help="also time the C baseline on DIR/0-source.png and DIR/0-target.png (see above)")
     args = parser.parse_args()
 
     if args.binary:
@@ -74,6 +115,13 @@ def main():
         subprocess.run([first, "render", "--from", "stop", "--progress", "1", "-o", str(b_png), "-q"], check=True)
 
         commands = [("/bin/true", None, ["/bin/true"])]
+        c_failed = False
+        if args.c_baseline:
+            source, target = args.c_baseline / "0-source.png", args.c_baseline / "0-target.png"
+            c_binary = build_c_baseline()
+            c_failed = check_c_frames(c_binary, binaries, source, target, folder) > 1
+            commands.append(("C baseline: one frame from two PNGs", None,
+                             [str(c_binary), str(source), str(target), str(out_png), *C_FRAME]))
         for binary in binaries:
             exe = str(binary)
             commands += [
@@ -84,12 +132,26 @@ def main():
                  [exe, "render", "--from", str(a_png), "--to", str(b_png), "--progress", "0.5",
                   "-o", str(out_png), "-q"]),
             ]
+            if args.c_baseline:
+                frames = folder / "frames"
+
+                def fresh_folder(frames=frames):
+                    shutil.rmtree(frames, ignore_errors=True)
+                    frames.mkdir()
+                commands += [
+                    ("C's job: render --from S --to T --progress 0.5 --softness 0.1 -o X -q", binary,
+                     [exe, "render", "--from", str(source), "--to", str(target), "--progress", "0.5",
+                      "--softness", "0.1", "-o", str(out_png), "-q"]),
+                    ("60 frames: render --from S --to T --frames 60 --softness 0.1 -o DIR -q", binary,
+                     [exe, "render", "--from", str(source), "--to", str(target), "--frames", "60",
+                      "--softness", "0.1", "-o", str(frames), "-q"], fresh_folder),
+                ]
         times = [[] for _ in commands]
         cpu_times = [[] for _ in commands]
         null = os.open(os.devnull, os.O_WRONLY)
         for round_index in range(args.warmup + args.runs):
-            for index, (_, _, argv) in enumerate(commands):
-                elapsed, cpu = run_once(argv, null)
+            for index, (_, _, argv, *prepare) in enumerate(commands):
+                elapsed, cpu = run_once(argv, null, *prepare)
                 if round_index >= args.warmup:
                     times[index].append(elapsed)
                     cpu_times[index].append(cpu)
@@ -97,9 +159,9 @@ def main():
 
     print(f"runs: {args.runs} of each, round-robin, after {args.warmup} warm-up rounds; milliseconds")
     print("wall: spawn to reaped exit; cpu: the child's user + system time (less sensitive to load)")
-    width = max(len(label) for label, _, _ in commands)
+    width = max(len(label) for label, *_ in commands)
     shown = None
-    for index, (label, binary, _) in enumerate(commands):
+    for index, (label, binary, *_) in enumerate(commands):
         if binary is not None and binary != shown:
             shown = binary
             print(f"\nbinary: {binary}")
@@ -109,6 +171,8 @@ def main():
         samples = times[index]
         print(f"{label:<{width}}  {statistics.median(samples):11.2f}  {min(samples):6.2f}  {max(samples):6.2f}"
               f"  {statistics.median(cpu_times[index]):10.2f}")
+    if c_failed:
+        raise SystemExit("startup-bench: a binary's frame differs from the C baseline's by more than 1")
 
 
 if __name__ == "__main__":
