@@ -15,7 +15,8 @@ on this machine.
 With --c-baseline DIR (a folder holding 0-source.png and 0-target.png, 132 px icons with the
 mask as alpha, as `morph-bench --c-baseline --icons DIR` writes them) it also times the C
 baseline's whole process (`CBaseline/morph-baseline`, built with `make -C CBaseline`: read
-two PNGs with libpng, render the frame at p = 0.5, write an RGBA PNG) against each binary doing
+two PNGs with libpng, render the frame at p = 0.5, write an RGBA PNG; also linked statically)
+against each binary doing
 the same (`render --progress 0.5 --softness 0.1`, the C's fixed edge) and writing 60 frames
 to PNG files in a fresh folder; first it checks that the binary's frame (`--format rgba`)
 is the C baseline's within 1 per byte, and exits with status 1 when it is not.
@@ -42,9 +43,11 @@ C_FRAME = ["0.5", "12", "49", "0.1"]
 
 
 def build_c_baseline():
-    """CBaseline/morph-baseline, built by its Makefile (gcc -O3 -march=native)."""
+    """CBaseline/morph-baseline and morph-baseline-static, built by its Makefile (gcc -O3
+    -march=native; the second linked statically)."""
     subprocess.run(["make", "-s", "-C", str(BENCH / "CBaseline")], check=True, stdout=sys.stderr)
-    return BENCH / ".build" / "c-baseline" / "morph-baseline"
+    folder = BENCH / ".build" / "c-baseline"
+    return folder / "morph-baseline", folder / "morph-baseline-static"
 
 
 def check_c_frames(c_binary, binaries, source, target, folder):
@@ -118,10 +121,14 @@ def main():
         c_failed = False
         if args.c_baseline:
             source, target = args.c_baseline / "0-source.png", args.c_baseline / "0-target.png"
-            c_binary = build_c_baseline()
+            c_binary, c_static = build_c_baseline()
             c_failed = check_c_frames(c_binary, binaries, source, target, folder) > 1
-            commands.append(("C baseline: one frame from two PNGs", None,
-                             [str(c_binary), str(source), str(target), str(out_png), *C_FRAME]))
+            commands += [
+                ("C baseline: one frame from two PNGs", None,
+                 [str(c_binary), str(source), str(target), str(out_png), *C_FRAME]),
+                ("C baseline, linked statically: the same", None,
+                 [str(c_static), str(source), str(target), str(out_png), *C_FRAME]),
+            ]
         for binary in binaries:
             exe = str(binary)
             commands += [

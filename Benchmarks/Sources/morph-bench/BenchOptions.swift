@@ -10,8 +10,10 @@ import Foundation
 /// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report);
 /// - `--field-styles`: only the distance against the metaball field stage;
 /// - `--c-baseline`: the library against the C baseline on real icons and workloads a–d
-///   (`--json FILE` also writes the figures, `--icons DIR` the 132 px icons as PNG files,
-///   `--filter TEXT` runs only the workloads whose names contain TEXT).
+///   (`--json FILE` also writes the figures, `--filter TEXT` runs only the workloads whose
+///   names contain TEXT);
+/// - `--icons DIR`: no benchmark, the real pairs' 132 px icons as PNG files, for timing whole
+///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -21,7 +23,8 @@ struct BenchOptions {
         case scaling(json: String?)
         case edgeModes
         case fieldStyles
-        case cBaseline(json: String?, icons: String?, filter: String?)
+        case cBaseline(json: String?, filter: String?)
+        case icons(directory: String)
     }
 
     var mode: Mode = .standard
@@ -33,7 +36,8 @@ struct BenchOptions {
                morph-bench --scaling [--json FILE] [--quick]
                morph-bench --edge-modes [--quick]
                morph-bench --field-styles [--quick]
-               morph-bench --c-baseline [--json FILE] [--icons DIR] [--filter TEXT] [--quick]
+               morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
+               morph-bench --icons DIR
         """
 
     /// Parses the arguments after the program name.
@@ -86,14 +90,14 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline].filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles and --c-baseline are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, icons != nil].filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline and --icons are separate runs; pass one of them")
         }
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if (icons != nil || filter != nil) && !cBaseline {
-            throw Invalid(reason: "--icons and --filter go with --c-baseline")
+        if filter != nil && !cBaseline {
+            throw Invalid(reason: "--filter goes with --c-baseline")
         }
         if let export {
             mode = .export(directory: export)
@@ -104,7 +108,9 @@ struct BenchOptions {
         } else if fieldStyles {
             mode = .fieldStyles
         } else if cBaseline {
-            mode = .cBaseline(json: json, icons: icons, filter: filter)
+            mode = .cBaseline(json: json, filter: filter)
+        } else if let icons {
+            mode = .icons(directory: icons)
         }
     }
 

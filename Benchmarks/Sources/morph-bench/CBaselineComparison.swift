@@ -108,11 +108,10 @@ enum CBaselineComparison {
         func level(progress: Double) -> Int { Int(library.level(pointer, progress)) }
     }
 
-    static func run(options: BenchOptions, json: String?, icons: String?, filter: String?) throws -> SelfChecks {
+    static func run(options: BenchOptions, json: String?, filter: String?) throws -> SelfChecks {
         var checks = SelfChecks()
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("morph-bench --c-baseline — commit \(measuredCommit()), \(cores) cores")
-        if let icons { try writeIcons(to: icons) }
         let library = try Library.load()
         print("")
         print("Frames at p = 0.5, compute only, wall time, medians; each pair timed alternately, in turns of ten")

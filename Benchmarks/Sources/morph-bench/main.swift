@@ -218,6 +218,7 @@ case .export(let directory): try FrameExport.run(directory: directory, options: 
 case .scaling(let json): try ScalingFit.run(json: json, options: options)
 case .edgeModes: try runAlone("--edge-modes", EdgeModeComparison.run)
 case .fieldStyles: try runAlone("--field-styles", FieldStyleComparison.run)
-case .cBaseline(let json, let icons, let filter):
-    try CBaselineComparison.run(options: options, json: json, icons: icons, filter: filter).finish(tool: "morph-bench")
+case .cBaseline(let json, let filter):
+    try CBaselineComparison.run(options: options, json: json, filter: filter).finish(tool: "morph-bench")
+case .icons(let directory): try CBaselineComparison.writeIcons(to: directory)
 }
