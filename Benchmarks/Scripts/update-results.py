@@ -27,7 +27,8 @@ the machine (CPU model, cores) and the load average before and after:
 - path-bench.md    `path-bench`: matching two icons' outlines, and path frames against metaball frames;
 - c-baseline.md    `morph-bench --c-baseline`: the library against the C baseline of the same
                    frame math (CBaseline/, gcc -O3 -march=native) on real icon pairs at 132–2048
-                   px and workloads a–d, one thread and two;
+                   px and workloads a–d, one thread and two, from the default build and again
+                   from a build for AVX2 (in DIR-avx2, compare-opencv.py's);
 - startup.md       `Scripts/startup-bench.py`: whole `iconmorph` processes, spawn to exit, the
                    fully static build (the README's) and the dynamic one, against the C
                    baseline's process on the same icons;
@@ -124,6 +125,16 @@ class Builds:
                     "--scratch-path", str(self.cli_scratch)]
             self.built["iconmorph"] = self._build(base, "iconmorph", REPO)
         return self.built["iconmorph"]
+
+    def avx2_product(self, name: str) -> Path:
+        """A benchmark built for AVX2 and FMA (`-Xswiftc -target-cpu -Xswiftc haswell`), as an app
+        that ships only to such CPUs may build the library; in DIR-avx2 (compare-opencv.py's)."""
+        key = name + "-avx2"
+        if key not in self.built:
+            base = ["swift", "build", "-c", "release", "-Xswiftc", "-target-cpu", "-Xswiftc", "haswell",
+                    "--scratch-path", str(self.scratch.parent / (self.scratch.name + "-avx2"))]
+            self.built[key] = self._build(base, name, BENCH)
+        return self.built[key]
 
     def static_cli(self) -> Path:
         """iconmorph as the README builds it: one static program (-Xswiftc -static-executable)."""
@@ -540,7 +551,19 @@ def c_baseline_markdown(info: dict, data: dict) -> str:
               f"{r['libraryThreadsNanoseconds'] / r['baselineThreadsNanoseconds']:.2f}×",
               f"{r['libraryOneThreadNanoseconds'] / r['libraryThreadsNanoseconds']:.2f}×",
               str(r["largestDifference"]), str(r["samples"])] for r in data["rows"]]),
-        "", f"Self-checks: {data['selfChecks']}.",
+        "", f"Self-checks: {data['selfChecks']}.", "",
+        "The same run with morph-bench built for AVX2 and FMA (the second command: `-Xswiftc -target-cpu "
+        "-Xswiftc haswell`, the C baseline's instruction set; the library's bytes are the same, see the AVX2 "
+        "section of `Benchmarks/README.md`), the C baseline timed again beside it:", "",
+        *markdown_table(
+            ["workload", "library (AVX2), 1 thread", "C, 1 thread", "library / C", f"library (AVX2), {cores} threads",
+             f"C, {cores} threads", "library / C", "max |Δ|"],
+            [[r["name"], f"{a['libraryOneThreadNanoseconds'] / 1e6:.3f} ms", f"{a['baselineOneThreadNanoseconds'] / 1e6:.3f} ms",
+              f"{a['libraryOneThreadNanoseconds'] / a['baselineOneThreadNanoseconds']:.2f}×",
+              f"{a['libraryThreadsNanoseconds'] / 1e6:.3f} ms", f"{a['baselineThreadsNanoseconds'] / 1e6:.3f} ms",
+              f"{a['libraryThreadsNanoseconds'] / a['baselineThreadsNanoseconds']:.2f}×", str(a["largestDifference"])]
+             for r in data["rows"] if (a := r.get("avx2"))]),
+        "", f"Self-checks (AVX2 build): {data.get('avx2SelfChecks', 'not run')}.",
     ]
     return "\n".join(lines) + "\n"
 
@@ -740,17 +763,29 @@ step_path_bench = reporting_step("path-bench", lambda text: parse_path_bench(tex
 
 
 def step_c_baseline(context: Context) -> None:
-    binary = context.builds.product("morph-bench")
+    runs = []
+    commands = []
     load = os.getloadavg()[0]
-    json_path = context.builds.scratch / "c-baseline.json"
-    json_path.unlink(missing_ok=True)
-    command = [str(binary), "--c-baseline", "--json", str(json_path), *quick_flag(context, "c-baseline")]
-    text, status = run(command)
-    if status != 0:
-        raise StepFailed(f"morph-bench --c-baseline exited with status {status} ({self_check_line(text)})")
-    data = parse_c_baseline(text, json_path)
-    shown_command = [str(binary), "--c-baseline", *quick_flag(context, "c-baseline")]
-    info = context.info("c-baseline", data["commit"], [shown(shown_command)], load)
+    for build, binary in [("default", context.builds.product("morph-bench")),
+                          ("avx2", context.builds.avx2_product("morph-bench"))]:
+        json_path = context.builds.scratch / f"c-baseline-{build}.json"
+        json_path.unlink(missing_ok=True)
+        command = [str(binary), "--c-baseline", "--json", str(json_path), *quick_flag(context, "c-baseline")]
+        text, status = run(command)
+        if status != 0:
+            raise StepFailed(f"morph-bench --c-baseline ({build} build) exited with status {status} "
+                             f"({self_check_line(text)})")
+        runs.append(parse_c_baseline(text, json_path))
+        commands.append(shown([str(binary), "--c-baseline", *quick_flag(context, "c-baseline")]))
+    data = runs[0]
+    for row, avx2 in zip(data["rows"], runs[1]["rows"]):
+        if row["name"] != avx2["name"]:
+            raise StepFailed("morph-bench --c-baseline: the AVX2 build's rows differ from the default build's")
+        row["avx2"] = {key: avx2[key] for key in ["libraryOneThreadNanoseconds", "baselineOneThreadNanoseconds",
+                                                  "libraryThreadsNanoseconds", "baselineThreadsNanoseconds",
+                                                  "largestDifference"]}
+    data["avx2SelfChecks"] = runs[1]["selfChecks"]
+    info = context.info("c-baseline", data["commit"], commands, load)
     context.write("c-baseline", c_baseline_markdown(info, data), info, data)
 
 
@@ -916,11 +951,17 @@ def speed_figures(results: Path) -> str:
         large = [r["libraryOneThreadNanoseconds"] / r["baselineOneThreadNanoseconds"] for r in icons if r["size"] >= 512]
         threads = [r["libraryThreadsNanoseconds"] / r["baselineThreadsNanoseconds"] for r in icons if r["size"] >= 512]
         scaling = [r["libraryOneThreadNanoseconds"] / r["libraryThreadsNanoseconds"] for r in icons if r["size"] >= 512]
+        avx2_small = [r["avx2"]["libraryOneThreadNanoseconds"] / r["avx2"]["baselineOneThreadNanoseconds"]
+                      for r in icons if r["size"] == 132 and "avx2" in r]
+        small_threads = [r["libraryThreadsNanoseconds"] / r["baselineThreadsNanoseconds"] for r in icons if r["size"] == 132]
         bullets.append(
             f"- **Against C** (`morph-bench --c-baseline`: the same frame math written plainly in C, gcc -O3 "
             f"-march=native, timed alternately in the same run on the same masks, frames within 1): on "
             f"{len(icons) // max(1, len({r['size'] for r in icons}))} real icon pairs the library takes "
-            f"{ratio_range(small)} the C baseline's time at 132 px on one thread, {ratio_range(large)} from 512 px up "
+            f"{ratio_range(small)} the C baseline's time at 132 px on one thread ({ratio_range(small_threads)} with "
+            f"both on {baseline['figures']['cores']} threads"
+            + (f"; {ratio_range(avx2_small)} when the library too is built for AVX2" if avx2_small else "")
+            + f"), {ratio_range(large)} from 512 px up "
             f"({ratio_range(threads)} on {baseline['figures']['cores']} threads each, where the library's threads "
             f"give {ratio_range(scaling)} one thread's speed); every row in "
             f"[`results/c-baseline.md`](Benchmarks/results/c-baseline.md) (commit `{baseline['info']['commit']}`, "
