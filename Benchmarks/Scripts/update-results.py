@@ -1042,7 +1042,39 @@ def speed_figures(results: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
+def c_baseline_table(results: Path) -> str | None:
+    """The README's table of the library against the C baseline, from results/c-baseline.json."""
+    baseline = load(results, "c-baseline")
+    if not baseline:
+        return None
+    figures, info = baseline["figures"], baseline["info"]
+    cores = figures["cores"]
+
+    def ratio(row: dict, key: str) -> str:
+        return f"{row['library' + key + 'Nanoseconds'] / row['baseline' + key + 'Nanoseconds']:.2f}×"
+    rows = []
+    for row in figures["rows"]:
+        avx2 = row.get("avx2")
+        rows.append([row["name"], f"{row['libraryOneThreadNanoseconds'] / 1e6:.3f} ms",
+                     f"{row['baselineOneThreadNanoseconds'] / 1e6:.3f} ms", ratio(row, "OneThread"), ratio(row, "Threads"),
+                     ratio(avx2, "OneThread") if avx2 else "",
+                     f"{row['libraryOneThreadNanoseconds'] / row['libraryThreadsNanoseconds']:.2f}×"])
+    lines = [GENERATED, "#### The library against a C baseline of the same frame math, p = 0.5", "",
+             f"Commit `{info['commit']}`, {info['machine']['cpu']} ({info['machine']['cores']} cores), {info['date']}; "
+             f"[`Benchmarks/results/c-baseline.md`](Benchmarks/results/c-baseline.md) has the command, the times "
+             f"on {cores} threads and the AVX2 build's. Compute only, medians of alternate turns, the fastest of "
+             f"{figures.get('rounds', 1)} run(s); C: gcc -O3 -march=native (AVX2, FMA); library: the default build "
+             "(SSE) and, in its column, one built for AVX2. Every frame within 1 of the C frame.", "",
+             *markdown_table(["workload", "library, 1 thread", "C, 1 thread", "library / C, 1 thread",
+                              f"library / C, {cores} threads", "library (AVX2) / C, 1 thread",
+                              f"library: {cores} threads / 1"], rows)]
+    return "\n".join(lines) + "\n"
+
+
 def update_readme(results: Path) -> None:
+    table = c_baseline_table(results)
+    if table and splice(README, "c-baseline-table", table):
+        log(f"README.md: rewrote the c-baseline-table section from {display(results)}")
     if splice(README, MARKER, speed_figures(results)):
         log(f"README.md: rewrote the {MARKER} section from {display(results)}")
     else:
