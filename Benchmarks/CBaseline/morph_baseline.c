@@ -26,7 +26,6 @@ struct morph_baseline {
     // rows one after another, zero rows above and below, so the vertical pass walks down a
     // block through contiguous memory.
     float *plane;
-    size_t stride;      // the width rounded up to whole blocks
     size_t block_size;  // floats per block: (height + 2·max n) · BLOCK
     float **row_scratch;  // per thread: a padded mix row
 
@@ -38,6 +37,7 @@ struct morph_baseline {
     int phase;  // 0 horizontal, 1 vertical
 
     pthread_t *helpers;
+    int started;  // helpers running, joined by destroy
     pthread_mutex_t lock;
     pthread_cond_t start, done;
     unsigned generation;
@@ -47,8 +47,10 @@ struct morph_baseline {
 static double eased(int easing, double p) { return easing ? p * p * (3 - 2 * p) : p; }
 
 // The eased progress folded at ½ so that a frame and its mirror share their level: d is the
-// eased distance from the nearer end.
+// eased distance from the nearer end (the library's convention, MorphFrameMath). Progress
+// outside [0, 1] is clamped.
 static void fold(const morph_baseline *r, double p, int *past_half, double *d) {
+    p = p > 0 ? (p < 1 ? p : 1) : 0;
     *past_half = p > 0.5;
     *d = eased(r->easing, *past_half ? 1 - p : p);
 }
@@ -58,7 +60,7 @@ int morph_baseline_level(const morph_baseline *r, double progress) {
     double d;
     fold(r, progress, &past_half, &d);
     double b = sin(M_PI * d);
-    return (int)floor(b * (r->levels - 1) + 0.5);
+    return (int)round(b * (r->levels - 1));  // halves away from zero, as the library rounds
 }
 
 static int make_kernel(level_kernel *kernel, double radius) {
@@ -87,8 +89,7 @@ static int make_kernel(level_kernel *kernel, double radius) {
 #define BLOCK 32
 
 // Rows [first, end) of the horizontal pass: the mix of each row into a padded row (zeros
-// beyond the canvas, BLOCK more on the right so the last block may run past the width),
-// then the taps into the plane.
+// beyond the canvas, up to whole blocks and n more), then the taps into the plane.
 static void horizontal_rows(morph_baseline *r, int first, int end, float *row) {
     const int width = r->width, n = r->kernel->half_width;
     const float *restrict w = r->kernel->weights;
@@ -217,7 +218,7 @@ void morph_baseline_destroy(morph_baseline *r) {
         r->stopping = 1;
         pthread_cond_broadcast(&r->start);
         pthread_mutex_unlock(&r->lock);
-        for (int i = 0; i < r->threads - 1; i++) pthread_join(r->helpers[i], NULL);
+        for (int i = 0; i < r->started; i++) pthread_join(r->helpers[i], NULL);
         free(r->helpers);
     }
     pthread_mutex_destroy(&r->lock);
@@ -260,13 +261,13 @@ morph_baseline *morph_baseline_create(int width, int height, double max_blur_rad
         if (r->kernels[k].half_width > r->max_half_width) r->max_half_width = r->kernels[k].half_width;
     }
     size_t rows = (size_t)height + 2 * (size_t)r->max_half_width;
-    r->stride = ((size_t)width + BLOCK - 1) / BLOCK * BLOCK;
+    size_t stride = ((size_t)width + BLOCK - 1) / BLOCK * BLOCK;  // whole blocks
     r->block_size = rows * BLOCK;
-    r->plane = calloc(rows * r->stride, sizeof(float));
+    r->plane = calloc(rows * stride, sizeof(float));
     r->row_scratch = calloc((size_t)threads, sizeof(float *));
     if (!r->plane || !r->row_scratch) goto failed;
     for (int i = 0; i < threads; i++) {
-        r->row_scratch[i] = calloc(r->stride + 2 * (size_t)r->max_half_width + BLOCK, sizeof(float));
+        r->row_scratch[i] = calloc(stride + 2 * (size_t)r->max_half_width, sizeof(float));
         if (!r->row_scratch[i]) goto failed;
     }
     if (threads > 1) {
@@ -279,9 +280,9 @@ morph_baseline *morph_baseline_create(int width, int height, double max_blur_rad
             w->index = i + 1;
             if (pthread_create(&r->helpers[i], NULL, helper_main, w) != 0) {
                 free(w);
-                r->threads = i + 1;  // join the ones started
                 goto failed;
             }
+            r->started++;
         }
     }
     return r;

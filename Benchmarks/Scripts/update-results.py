@@ -340,9 +340,10 @@ def parse_startup(text: str) -> dict:
     runs = re.search(r"^runs: (\d+) of each", text, re.M)
     if len(rows) < 2 or not runs:
         raise StepFailed("startup-bench.py: expected its table in its output")
-    checks = re.findall(r"^check: (.*) and the C baseline, largest byte difference (\d+)", text, re.M)
+    checks = re.findall(r"^check: (.*) and the C baseline \((.*)\), largest byte difference (\d+)", text, re.M)
     return {"rows": rows, "runs": int(runs.group(1)),
-            "cChecks": [{"binary": binary, "largest": int(largest)} for binary, largest in checks]}
+            "cChecks": [{"binary": binary, "baseline": baseline, "largest": int(largest)}
+                        for binary, baseline, largest in checks]}
 
 
 # ---------------------------------------------------------------------------------------
@@ -528,78 +529,111 @@ def raster_bench_markdown(info: dict, data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def library_over_c(row: dict, key: str) -> float:
+    """The library's time over the C baseline's for `key` ("OneThread" or "Threads")."""
+    return row[f"library{key}Nanoseconds"] / row[f"baseline{key}Nanoseconds"]
+
+
+def library_over_best_c(row: dict) -> float:
+    """The library on every core (`.automatic`) over the C baseline's faster configuration,
+    one thread or every core (its pool wakes its helpers for any frame, so on small ones it
+    is slower on two threads than on one)."""
+    return row["libraryThreadsNanoseconds"] / min(row["baselineOneThreadNanoseconds"], row["baselineThreadsNanoseconds"])
+
+
+def library_speed_up(row: dict) -> float:
+    """The library's speed on every core over its speed on one thread."""
+    return row["libraryOneThreadNanoseconds"] / row["libraryThreadsNanoseconds"]
+
+
 def c_baseline_markdown(info: dict, data: dict) -> str:
     cores = data["cores"]
+    features = ", ".join(info["machine"]["features"]) or "no AVX2"
+    largest = max(r["largestDifference"] for r in data["rows"])
     lines = heading("The library against a C baseline of the same frame math", info)
     lines += [
         "Frames at p = 0.5, compute only (inputs in memory, buffers allocated before), wall time, medians; each "
-        "pair timed alternately in turns of ten frames a side up to 1024² (one at 2048²), and of "
-        f"{data.get('rounds', 1)} run(s) the fastest median of each column. The C baseline: "
-        "`Benchmarks/CBaseline/morph_baseline.c`, the frame math written plainly in C — the mix, a horizontal and "
-        "a vertical pass over every pixel (column blocks of 32 summed in registers), the smoothstep edge — built "
-        "with gcc -O3 -march=native -fno-trapping-math (AVX2 and FMA here) and loaded by morph-bench; "
-        f"{cores} threads split its rows. The library: `MorphRenderer`, `.serial` and `.automatic` (which keeps "
-        "frames below `MorphRenderer.concurrentWorkThreshold` on one thread), default build (SSE). Real icons: "
-        "each scaled to 75 % of the side and centred (Adwaita's 96 px play and pause PNGs resized, built-in "
-        "symbols and Adwaita SVGs drawn at the size), fixed softness 0.1; workloads a–d: softness 0.05. "
-        "Every frame is checked against the C frame (max |Δ|, allowed 1).", "",
+        "pair timed alternately in turns of ten frames a side up to 1024² (one at 2048²); of "
+        f"{data.get('rounds', 1)} run(s), per row and pair of columns, the run whose two medians add up to the "
+        "least. The C baseline: `Benchmarks/CBaseline/morph_baseline.c`, the frame math written plainly in C — the "
+        "mix, a horizontal and a vertical pass over every pixel (column blocks of 32 summed in registers), the "
+        f"smoothstep edge — built with gcc -O3 -march=native -fno-trapping-math ({features} here; gcc fuses "
+        f"multiply-adds) and loaded by morph-bench; {cores} threads split its rows. The library: `MorphRenderer`, "
+        "`.serial` and `.automatic` (which keeps frames below `MorphRenderer.concurrentWorkThreshold` on one "
+        "thread), default build (SSE). Real icons: each scaled to 75 % of the side and centred (Adwaita's 96 px "
+        "play and pause PNGs resized, built-in symbols and Adwaita SVGs drawn at the size), fixed softness 0.1; "
+        f"workloads a–d: softness 0.05. Every frame is checked against the C frame: largest difference {largest} "
+        "(allowed 1). The last ratio column divides the library on every core by the C baseline's faster "
+        "configuration (its pool wakes its helpers for any frame, which on small frames is slower than one "
+        "thread).", "",
         *markdown_table(
             ["workload", "library, 1 thread", "C, 1 thread", "library / C", f"library, {cores} threads",
-             f"C, {cores} threads", "library / C", f"library: {cores} threads / 1", "max |Δ|", "samples"],
+             f"C, {cores} threads", "library / C", "library / C's faster", f"library's speed-up on {cores} threads",
+             "max |Δ|", "samples"],
             [[r["name"], f"{r['libraryOneThreadNanoseconds'] / 1e6:.3f} ms", f"{r['baselineOneThreadNanoseconds'] / 1e6:.3f} ms",
-              f"{r['libraryOneThreadNanoseconds'] / r['baselineOneThreadNanoseconds']:.2f}×",
+              f"{library_over_c(r, 'OneThread'):.2f}×",
               f"{r['libraryThreadsNanoseconds'] / 1e6:.3f} ms", f"{r['baselineThreadsNanoseconds'] / 1e6:.3f} ms",
-              f"{r['libraryThreadsNanoseconds'] / r['baselineThreadsNanoseconds']:.2f}×",
-              f"{r['libraryOneThreadNanoseconds'] / r['libraryThreadsNanoseconds']:.2f}×",
+              f"{library_over_c(r, 'Threads'):.2f}×", f"{library_over_best_c(r):.2f}×", f"{library_speed_up(r):.2f}×",
               str(r["largestDifference"]), str(r["samples"])] for r in data["rows"]]),
         "", f"Self-checks: {data['selfChecks']}.", "",
-        "The same run with morph-bench built for AVX2 and FMA (the second command: `-Xswiftc -target-cpu "
+        "The same with morph-bench built for AVX2 and FMA (the second command: `-Xswiftc -target-cpu "
         "-Xswiftc haswell`, the C baseline's instruction set; the library's bytes are the same, see the AVX2 "
         "section of `Benchmarks/README.md`), the C baseline timed again beside it:", "",
         *markdown_table(
             ["workload", "library (AVX2), 1 thread", "C, 1 thread", "library / C", f"library (AVX2), {cores} threads",
-             f"C, {cores} threads", "library / C", "max |Δ|"],
+             f"C, {cores} threads", "library / C", "library / C's faster", "max |Δ|"],
             [[r["name"], f"{a['libraryOneThreadNanoseconds'] / 1e6:.3f} ms", f"{a['baselineOneThreadNanoseconds'] / 1e6:.3f} ms",
-              f"{a['libraryOneThreadNanoseconds'] / a['baselineOneThreadNanoseconds']:.2f}×",
+              f"{library_over_c(a, 'OneThread'):.2f}×",
               f"{a['libraryThreadsNanoseconds'] / 1e6:.3f} ms", f"{a['baselineThreadsNanoseconds'] / 1e6:.3f} ms",
-              f"{a['libraryThreadsNanoseconds'] / a['baselineThreadsNanoseconds']:.2f}×", str(a["largestDifference"])]
+              f"{library_over_c(a, 'Threads'):.2f}×", f"{library_over_best_c(a):.2f}×", str(a["largestDifference"])]
              for r in data["rows"] if (a := r.get("avx2"))]),
         "", f"Self-checks (AVX2 build): {data.get('avx2SelfChecks', 'not run')}.",
     ]
     return "\n".join(lines) + "\n"
 
 
+def c_rows(rows: list[dict]) -> tuple[dict | None, dict | None]:
+    """The C baseline's dynamically and statically linked process rows of a startup run."""
+    return (next((r for r in rows if r["command"].startswith("C baseline:")), None),
+            next((r for r in rows if r["command"].startswith("C baseline, linked statically")), None))
+
+
 def startup_markdown(info: dict, data: dict) -> str:
     lines = heading("Start-up: whole iconmorph processes, spawn to exit", info)
-    c_row = next((r for r in data["rows"] if r["command"].startswith("C baseline:")), None)
+    c_dynamic, c_static = c_rows(data["rows"])
 
-    def against_c(row: dict) -> str:
-        if not c_row or row is c_row:
-            return ""
-        return f"{row['wallMedianMs'] / c_row['wallMedianMs']:.2f}×"
+    def against(row: dict, c_row: dict | None) -> str:
+        return f"{row['wallMedianMs'] / c_row['wallMedianMs']:.2f}×" if c_row and row["binary"] else ""
+    checks = ", ".join(f"{c['largest']}" for c in data.get("cChecks", [])) or "not checked"
     lines += [
         f"`Scripts/startup-bench.py`: {data['runs']} runs of each command, round-robin after warm-up rounds; wall "
         "time from spawn to reaped exit, and the child's CPU time (user + system, less sensitive to load). "
         "`a.png` and `b.png` are 132 px icons the binary renders first; S and T are the 132 px Adwaita play and "
-        "pause icons of `morph-bench --icons` (75 % of the side, centred); X is a file and DIR a folder emptied "
-        "before each run, both in a temporary folder. The C baseline (`Benchmarks/CBaseline`, gcc -O3 "
-        "-march=native) reads S and T with libpng, renders the frame at p = 0.5 with a fixed edge (softness 0.1) "
-        "and writes an RGBA PNG with libpng's defaults; the binaries' frames of the same job are its frame within "
-        f"1 per byte ({', '.join(str(c['largest']) for c in data.get('cChecks', [])) or 'not checked'}). "
-        "The last column divides by the C baseline's dynamically linked process.", "",
-        *markdown_table(["binary", "command", "wall median", "min", "max", "CPU median", "wall / C"],
+        "pause icons of `morph-bench --icons` (75 % of the side, centred); F is `--blur 4 --blur-levels 49 "
+        "--softness 0.1`, the C baseline's blur (12 px), levels and fixed edge; X is a file and DIR a folder "
+        "emptied before each run (untimed), both in a temporary folder. The C baseline (`Benchmarks/CBaseline`, "
+        "gcc -O3 -march=native) reads S and T with libpng, renders the frame at p = 0.5 and writes an RGBA PNG "
+        "with libpng's simplified API and its speed-over-size flag; the binaries' frames of the same job are its "
+        f"frame within 1 per byte (largest differences: {checks}). The last two columns divide by the C "
+        "baseline's process, dynamically and statically linked.", "",
+        *markdown_table(["binary", "command", "wall median", "min", "max", "CPU median", "wall / C", "wall / C static"],
                         [[binary_label(r["binary"]), f"`{r['command']}`", f"{r['wallMedianMs']:.2f} ms",
                           f"{r['wallMinMs']:.2f} ms", f"{r['wallMaxMs']:.2f} ms", f"{r['cpuMedianMs']:.2f} ms",
-                          against_c(r)] for r in data["rows"]]),
+                          against(r, c_dynamic), against(r, c_static)] for r in data["rows"]]),
     ]
     return "\n".join(lines) + "\n"
 
 
+def is_static_build(binary: str | None) -> bool:
+    """Whether a startup row ran the fully static iconmorph (built into `…-cli-static`)."""
+    return binary is not None and "-cli-static" in binary
+
+
 def binary_label(binary: str | None) -> str:
-    """Which build a startup row ran: the fully static one (`…-cli-static/…`), the dynamic one, or none."""
+    """Which build a startup row ran: static, dynamic, or none (the C baseline, /bin/true)."""
     if binary is None:
         return ""
-    return "static" if "-cli-static" in binary else "dynamic"
+    return "static" if is_static_build(binary) else "dynamic"
 
 
 # ---------------------------------------------------------------------------------------
@@ -765,9 +799,10 @@ step_path_bench = reporting_step("path-bench", lambda text: parse_path_bench(tex
 
 def step_c_baseline(context: Context) -> None:
     """morph-bench --c-baseline from the default build and from the AVX2 build, --rounds times
-    each, in turn; each row keeps each column's fastest median (a slice of the run when the
-    machine was slow, or its second core busy, then counts for neither side)."""
-    rounds = 1 if context.quick("c-baseline") else context.arguments.rounds
+    each, in turn; each row keeps, per pair of columns timed side by side, the round whose two
+    medians add up to the least (a slice of the run when the machine was slow, or its second
+    core busy, then counts for neither side, and each ratio still compares one run)."""
+    rounds = 1 if context.quick("c-baseline") else max(1, context.arguments.rounds)
     builds = [("default", context.builds.product("morph-bench")),
               ("avx2", context.builds.avx2_product("morph-bench"))]
     results: dict[str, list[dict]] = {name: [] for name, _ in builds}
@@ -789,12 +824,18 @@ def step_c_baseline(context: Context) -> None:
              "baselineThreadsNanoseconds"]
 
     def fastest(runs: list[dict]) -> dict:
+        """Per row and per pair of columns timed side by side (one thread, every core), the
+        round whose two medians add up to the least, so each ratio still compares one run."""
         data = dict(runs[0])
-        data["rows"] = [dict(row) for row in runs[0]["rows"]]
-        for index, row in enumerate(data["rows"]):
-            for key in timed:
-                row[key] = min(r["rows"][index][key] for r in runs)
+        data["rows"] = []
+        for index, first in enumerate(runs[0]["rows"]):
+            row = dict(first)
+            for library, baseline in [("libraryOneThreadNanoseconds", "baselineOneThreadNanoseconds"),
+                                      ("libraryThreadsNanoseconds", "baselineThreadsNanoseconds")]:
+                best = min((r["rows"][index] for r in runs), key=lambda r: r[library] + r[baseline])
+                row[library], row[baseline] = best[library], best[baseline]
             row["largestDifference"] = max(r["rows"][index]["largestDifference"] for r in runs)
+            data["rows"].append(row)
         data["selfChecks"] = "; ".join(sorted({r["selfChecks"] for r in runs}))
         return data
     data, avx2 = fastest(results["default"]), fastest(results["avx2"])
@@ -804,7 +845,7 @@ def step_c_baseline(context: Context) -> None:
         row["avx2"] = {key: other[key] for key in [*timed, "largestDifference"]}
     data["avx2SelfChecks"] = avx2["selfChecks"]
     data["rounds"] = rounds
-    note = f"({rounds} round(s) of each in turn; each column's fastest median)"
+    note = f"({rounds} round(s) of each in turn; per row and pair of columns, the round with the least sum)"
     info = context.info("c-baseline", data["commit"], commands, load, note)
     context.write("c-baseline", c_baseline_markdown(info, data), info, data)
 
@@ -966,46 +1007,46 @@ def speed_figures(results: Path) -> str:
     if baseline:
         rows = baseline["figures"]["rows"]
         icons = [r for r in rows if not re.match(r"^[a-d]: ", r["name"])]
-        one = [r["libraryOneThreadNanoseconds"] / r["baselineOneThreadNanoseconds"] for r in icons]
-        small = [r["libraryOneThreadNanoseconds"] / r["baselineOneThreadNanoseconds"] for r in icons if r["size"] == 132]
-        large = [r["libraryOneThreadNanoseconds"] / r["baselineOneThreadNanoseconds"] for r in icons if r["size"] >= 512]
-        threads = [r["libraryThreadsNanoseconds"] / r["baselineThreadsNanoseconds"] for r in icons if r["size"] >= 512]
-        scaling = [r["libraryOneThreadNanoseconds"] / r["libraryThreadsNanoseconds"] for r in icons if r["size"] >= 512]
-        avx2_small = [r["avx2"]["libraryOneThreadNanoseconds"] / r["avx2"]["baselineOneThreadNanoseconds"]
-                      for r in icons if r["size"] == 132 and "avx2" in r]
-        small_threads = [r["libraryThreadsNanoseconds"] / r["baselineThreadsNanoseconds"] for r in icons if r["size"] == 132]
+        small = [library_over_c(r, "OneThread") for r in icons if r["size"] == 132]
+        large = [library_over_c(r, "OneThread") for r in icons if r["size"] >= 512]
+        threads = [library_over_best_c(r) for r in icons if r["size"] >= 512]
+        scaling = [library_speed_up(r) for r in icons if r["size"] >= 512]
+        avx2_small = [library_over_c(r["avx2"], "OneThread") for r in icons if r["size"] == 132 and "avx2" in r]
+        small_threads = [library_over_best_c(r) for r in icons if r["size"] == 132]
         bullets.append(
             f"- **Against C** (`morph-bench --c-baseline`: the same frame math written plainly in C, gcc -O3 "
             f"-march=native, timed alternately in the same run on the same masks, frames within 1): on "
             f"{len(icons) // max(1, len({r['size'] for r in icons}))} real icon pairs the library takes "
-            f"{ratio_range(small)} the C baseline's time at 132 px on one thread ({ratio_range(small_threads)} with "
-            f"both on {baseline['figures']['cores']} threads"
+            f"{ratio_range(small)} the C baseline's time at 132 px on one thread ({ratio_range(small_threads)} on "
+            f"{baseline['figures']['cores']} threads, against the C baseline's faster of one thread and all"
             + (f"; {ratio_range(avx2_small)} when the library too is built for AVX2" if avx2_small else "")
             + f"), {ratio_range(large)} from 512 px up "
-            f"({ratio_range(threads)} on {baseline['figures']['cores']} threads each, where the library's threads "
-            f"give {ratio_range(scaling)} one thread's speed); every row in "
+            f"({ratio_range(threads)} on {baseline['figures']['cores']} threads, where the library's threads give "
+            f"{ratio_range(scaling)} one thread's speed); every row in "
             f"[`results/c-baseline.md`](Benchmarks/results/c-baseline.md) (commit `{baseline['info']['commit']}`, "
             f"{baseline['info']['date'].split(' ')[0]}).")
     startup = load(results, "startup")
     if startup:
         rows = startup["figures"]["rows"]
         floor = next((r for r in rows if r["command"] == "/bin/true"), None)
-        c_row = next((r for r in rows if r["command"].startswith("C baseline:")), None)
+        c_dynamic, c_static = c_rows(rows)
 
         def row(prefix: str, static: bool) -> dict | None:
             return next((r for r in rows if r["command"].startswith(prefix) and r["binary"]
-                         and ("-cli-static" in r["binary"]) == static), None)
+                         and is_static_build(r["binary"]) == static), None)
         job, job_dynamic, frames = row("C's job", True), row("C's job", False), row("60 frames", True)
-        if job and c_row and frames:
+        if job and job_dynamic and frames and c_dynamic and c_static:
             bullets.append(
                 f"- **Whole processes** (`Scripts/startup-bench.py`, spawn to exit, medians): the README's static "
                 f"build reads two 132 px PNG icons and writes one frame in {job['wallMedianMs']:.1f} ms, "
-                f"{job['wallMedianMs'] / c_row['wallMedianMs']:.2f}× a C program doing the same with libpng "
-                f"({c_row['wallMedianMs']:.1f} ms; the dynamically linked build {job_dynamic['wallMedianMs']:.1f} ms"
+                f"{job['wallMedianMs'] / c_static['wallMedianMs']:.2f}× a C program doing the same with libpng, also "
+                f"linked statically ({c_static['wallMedianMs']:.1f} ms; "
+                f"{job['wallMedianMs'] / c_dynamic['wallMedianMs']:.2f}× the C program linked dynamically, "
+                f"{c_dynamic['wallMedianMs']:.1f} ms; the dynamically linked iconmorph {job_dynamic['wallMedianMs']:.1f} ms"
                 + (f"; spawning `/bin/true` {floor['wallMedianMs']:.1f} ms" if floor else "")
-                + f"), and 60 frames to PNG files in {frames['wallMedianMs']:.1f} ms, "
-                f"{frames['wallMedianMs'] / c_row['wallMedianMs']:.1f}× that C process "
-                f"({source('startup', startup['info'])}).")
+                + f"); it writes 60 frames to PNG files in {frames['wallMedianMs']:.1f} ms, "
+                f"{frames['wallMedianMs'] / c_dynamic['wallMedianMs']:.1f}× the time the dynamically linked C program "
+                f"takes for its one frame ({source('startup', startup['info'])}).")
     opencv = (json.loads((results / "opencv-comparison.json").read_text())
               if (results / "opencv-comparison.json").is_file() else None)
     if opencv and opencv.get("scaling"):
@@ -1049,25 +1090,22 @@ def c_baseline_table(results: Path) -> str | None:
         return None
     figures, info = baseline["figures"], baseline["info"]
     cores = figures["cores"]
-
-    def ratio(row: dict, key: str) -> str:
-        return f"{row['library' + key + 'Nanoseconds'] / row['baseline' + key + 'Nanoseconds']:.2f}×"
-    rows = []
-    for row in figures["rows"]:
-        avx2 = row.get("avx2")
-        rows.append([row["name"], f"{row['libraryOneThreadNanoseconds'] / 1e6:.3f} ms",
-                     f"{row['baselineOneThreadNanoseconds'] / 1e6:.3f} ms", ratio(row, "OneThread"), ratio(row, "Threads"),
-                     ratio(avx2, "OneThread") if avx2 else "",
-                     f"{row['libraryOneThreadNanoseconds'] / row['libraryThreadsNanoseconds']:.2f}×"])
+    rows = [[row["name"], f"{row['libraryOneThreadNanoseconds'] / 1e6:.3f} ms",
+             f"{row['baselineOneThreadNanoseconds'] / 1e6:.3f} ms", f"{library_over_c(row, 'OneThread'):.2f}×",
+             f"{library_over_best_c(row):.2f}×",
+             f"{library_over_c(row['avx2'], 'OneThread'):.2f}×" if "avx2" in row else "",
+             f"{library_speed_up(row):.2f}×"] for row in figures["rows"]]
+    features = ", ".join(info["machine"]["features"]) or "no AVX2"
     lines = [GENERATED, "#### The library against a C baseline of the same frame math, p = 0.5", "",
              f"Commit `{info['commit']}`, {info['machine']['cpu']} ({info['machine']['cores']} cores), {info['date']}; "
-             f"[`Benchmarks/results/c-baseline.md`](Benchmarks/results/c-baseline.md) has the command, the times "
-             f"on {cores} threads and the AVX2 build's. Compute only, medians of alternate turns, the fastest of "
-             f"{figures.get('rounds', 1)} run(s); C: gcc -O3 -march=native (AVX2, FMA); library: the default build "
-             "(SSE) and, in its column, one built for AVX2. Every frame within 1 of the C frame.", "",
+             f"[`Benchmarks/results/c-baseline.md`](Benchmarks/results/c-baseline.md) has the command, every time "
+             f"and the AVX2 build's. Compute only, medians of alternate turns, of {figures.get('rounds', 1)} run(s) "
+             f"the one with the least sum; C: gcc -O3 -march=native ({features}); library: the default build (SSE) "
+             "and, in its column, one built for AVX2. Every frame within 1 of the C frame. On every core the C "
+             "baseline counts with its faster configuration, one thread or all.", "",
              *markdown_table(["workload", "library, 1 thread", "C, 1 thread", "library / C, 1 thread",
                               f"library / C, {cores} threads", "library (AVX2) / C, 1 thread",
-                              f"library: {cores} threads / 1"], rows)]
+                              f"library's speed-up on {cores} threads"], rows)]
     return "\n".join(lines) + "\n"
 
 

@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -57,39 +59,16 @@ final class WorkerPool: @unchecked Sendable {
     /// The threads that can run bands at once: the helpers plus the calling thread.
     let bandCount: Int
     let state = State()
-    private var threads: [pthread_t] = []
+    private var threads: [JoinableThread] = []
 
     /// Starts `bandCount − 1` helper threads; if the system refuses some, the pool has fewer
     /// (`bandCount` says how many threads there are in all).
     init(bandCount: Int) {
         for _ in 1..<max(1, bandCount) {
-            // The helper owns this reference to the shared state, not one to the pool.
-            let seat = Unmanaged.passRetained(state)
-            // pthread_t is an integer on glibc and a pointer on Darwin and musl; the start
-            // routine's argument is nullable except in Darwin's headers.
-            #if canImport(Glibc)
-            var thread = pthread_t()
-            #else
-            var thread: pthread_t?
-            #endif
-            let status = pthread_create(&thread, nil, { context in
-                #if canImport(Darwin)
-                let state = Unmanaged<State>.fromOpaque(context).takeRetainedValue()
-                #else
-                let state = Unmanaged<State>.fromOpaque(context!).takeRetainedValue()
-                #endif
-                WorkerPool.serve(state)
-                return nil
-            }, seat.toOpaque())
-            guard status == 0 else {
-                seat.release()
-                break
-            }
-            #if canImport(Glibc)
+            // The helper holds the shared state, not the pool, so the pool's deinit can run.
+            let state = self.state
+            guard let thread = JoinableThread({ WorkerPool.serve(state) }) else { break }
             threads.append(thread)
-            #else
-            threads.append(thread!)
-            #endif
         }
         self.bandCount = threads.count + 1
     }
@@ -99,7 +78,7 @@ final class WorkerPool: @unchecked Sendable {
         state.stopping = true
         pthread_cond_broadcast(state.posted)
         pthread_mutex_unlock(state.mutex)
-        for thread in threads { pthread_join(thread, nil) }
+        for thread in threads { thread.join() }
     }
 
     /// Runs `plan.run(phase, band: k)` for every k in 0 ..< `plan.bandCount`, each once, on

@@ -87,7 +87,6 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
     // level 9, smallest — a filter only turns the runs' edges into noise. Small frames end up
     // as gray+alpha (the palette would cost more than it saves, see `PNGEncoder`), where
     // unfiltered rows with full string matching win, more so the higher the level.
-
     //
     // The samples' level is 3, not zlib's default 6 (issue 19): gray+alpha is tried on every
     // frame of the command's 132 px default, and at level 6 that trial was most of a PNG
@@ -96,7 +95,9 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
     // files 10 % smaller: the command's PNG files of six 61-frame morphs at 132 px averaged
     // 1115 bytes at level 6 and 1239 at level 3 (1419 with `.fast`, 1004 with `.best`); 60
     // frames into a fresh folder took 24.6 ms at level 6 and 17.7 at level 3 (medians of 21
-    // whole processes, the same run).
+    // whole processes, the same run). Level 3 also applies to every other image stored as
+    // samples — frames over a background (RGB), sheets and strips, unreduced images — which
+    // come out a little larger than at level 6 for the same reason they come faster.
 
     /// Small files, fast: palette indices unfiltered under zlib's run-length matching;
     /// samples unfiltered at zlib level 3; gray+alpha tried on small frames. Reduced colour
@@ -115,7 +116,7 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
     /// for indices and samples alike. Reduced colour type.
     public static let best = PNGCompression(level: 9, filter: .none, strategy: .default)
 
-    /// A short label such as `samples none, level 6; indices none, run-length`.
+    /// A short label such as `samples none, level 3; indices none, run-length`.
     public var description: String {
         var text = samples == indices ? "\(samples)" : "samples \(samples); indices \(indices)"
         if !reducesColorType { text += "; unreduced" } else if !triesGrayAlpha { text += "; no gray+alpha trial" }

@@ -53,10 +53,12 @@ enum CBaselineComparison {
                 .deletingLastPathComponent().deletingLastPathComponent()
             let make = Process()
             make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            make.arguments = ["make", "-s", "-C", benchmarks.appendingPathComponent("CBaseline").path]
+            make.arguments = ["make", "-s", "-C", benchmarks.appendingPathComponent("CBaseline").path, "library"]
             try make.run()
             make.waitUntilExit()
-            guard make.terminationStatus == 0 else { throw Failure(reason: "make -C CBaseline failed (is gcc installed?)") }
+            guard make.terminationStatus == 0 else {
+                throw Failure(reason: "`make -C CBaseline library` failed (it needs gcc and make)")
+            }
             let path = benchmarks.appendingPathComponent(".build/c-baseline/libmorph_baseline.so").path
             guard let handle = dlopen(path, RTLD_NOW) else {
                 throw Failure(reason: "cannot load \(path): \(String(cString: dlerror()))")
@@ -123,11 +125,9 @@ enum CBaselineComparison {
         print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         var rows = [Row]()
         var sink: UInt64 = 0
-        let workloads: [(String, () throws -> (AlphaMask, AlphaMask), MorphStyle, Double, Int)] =
-            RealIconWorkload.all.map { w in (w.name, w.masks, w.style, RealIconWorkload.softness, w.samples) }
-            + Workload.all.map { w in (w.label, w.masks, w.style, Workload.softness, w.samples) }
-        for (name, masks, style, softness, fullSamples) in workloads where filter.map(name.contains) ?? true {
-            let (source, target) = try masks()
+        for subject in BenchSubject.all(iconsUpTo: .max) where filter.map(subject.label.contains) ?? true {
+            let (name, style, softness, fullSamples) = (subject.label, subject.style, subject.softness, subject.samples)
+            let (source, target) = try subject.masks()
             let size = source.width
             let serial = try MorphRenderer(width: size, height: size, style: style)
             serial.concurrency = .serial

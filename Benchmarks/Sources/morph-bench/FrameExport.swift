@@ -17,38 +17,11 @@ import MorphKernel
 enum FrameExport {
     /// A workload to export: what its files and rows are called, its masks, style and softness,
     /// and its sample count in a full run.
-    struct Subject {
-        /// Safe in a file name: `icon-play-pause-132`, `a`.
-        let name: String
-        /// What a table row shows: `media-playback-start → media-playback-pause, 132², R 12`.
-        let label: String
-        let size: Int
-        let style: MorphStyle
-        let softness: Double
-        let samples: Int
-        let masks: () throws -> (source: AlphaMask, target: AlphaMask)
-    }
-
-    /// The real icon pairs at 132 and 512 px, then workloads a–d. The icons stop at 512 px: at
-    /// 1024 and 2048 px the peer's five timings per workload (OpenCV frames of up to 0.3 s each)
-    /// would make its run about three times as long (`compare-opencv.py --quick` on 2 cores: 59 s
-    /// against 17 s), and a–d cover those sizes.
-    static var subjects: [Subject] {
-        RealIconWorkload.all.filter { $0.size <= 512 }.map { w in
-            Subject(name: w.fileName, label: w.name, size: w.size, style: w.style,
-                    softness: RealIconWorkload.softness, samples: w.samples, masks: w.masks)
-        }
-        + Workload.all.map { w in
-            Subject(name: w.name, label: w.label, size: w.size, style: w.style, softness: Workload.softness,
-                    samples: w.samples, masks: w.masks)
-        }
-    }
-
     /// One workload's entry in `manifest.json`.
     struct Entry: Encodable {
         /// The prefix of the workload's files.
         let name: String
-        /// The workload for a reader (`Subject.label`).
+        /// The workload for a reader (`BenchSubject.label`).
         let label: String
         let width: Int
         let height: Int
@@ -110,7 +83,10 @@ enum FrameExport {
         print("morph-bench --export — commit \(measuredCommit()), \(cores) cores, into \(folder.path)")
         var entries = [Entry]()
         var sink: UInt64 = 0
-        for workload in subjects {
+        // The real icon pairs stop at 512 px: at 1024 and 2048 px the peer's five timings per
+        // workload (OpenCV frames of up to 0.3 s each) would make its run about three times as
+        // long (`compare-opencv.py --quick` on 2 cores: 59 s against 17 s), and a–d cover those sizes.
+        for workload in BenchSubject.all(iconsUpTo: 512) {
             let progress = 0.5
             let style = workload.style
             let (source, target) = try workload.masks()

@@ -58,7 +58,8 @@ struct RealIconWorkload {
     /// Median samples in a full run; `--quick` takes a tenth.
     let samples: Int
 
-    var name: String { "\(source.label) → \(target.label), \(size)², R \(Int(maxBlurRadius))" }
+    /// What a table row shows: `media-playback-start → media-playback-pause, 132², R 12`.
+    var label: String { "\(source.label) → \(target.label), \(size)², R \(Int(maxBlurRadius))" }
 
     /// The workload's name in file names (`icon-play-pause-132`).
     var fileName: String { "icon-\(pairName)-\(size)" }
@@ -82,13 +83,9 @@ struct RealIconWorkload {
         ("edit-find-mail-send", .adwaitaSVG("actions/edit-find-symbolic"), .adwaitaSVG("actions/mail-send-symbolic")),
     ]
 
-    /// The sizes and radii of workloads a–d, with their sample counts.
-    static let sizes: [(size: Int, radius: Double, samples: Int)] = [
-        (132, 12, 1001), (512, 32, 201), (1024, 48, 41), (2048, 96, 11),
-    ]
-
-    static let all: [RealIconWorkload] = sizes.flatMap { size in
-        pairs.map { RealIconWorkload(pairName: $0.name, source: $0.source, target: $0.target, size: size.size,
-                                     maxBlurRadius: size.radius, samples: size.samples) }
+    /// Every pair at the sizes, blur radii and sample counts of workloads a–d.
+    static let all: [RealIconWorkload] = Workload.all.flatMap { workload in
+        pairs.map { RealIconWorkload(pairName: $0.name, source: $0.source, target: $0.target, size: workload.size,
+                                     maxBlurRadius: workload.maxBlurRadius, samples: workload.samples) }
     }
 }

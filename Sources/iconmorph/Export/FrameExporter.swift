@@ -13,8 +13,9 @@ import MorphKernel
 ///
 /// Workers: one per processor the process may run on (`MorphConcurrency.activeProcessorCount`,
 /// which honours `taskset`), up to one per frame, each on a thread of its own
-/// (`WorkerThreads`) with its own renderer (one thread each), buffers and sink worker (encoder), all reused from frame to frame, so rendering,
-/// encoding and writing of different frames overlap. A single frame, a single processor, or
+/// (`WorkerThreads`) with its own renderer (one thread each), buffers and sink worker
+/// (encoder), all reused from frame to frame, so rendering, encoding and writing of
+/// different frames overlap. A single frame, a single processor, or
 /// frames too large to hold several at once in `memoryBudget` get one worker, whose renderer
 /// may then split each frame over the processors itself. Whatever the worker count, the
 /// sink sees the same frames in the same order, so the output bytes are the same

@@ -56,8 +56,9 @@ struct ExportOptions: Equatable {
                        + "and progress.",
                    section: section),
         OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
-                   help: "PNG compression: fast (a little larger, a little less time), default, or best "
-                       + "(smallest files, several times the time). The pixels are the same.",
+                   help: "PNG compression: fast (small frames a little larger in a little less time; "
+                       + "the same as default otherwise), default, or best (smallest files, several times "
+                       + "the time). The pixels are the same.",
                    defaultText: "default", section: section),
     ]
 

@@ -1,0 +1,29 @@
+import AlphaRaster
+import MorphKernel
+
+/// A frame to time and compare with a peer's: the real icon pairs (`RealIconWorkload`), then
+/// workloads a–d (`Workload`), each with the style and fixed softness it is drawn in.
+struct BenchSubject {
+    /// Safe in a file name: `icon-play-pause-132`, `a`.
+    let name: String
+    /// What a table row shows: `media-playback-start → media-playback-pause, 132², R 12`.
+    let label: String
+    let size: Int
+    let style: MorphStyle
+    let softness: Double
+    /// Median samples in a full run.
+    let samples: Int
+    let masks: () throws -> (source: AlphaMask, target: AlphaMask)
+
+    /// The real icon pairs up to `iconsUpTo` px, then workloads a–d.
+    static func all(iconsUpTo largest: Int) -> [BenchSubject] {
+        RealIconWorkload.all.filter { $0.size <= largest }.map { w in
+            BenchSubject(name: w.fileName, label: w.label, size: w.size, style: w.style,
+                         softness: RealIconWorkload.softness, samples: w.samples, masks: w.masks)
+        }
+        + Workload.all.map { w in
+            BenchSubject(name: w.name, label: w.label, size: w.size, style: w.style, softness: Workload.softness,
+                         samples: w.samples, masks: w.masks)
+        }
+    }
+}

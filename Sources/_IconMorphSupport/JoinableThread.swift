@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A thread started at once on a closure, to be joined: what the renderer's worker pool and
+/// the command's export workers start, without Dispatch (which adds its threads only after a
+/// delay, and costs every process its set-up). Shared with the other modules of the package
+/// (`package` access), not part of the public API.
+package struct JoinableThread {
+    private let thread: pthread_t
+
+    /// Starts a thread running `body`, or returns nil when the system refuses one.
+    package init?(_ body: @escaping () -> Void) {
+        // The thread owns this reference to the closure.
+        let seat = Unmanaged.passRetained(Seat(body))
+        // pthread_t is an integer on glibc and a pointer on Darwin and musl; the start
+        // routine's argument is nullable except in Darwin's headers.
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, nil, { context in
+            #if canImport(Darwin)
+            let seat = Unmanaged<Seat>.fromOpaque(context).takeRetainedValue()
+            #else
+            let seat = Unmanaged<Seat>.fromOpaque(context!).takeRetainedValue()
+            #endif
+            seat.body()
+            return nil
+        }, seat.toOpaque())
+        guard status == 0 else {
+            seat.release()
+            return nil
+        }
+        #if canImport(Glibc)
+        self.thread = thread
+        #else
+        self.thread = thread!
+        #endif
+    }
+
+    /// Waits until the thread's closure has returned.
+    package func join() {
+        pthread_join(thread, nil)
+    }
+
+    /// The closure, boxed to cross into the thread as a pointer.
+    private final class Seat {
+        let body: () -> Void
+
+        init(_ body: @escaping () -> Void) {
+            self.body = body
+        }
+    }
+}
