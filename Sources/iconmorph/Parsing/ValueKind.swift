@@ -104,7 +104,16 @@ enum ValueKind: Equatable, Sendable {
 }
 
 /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque: the form `--color` reads back.
+///
+/// Spelled out digit by digit: every command builds its help's defaults at start-up, and the
+/// generic `String(_:radix:)` and `joined()` cost it more than the rest of that together.
 func hexString(_ color: TintColor) -> String {
-    let channels = [color.red, color.green, color.blue] + (color.alpha == 255 ? [] : [color.alpha])
-    return "#" + channels.map { $0 < 16 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }.joined()
+    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = [UInt8(ascii: "#")]
+    let channels = color.alpha == 255 ? [color.red, color.green, color.blue] : [color.red, color.green, color.blue, color.alpha]
+    for channel in channels {
+        bytes.append(digits[Int(channel >> 4)])
+        bytes.append(digits[Int(channel & 15)])
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
