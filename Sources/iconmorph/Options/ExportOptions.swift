@@ -36,8 +36,8 @@ struct ExportOptions: Equatable {
         defaultText: formatNumber(MaskTracer.defaultTolerance), section: section)
 
     /// `-o`; `help` says what the command writes by default.
-    static func output(help: String) -> OptionSpec {
-        OptionSpec(.output, short: "o", value: .outputPathOrStandardOutput, valueName: "path", help: help, section: section)
+    static func output(help: @autoclosure @escaping @Sendable () -> String) -> OptionSpec {
+        OptionSpec(.output, short: "o", value: .outputPathOrStandardOutput, valueName: "path", help: help(), section: section)
     }
 
     /// `--columns`, `--spacing`, `--manifest` and `--compression`: how sheets and PNG data are

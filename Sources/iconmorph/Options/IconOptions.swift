@@ -2,8 +2,11 @@
 /// note for every command, so an icon is named the same way everywhere.
 enum IconOptions {
     /// The option `key` taking an icon, in the INPUT section.
-    static func option(_ key: OptionKey, help: String, defaultText: String? = nil) -> OptionSpec {
-        OptionSpec(key, value: .icon, valueName: "icon", help: help, defaultText: defaultText, section: "INPUT")
+    static func option(
+        _ key: OptionKey, help: @autoclosure @escaping @Sendable () -> String,
+        defaultText: @autoclosure @escaping @Sendable () -> String? = nil
+    ) -> OptionSpec {
+        OptionSpec(key, value: .icon, valueName: "icon", help: help(), defaultText: defaultText(), section: "INPUT")
     }
 
     /// The lines of help that say how an icon is named, for a command's notes.

@@ -20,9 +20,12 @@ enum TimingOptions {
 
     /// `--fps`, declared once; `help`, `defaultText` and `section` say what the rate paces in
     /// the command that lists it.
-    static func fps(help: String, defaultText: String, section: String) -> OptionSpec {
+    static func fps(
+        help: @autoclosure @escaping @Sendable () -> String, defaultText: @autoclosure @escaping @Sendable () -> String,
+        section: String
+    ) -> OptionSpec {
         OptionSpec(.fps, value: .number(.closed(minimumFPS, maximumFPS)), valueName: "rate",
-                   help: help, defaultText: defaultText, section: section)
+                   help: help(), defaultText: defaultText(), section: section)
     }
 
     /// How a command's help words the playback options: what the first and last frames show

@@ -8,25 +8,33 @@ struct OptionSpec: Sendable {
     var value: ValueKind?
     /// The value's placeholder in help, without brackets: `p` shows as `<p>`.
     var valueName: String
-    /// What the option does, as sentences; wrapped by the help formatter.
-    var help: String
-    /// The default as shown in help, or `nil` when there is none to show.
-    var defaultText: String?
     /// The help section the option is listed under.
     var section: String
+    /// The texts only help shows, made when it asks: every command builds all its options'
+    /// specs to parse its arguments, and making their sentences (joined pieces, numbers and
+    /// colours spelled out) was a tenth of a one-frame render's whole process.
+    private let helpText: @Sendable () -> String
+    private let defaultTextMaker: @Sendable () -> String?
 
     init(
-        _ key: OptionKey, short: Character? = nil, value: ValueKind? = nil, valueName: String = "", help: String,
-        defaultText: String? = nil, section: String
+        _ key: OptionKey, short: Character? = nil, value: ValueKind? = nil, valueName: String = "",
+        help: @autoclosure @escaping @Sendable () -> String, defaultText: @autoclosure @escaping @Sendable () -> String? = nil,
+        section: String
     ) {
         self.key = key
         self.short = short
         self.value = value
         self.valueName = valueName
-        self.help = help
-        self.defaultText = defaultText
+        helpText = help
+        defaultTextMaker = defaultText
         self.section = section
     }
+
+    /// What the option does, as sentences; wrapped by the help formatter.
+    var help: String { helpText() }
+
+    /// The default as shown in help, or `nil` when there is none to show.
+    var defaultText: String? { defaultTextMaker() }
 
     /// The long name without dashes: `progress` for `--progress`.
     var long: String { key.rawValue }
