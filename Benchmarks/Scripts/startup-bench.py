@@ -56,15 +56,16 @@ def build_c_baseline():
 
 def check_c_frames(c_binaries, binaries, source, target, folder):
     """The largest byte difference between each C baseline's frame and each binary's."""
+    frames = {binary: subprocess.run([str(binary), "render", "--from", str(source), "--to", str(target),
+                                      "--progress", "0.5", *TOOL_FRAME, "--format", "rgba", "-q"],
+                                     check=True, capture_output=True).stdout
+              for binary in binaries}
     worst = 0
     for c_binary in c_binaries:
         raw = folder / "c-frame.rgba"
         subprocess.run([str(c_binary), str(source), str(target), str(raw), *C_FRAME], check=True)
         expected = raw.read_bytes()
-        for binary in binaries:
-            frame = subprocess.run([str(binary), "render", "--from", str(source), "--to", str(target), "--progress",
-                                    "0.5", *TOOL_FRAME, "--format", "rgba", "-q"],
-                                   check=True, capture_output=True).stdout
+        for binary, frame in frames.items():
             if not expected or len(frame) != len(expected):
                 raise SystemExit(f"startup-bench: {binary} wrote {len(frame)} bytes, {c_binary.name} {len(expected)}")
             difference = max(abs(a - b) for a, b in zip(frame, expected))
@@ -72,17 +73,6 @@ def check_c_frames(c_binaries, binaries, source, target, folder):
                   "(allowed 1)")
             worst = max(worst, difference)
     return worst
-
-
-def build(scratch_path, static_stdlib):
-    command = ["swift", "build", "-c", "release", "--package-path", str(PACKAGE_ROOT), "--product", "iconmorph"]
-    if scratch_path:
-        command += ["--scratch-path", scratch_path]
-    if static_stdlib:
-        command.append("--static-swift-stdlib")
-    subprocess.run(command, check=True, stdout=sys.stderr)
-    bin_path = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True)
-    return pathlib.Path(bin_path.stdout.strip()) / "iconmorph"
 
 
 def run_once(argv, null, prepare=None):

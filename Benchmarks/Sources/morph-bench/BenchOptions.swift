@@ -54,15 +54,19 @@ struct BenchOptions {
         var filter: String?
         var json: String?
         var rest = arguments[...]
+        /// The value after an option; `needs` finishes the sentence "OPTION needs …".
+        func value(of option: String, needs: String) throws -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw Invalid(reason: "\(option) needs \(needs)")
+            }
+            return value
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick":
                 quick = true
             case "--export":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw Invalid(reason: "--export needs a directory to write the frames to")
-                }
-                export = value
+                export = try value(of: argument, needs: "a directory to write the frames to")
             case "--scaling":
                 scaling = true
             case "--edge-modes":
@@ -72,20 +76,11 @@ struct BenchOptions {
             case "--c-baseline":
                 cBaseline = true
             case "--icons":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw Invalid(reason: "--icons needs a directory to write the 132 px icons to")
-                }
-                icons = value
+                icons = try value(of: argument, needs: "a directory to write the 132 px icons to")
             case "--filter":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw Invalid(reason: "--filter needs the text that the workloads to run have in their names")
-                }
-                filter = value
+                filter = try value(of: argument, needs: "the text that the workloads to run have in their names")
             case "--json":
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw Invalid(reason: "--json needs a file to write the figures to")
-                }
-                json = value
+                json = try value(of: argument, needs: "a file to write the figures to")
             default:
                 throw Invalid(reason: "unknown argument \(argument)")
             }
