@@ -20,7 +20,9 @@ import Darwin
 /// (`PNGError.cannotReplace`), since renaming over it would go around its permissions.
 public enum AtomicFileWriter {
     private static let lock = MutexLock()
-    nonisolated(unsafe) private static var inFlight: Set<String> = []
+    /// The temporary files of writes in progress: one or two per writing thread, so a list
+    /// (a `Set<String>` made every command pay the runtime's first-use conformance lookup).
+    nonisolated(unsafe) private static var inFlight: [String] = []
     nonisolated(unsafe) private static var cachedFileMode: mode_t?
 
     /// Writes `bytes` to `path`, replacing any existing file atomically.
@@ -186,7 +188,7 @@ public enum AtomicFileWriter {
             throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(code)))
         }
         let temporary = templateBytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        inFlight.insert(temporary)
+        inFlight.append(temporary)
         return (fd, temporary)
     }
 
@@ -256,7 +258,7 @@ public enum AtomicFileWriter {
 
     private static func forget(_ temporary: String) {
         lock.lock()
-        inFlight.remove(temporary)
+        if let index = inFlight.lastIndex(of: temporary) { inFlight.remove(at: index) }
         lock.unlock()
     }
 

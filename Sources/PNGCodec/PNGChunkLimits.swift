@@ -52,7 +52,8 @@ enum PNGChunkLimits {
             // Image data is streamed in small pieces, so its declared length costs nothing; a
             // cut in it stays libpng's to report (it may come after the last row is complete).
             if chunk.type == .imageData { return }
-            let described = "the \(chunk.type.name) chunk at byte \(chunk.offset) declares \(chunk.length) bytes"
+            // Worded only for a message: the chunk name's formatting is not free.
+            var described: String { "the \(chunk.type.name) chunk at byte \(chunk.offset) declares \(chunk.length) bytes" }
             if chunk.length > maximumChunkLength {
                 throw PNGError.invalidPNG(
                     path: name,

@@ -15,13 +15,20 @@ import Darwin
 /// part of a minute, in constant memory (see `ImageDataBudgetTests`). Here the `IDAT` data is
 /// inflated into a small scratch buffer, counting bytes, and the stream is refused as soon as
 /// it passes the rows' size (Adam7 passes included) plus `slack`; so the work is bounded by
-/// the image's own size. Anything this check cannot make sense of (no IHDR, an invalid header,
-/// an image over the pixel limit, corrupt or truncated data) is left to libpng, which reports
-/// it as before.
+/// the image's own size. A stream too short to inflate past the budget (deflate turns a byte
+/// into at most `maximumInflation` bytes) is not inflated at all: so an icon's few kilobytes
+/// cost a walk to its header, not a second inflation beside libpng's. Anything this check
+/// cannot make sense of (no IHDR, an invalid header, an image over the pixel limit, corrupt or
+/// truncated data) is left to libpng, which reports it as before.
 enum PNGImageDataBudget {
-    /// Bytes tolerated past the rows, as libpng tolerates them: 1 MiB, far above the few bytes
-    /// an encoder may leave (a flushed empty block, padding).
-    static let slack = 1 << 20
+    /// Bytes tolerated past the rows, as libpng tolerates them: 4 MiB (about 10 ms of
+    /// inflating), far above the few bytes an encoder may leave (a flushed empty block,
+    /// padding), and enough that a PNG of up to 4 KiB is never inflated twice.
+    static let slack = 4 << 20
+
+    /// The most bytes deflate data inflates to per byte: 1032, a 258-byte match in two bits
+    /// (a one-bit length code and a one-bit distance code), the format's limit.
+    static let maximumInflation = 1032
 
     /// Checks a stream held in memory.
     ///
@@ -52,7 +59,9 @@ enum PNGImageDataBudget {
                 let data = UnsafeMutableRawBufferPointer(rebasing: piece[0..<PNGImageHeader.dataCount])
                 guard try source.readBytes(into: data, at: chunk.dataOffset) == data.count else { return }
                 budget = rowBytes(PNGImageHeader(UnsafeRawBufferPointer(data)), pixelLimit: pixelLimit)
-                guard budget != nil else { return }
+                guard let budget else { return }
+                // All of the stream's bytes cannot inflate past the budget.
+                if let length = source.length, length <= (budget.rows + slack) / maximumInflation { return }
             case .imageData:
                 guard let budget else { return }
                 let active = counter ?? Zlib.OutputCounter()

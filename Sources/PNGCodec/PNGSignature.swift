@@ -13,13 +13,10 @@ package enum PNGSignature {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
     }
 
-    /// Whether `bytes` starts with the signature.
+    /// Whether `bytes` starts with the signature. (Bytes in memory only: a generic form,
+    /// called across modules unspecialised, made every command that reads a PNG pay the
+    /// runtime's first-use conformance lookups.)
     package static func starts(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count >= count && UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) == value
-    }
-
-    /// Whether `bytes` starts with the signature.
-    package static func starts(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.starts(with: Self.bytes)
     }
 }

@@ -56,6 +56,6 @@ import Testing
         #expect(starts && walkerSees)
         // The form other modules use (`package`), against the specification's bytes.
         #expect(PNGSignature.bytes == HandMadePNG.signature)
-        #expect(PNGSignature.starts(Self.stream[...]) && !PNGSignature.starts(bytes[...]))
+        #expect(Self.stream[...].withUnsafeBytes(PNGSignature.starts) && !bytes[...].withUnsafeBytes(PNGSignature.starts))
     }
 }

@@ -33,10 +33,12 @@ final class EmptyFrameWatch: @unchecked Sendable {
         /// an icon's coverage counts only what it shows, so a faint icon (all under the
         /// threshold) is not a reference a frame can fall short of.
         let threshold: UInt8
-        /// The icons' coverage by the addresses of their two masks' pixels.
-        private var iconCoverage: [MaskPair: Int] = [:]
+        /// The icons' coverage by the addresses of their two masks' pixels: a few pairs at
+        /// most, searched (a dictionary keyed by a type of ours cost every command a
+        /// first-use conformance lookup by the runtime).
+        private var iconCoverage: [(pair: MaskPair, coverage: Int)] = []
 
-        private struct MaskPair: Hashable {
+        private struct MaskPair: Equatable {
             var source: Int, target: Int
         }
 
@@ -52,12 +54,12 @@ final class EmptyFrameWatch: @unchecked Sendable {
             let key = MaskPair(source: morph.source.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) },
                                target: morph.target.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
             let reference: Int
-            if let known = iconCoverage[key] {
+            if let known = iconCoverage.first(where: { $0.pair == key })?.coverage {
                 reference = known
             } else {
                 reference = min(morph.source.pixels.withUnsafeBytes { Self.coverage($0, width: morph.source.width, bytesPerPixel: 1, over: threshold) },
                                 morph.target.pixels.withUnsafeBytes { Self.coverage($0, width: morph.target.width, bytesPerPixel: 1, over: threshold) })
-                iconCoverage[key] = reference
+                iconCoverage.append((key, reference))
             }
             let own = Double(Self.coverage(pixels, width: width, bytesPerPixel: bytesPerPixel)) * 255 / Double(tintAlpha)
             guard reference > 0, own < EmptyFrameWatch.share * Double(reference) else { return }

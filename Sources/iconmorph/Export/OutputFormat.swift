@@ -45,15 +45,16 @@ enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The extensions of videos and of image formats iconmorph does not write, with what they
-    /// are called in messages.
-    static let foreignExtensions: [String: String] = [
-        "m4v": "a video", "mkv": "a video", "avi": "a video", "jpg": "a JPEG image", "jpeg": "a JPEG image",
-        "tif": "a TIFF image", "tiff": "a TIFF image", "bmp": "a BMP image", "heic": "a HEIC image",
-        "heif": "a HEIF image", "avif": "an AVIF image", "pdf": "a PDF document",
+    /// are called in messages. (Short lists, searched: hashed collections cost every command
+    /// the runtime's first-use conformance lookups.)
+    static let foreignExtensions: [(ext: String, kind: String)] = [
+        ("m4v", "a video"), ("mkv", "a video"), ("avi", "a video"), ("jpg", "a JPEG image"), ("jpeg", "a JPEG image"),
+        ("tif", "a TIFF image"), ("tiff", "a TIFF image"), ("bmp", "a BMP image"), ("heic", "a HEIC image"),
+        ("heif", "a HEIF image"), ("avif", "an AVIF image"), ("pdf", "a PDF document"),
     ]
 
     /// The extensions a file of each format may have (a file may also have none).
-    var fileExtensions: Set<String> {
+    var fileExtensions: [String] {
         switch self {
         case .png, .sheet, .strip: ["png"]
         case .apng: ["apng", "png"]
@@ -83,7 +84,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
               let dot = name.lastIndex(of: "."), dot != name.startIndex
         else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
-        if let kind = foreignExtensions[ext] {
+        if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
             let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
                 + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"

@@ -167,7 +167,7 @@ enum IconInput: Equatable {
     /// UTF-8 byte order mark and white space (an XML declaration, a comment or `<svg`);
     /// otherwise `nil`.
     static func kind(of head: ArraySlice<UInt8>) -> Kind? {
-        if PNGSignature.starts(head) { return .png }
+        if head.withUnsafeBytes(PNGSignature.starts) { return .png }
         var rest = head
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         let text = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -6,11 +6,16 @@ import MorphKernel
 /// `ValueKind` decides: `number` for `.number`, `integer` for `.integer`, `choice` for
 /// `.choice` (and `auto` of `.automaticOrNumber`), `text` for paths and icons, `size` for
 /// `.boxSize`, `color` for `.color`.
+///
+/// A command line holds a handful of options, so they are kept in arrays and found by a
+/// linear search: a dictionary or set keyed by `OptionKey` made the runtime look up
+/// `OptionKey: Hashable` on first use, a search of every conformance in the program that
+/// cost each command tens of microseconds of start-up.
 struct ParsedArguments: Equatable {
     /// `-h` or `--help` was given; nothing else was parsed.
     var helpRequested = false
-    private(set) var values: [OptionKey: OptionValue] = [:]
-    private(set) var flags: Set<OptionKey> = []
+    /// The values of the options given with one, in command-line order.
+    private(set) var values: [GivenValue] = []
     /// How each option given was spelled, for messages about combinations.
     private(set) var spellings = OptionSpellings()
     /// The options given, in command-line order, with their values as typed (`nil` for a
@@ -24,30 +29,36 @@ struct ParsedArguments: Equatable {
     func spelling(of key: OptionKey) -> String { spellings.spelling(of: key) }
 
     func text(_ key: OptionKey) -> String? {
-        if case .text(let value)? = values[key] { value } else { nil }
+        if case .text(let value)? = value(key) { value } else { nil }
     }
 
     func number(_ key: OptionKey) -> Double? {
-        if case .number(let value)? = values[key] { value } else { nil }
+        if case .number(let value)? = value(key) { value } else { nil }
     }
 
     func integer(_ key: OptionKey) -> Int? {
-        if case .integer(let value)? = values[key] { value } else { nil }
+        if case .integer(let value)? = value(key) { value } else { nil }
     }
 
     func choice(_ key: OptionKey) -> String? {
-        if case .choice(let value)? = values[key] { value } else { nil }
+        if case .choice(let value)? = value(key) { value } else { nil }
     }
 
     func size(_ key: OptionKey) -> (width: Double, height: Double)? {
-        if case .size(let width, let height)? = values[key] { (width, height) } else { nil }
+        if case .size(let width, let height)? = value(key) { (width, height) } else { nil }
     }
 
     func color(_ key: OptionKey) -> TintColor? {
-        if case .color(let value)? = values[key] { value } else { nil }
+        if case .color(let value)? = value(key) { value } else { nil }
     }
 
-    func flag(_ key: OptionKey) -> Bool { flags.contains(key) }
+    /// Whether the flag was given (false for an option that takes a value).
+    func flag(_ key: OptionKey) -> Bool { spellings.has(key) && value(key) == nil }
+
+    /// The value given for `key`, if any.
+    private func value(_ key: OptionKey) -> OptionValue? {
+        values.first { $0.key == key }?.value
+    }
 
     /// Records one option found by the parser.
     ///
@@ -56,22 +67,37 @@ struct ParsedArguments: Equatable {
         guard !spellings.has(spec.key) else { throw CommandLineError.repeatedOption(spec.longName) }
         spellings.record(spec.key, spelling: spelling)
         given.append(GivenOption(key: spec.key, text: text))
-        if let value { values[spec.key] = value } else { flags.insert(spec.key) }
+        if let value { values.append(GivenValue(key: spec.key, value: value)) }
     }
 }
 
 /// How the options given were spelled (`-o` or `--output`), kept by option groups whose
 /// checks run after parsing, so that a message names an option as the user wrote it.
 struct OptionSpellings: Equatable, Sendable {
-    private var spellings: [OptionKey: String] = [:]
+    /// Each option given and its spelling, in command-line order.
+    private var spellings: [Spelling] = []
+
+    private struct Spelling: Equatable, Sendable {
+        var key: OptionKey
+        var text: String
+    }
 
     /// Whether the option was given.
-    func has(_ key: OptionKey) -> Bool { spellings[key] != nil }
+    func has(_ key: OptionKey) -> Bool { spellings.contains { $0.key == key } }
 
     /// The option as the user spelled it, or `--long` when it was not given.
-    func spelling(of key: OptionKey) -> String { spellings[key] ?? key.longName }
+    func spelling(of key: OptionKey) -> String { spellings.first { $0.key == key }?.text ?? key.longName }
 
-    fileprivate mutating func record(_ key: OptionKey, spelling: String) { spellings[key] = spelling }
+    /// Records how `key` was spelled; the parser refuses an option given twice before this.
+    fileprivate mutating func record(_ key: OptionKey, spelling: String) {
+        spellings.append(Spelling(key: key, text: spelling))
+    }
+}
+
+/// An option's converted value, as the parser recorded it.
+struct GivenValue: Equatable, Sendable {
+    var key: OptionKey
+    var value: OptionValue
 }
 
 /// One option as given on the command line: its key and its value as typed.
