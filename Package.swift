@@ -15,11 +15,12 @@ let package = Package(
     ],
     targets: [
         // The core: no system library below it.
-        .target(name: "_IconMorphSupport"),
+        .target(name: "CThreads"),
+        .target(name: "_IconMorphSupport", dependencies: ["CThreads"]),
         .target(name: "AlphaRaster"),
         .target(name: "SVGImport", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
         .target(name: "IconSymbols", dependencies: ["SVGImport", "AlphaRaster"]),
-        .target(name: "MorphKernel", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
+        .target(name: "MorphKernel", dependencies: ["AlphaRaster", "CThreads", "_IconMorphSupport"]),
         .target(name: "PathMorph", dependencies: ["AlphaRaster"]),
         .target(name: "OutlineTrace", dependencies: ["AlphaRaster", "PathMorph"]),
         .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph", "OutlineTrace"]),
@@ -51,7 +52,10 @@ let package = Package(
         .testTarget(name: "AlphaRasterTests", dependencies: ["AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "SVGImportTests", dependencies: ["SVGImport", "AlphaRaster", "IconMorphPNG", "_TestSupport"]),
         .testTarget(name: "IconSymbolsTests", dependencies: ["IconSymbols", "SVGImport", "AlphaRaster"]),
-        .testTarget(name: "MorphKernelTests", dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
+        .testTarget(
+            name: "MorphKernelTests",
+            dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "CThreads", "_IconMorphSupport", "_TestSupport"]
+        ),
         .testTarget(name: "OutlineTraceTests", dependencies: ["OutlineTrace", "PathMorph", "AlphaRaster", "MorphKernel", "IconSymbols", "SVGImport"]),
         .testTarget(name: "PathMorphTests", dependencies: ["PathMorph", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "_TestSupport"], exclude: ["Scripts"]),

@@ -1,3 +1,5 @@
+import CThreads
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,18 +25,12 @@ enum ActiveProcessors {
     }
 
     #if os(Linux)
-    private typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-
-    /// The number of bits set in `sched_getaffinity(0, …)`, or nil when it fails (more than 1024
-    /// processors, or a static binary without `dlsym`). The C library does not declare the
-    /// function to Swift (it is behind `_GNU_SOURCE`), so it is looked up by name.
+    /// The number of processors in the affinity mask, or nil when it cannot be read (more than
+    /// 1024 processors). Through `CThreads`: the C library declares `sched_getaffinity` only
+    /// behind `_GNU_SOURCE`, which Swift's Glibc module leaves out (and a lookup by name with
+    /// `dlsym` finds nothing in a statically linked program).
     private static func affinityCount() -> Int? {
-        guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
-        let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
-        var set = cpu_set_t()
-        let status = withUnsafeMutableBytes(of: &set) { getAffinity(0, $0.count, $0.baseAddress!) }
-        guard status == 0 else { return nil }
-        let count = withUnsafeBytes(of: &set) { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
+        let count = Int(im_affinity_count())
         return count > 0 ? count : nil
     }
     #endif

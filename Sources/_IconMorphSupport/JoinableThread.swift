@@ -1,3 +1,5 @@
+import CThreads
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,8 +10,11 @@ import Darwin
 
 /// A thread started at once on a closure, to be joined: what the renderer's worker pool and
 /// the command's export workers start, without Dispatch (which adds its threads only after a
-/// delay, and costs every process its set-up). Shared with the other modules of the package
-/// (`package` access), not part of the public API.
+/// delay, and costs every process its set-up). On Linux it starts on another processor than
+/// its creator's when it may (`im_thread_start`): left to the scheduler, a worker of a short
+/// export often waited behind the calling thread for 1–4 ms before it was moved to the idle
+/// processor. Shared with the other modules of the package (`package` access), not part of
+/// the public API.
 package struct JoinableThread {
     private let thread: pthread_t
 
@@ -24,7 +29,7 @@ package struct JoinableThread {
         #else
         var thread: pthread_t?
         #endif
-        let status = pthread_create(&thread, nil, { context in
+        let status = im_thread_start(&thread, { context in
             #if canImport(Darwin)
             let seat = Unmanaged<Seat>.fromOpaque(context).takeRetainedValue()
             #else
