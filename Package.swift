@@ -16,6 +16,7 @@ let package = Package(
     targets: [
         // The core: no system library below it.
         .target(name: "CThreads"),
+        .target(name: "CExitCleanup"),
         .target(name: "_IconMorphSupport", dependencies: ["CThreads"]),
         .target(name: "AlphaRaster"),
         .target(name: "SVGImport", dependencies: ["AlphaRaster", "_IconMorphSupport"]),
@@ -39,12 +40,12 @@ let package = Package(
         // libpng's full API (encoding to memory, reading rows as stored), driven from C so that
         // libpng's setjmp/longjmp error handling never reaches Swift.
         .target(name: "CPngFullAPI", dependencies: ["CPng", "CZlib"]),
-        .target(name: "PNGCodec", dependencies: ["CPng", "CPngFullAPI", "CZlib", "_IconMorphSupport"]),
+        .target(name: "PNGCodec", dependencies: ["CExitCleanup", "CPng", "CPngFullAPI", "CZlib", "_IconMorphSupport"]),
         .target(name: "IconMorphPNG", dependencies: ["IconMorph", "PNGCodec"]),
 
         .executableTarget(
             name: "iconmorph",
-            dependencies: ["IconMorphPNG", "_IconMorphSupport"]
+            dependencies: ["CExitCleanup", "IconMorphPNG", "_IconMorphSupport"]
         ),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "_TestSupport", path: "Tests/_TestSupport"),

@@ -1,3 +1,4 @@
+import CExitCleanup
 import _IconMorphSupport
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,6 @@ import Darwin
 /// (`PNGError.cannotReplace`), since renaming over it would go around its permissions.
 public enum AtomicFileWriter {
     private static let lock = MutexLock()
-    /// The temporary files of writes in progress: one or two per writing thread, so a list
-    /// (a `Set<String>` made every command pay the runtime's first-use conformance lookup).
-    nonisolated(unsafe) private static var inFlight: [String] = []
     nonisolated(unsafe) private static var cachedFileMode: mode_t?
 
     /// Writes `bytes` to `path`, replacing any existing file atomically.
@@ -178,17 +176,16 @@ public enum AtomicFileWriter {
     /// Creates a file from a `mkstemps` template ending in `XXXXXX.tmp` and tracks it.
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
+    /// The file is tracked in `CExitCleanup`'s table, where a signal handler can remove it
+    /// without taking a lock; creating and tracking it is one step no interrupt splits.
     static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
-        lock.lock()
-        defer { lock.unlock() }
         var templateBytes = Array(template.utf8CString)
-        let fd = templateBytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        let fd = templateBytes.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }
         if fd < 0 {
             let code = errno
             throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(code)))
         }
         let temporary = templateBytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        inFlight.append(temporary)
         return (fd, temporary)
     }
 
@@ -247,19 +244,16 @@ public enum AtomicFileWriter {
     /// Removes every temporary file that a `write` in progress has created and not yet renamed.
     ///
     /// Meant for an interrupt handler that runs on its own thread (for example one waiting in
-    /// `sigwait`) just before the process exits; it holds the writer's lock so that
-    /// no new temporary file appears while it runs, and it does not release it, because the
-    /// process is about to end.
+    /// `sigwait`) just before the process exits: from then on no temporary file is created
+    /// (a thread that tries waits for the end), because the process is about to end. (The
+    /// `iconmorph` tool needs no such thread: its signal handler removes the same files,
+    /// through `CExitCleanup`.)
     public static func removeTemporaryFilesForExit() {
-        lock.lock()
-        for path in inFlight { unlink(path) }
-        inFlight.removeAll()
+        im_exit_cleanup_remove_temporaries()
     }
 
     private static func forget(_ temporary: String) {
-        lock.lock()
-        if let index = inFlight.lastIndex(of: temporary) { inFlight.remove(at: index) }
-        lock.unlock()
+        im_exit_cleanup_forget_temporary(temporary)
     }
 
     /// `0666 & ~umask`, the mode a new file gets; read once, because `umask` can only be read

@@ -1,4 +1,4 @@
-import Synchronization
+import CExitCleanup
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -56,8 +56,9 @@ final class FFmpegProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, STDERR_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, logDescriptor)
-        // The child starts with no signal blocked (this process blocks SIGINT and SIGTERM in
-        // every thread, see `Interrupts`) and with SIGPIPE's default action.
+        // The child starts with no signal blocked (this thread holds SIGINT and SIGTERM back
+        // while it starts ffmpeg, see `Interrupts`) and with the default actions of SIGINT,
+        // SIGTERM (handled here) and SIGPIPE (ignored here).
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         #else
@@ -75,7 +76,10 @@ final class FFmpegProcess: @unchecked Sendable {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
+        // Started and tracked as one step that an interrupt waits for (see `Interrupts`).
+        let section = im_exit_cleanup_begin()
         let started = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        im_exit_cleanup_end(section, started == 0 ? child : 0)
         close(ends[0])
         close(logDescriptor)
         guard started == 0 else {
@@ -85,30 +89,13 @@ final class FFmpegProcess: @unchecked Sendable {
         }
         pid = child
         input = ends[1]
-        _ = Self.running.withLock { $0.insert(child) }
-    }
-
-    /// The ffmpeg processes started and not yet waited for.
-    private static let running = Mutex<Set<pid_t>>([])
-
-    /// Kills every ffmpeg still running, for an interrupted run that is about to exit (its
-    /// temporary files are removed next, and ffmpeg must not write them again).
-    static func stopAllForExit() {
-        running.withLock { pids in
-            for pid in pids { kill(pid, SIGKILL) }
-            for pid in pids {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            }
-            pids.removeAll()
-        }
     }
 
     /// Waits for the process to end and forgets it.
     private func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        _ = Self.running.withLock { $0.remove(pid) }
+        im_exit_cleanup_forget_process(pid)
         return status
     }
 

@@ -70,7 +70,7 @@ final class ProgressReporter: @unchecked Sendable {
             lastDraw = elapsed
             var line = "\r\u{1B}[K" + barLine(elapsed: elapsed)
             if done == total { line += "\n" }
-            Interrupts.lineOpenOnStandardError = done < total
+            Interrupts.setLineOpenOnStandardError(done < total)
             emit(line)
         case .lines:
             let tenths = done * 10 / total
@@ -92,7 +92,7 @@ final class ProgressReporter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if style == .bar, done < total, lastDraw >= 0 { emit("\n") }
-        Interrupts.lineOpenOnStandardError = false
+        Interrupts.setLineOpenOnStandardError(false)
     }
 
     private func barLine(elapsed: Double) -> String {

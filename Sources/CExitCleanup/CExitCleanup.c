@@ -1,0 +1,196 @@
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "CExitCleanup.h"
+
+// Far more than can be in flight: a temporary file or two per writing thread, one ffmpeg.
+// A file or process beyond them is simply not tracked.
+enum { SLOTS = 1024 };
+
+static _Atomic(char *) temporaries[SLOTS];
+static _Atomic(pid_t) processes[SLOTS];
+// Threads inside a create or spawn section; the handler waits for none to be left.
+static atomic_int sections;
+// Set once, by the first interrupt (or `im_exit_cleanup_remove_temporaries`).
+static atomic_int ending;
+static atomic_int line_open;
+
+static void hold_forever(void) {
+    for (;;) pause();
+}
+
+static sigset_t interrupt_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    return set;
+}
+
+// Opens a section: holds interrupts back on this thread, then counts it; `previous` receives
+// the thread's signal mask. Never returns once the process is ending.
+static void enter(sigset_t *previous) {
+    sigset_t held = interrupt_signals();
+    pthread_sigmask(SIG_BLOCK, &held, previous);
+    atomic_fetch_add(&sections, 1);
+    // Both sides write, then read the other's flag (sequentially consistent), so either this
+    // thread sees the ending or the ending side sees this section and waits for it.
+    if (atomic_load(&ending)) {
+        atomic_fetch_sub(&sections, 1);
+        hold_forever();
+    }
+}
+
+static void leave(const sigset_t *previous) {
+    atomic_fetch_sub(&sections, 1);
+    pthread_sigmask(SIG_SETMASK, previous, NULL);
+}
+
+// Waits for the sections open when the ending began (each is a few system calls long; two
+// seconds at most, in case a thread in one has been stopped).
+static void wait_for_sections(void) {
+    struct timespec start, now, pause_length = {0, 100000};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (atomic_load(&sections) > 0) {
+        nanosleep(&pause_length, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - start.tv_sec >= 2) break;
+    }
+}
+
+static void remove_temporaries(void) {
+    for (int i = 0; i < SLOTS; i++) {
+        // Taken, never freed: the process is ending, and free is no signal handler's call.
+        char *path = atomic_exchange(&temporaries[i], NULL);
+        if (path != NULL) unlink(path);
+    }
+}
+
+static void handle(int number) {
+    if (atomic_exchange(&ending, 1)) hold_forever();  // Another thread is ending the process.
+    wait_for_sections();
+    pid_t stopped[SLOTS];
+    int count = 0;
+    for (int i = 0; i < SLOTS; i++) {
+        pid_t pid = atomic_exchange(&processes[i], 0);
+        if (pid > 0) {
+            kill(pid, SIGKILL);
+            stopped[count++] = pid;
+        }
+    }
+    // Stopped before their files go, so that none is written again.
+    for (int i = 0; i < count; i++) {
+        while (waitpid(stopped[i], NULL, 0) < 0 && errno == EINTR) {}
+    }
+    remove_temporaries();
+    if (atomic_load(&line_open)) {
+        ssize_t ignored = write(STDERR_FILENO, "\n", 1);
+        (void)ignored;
+    }
+    _exit(number == SIGINT ? 130 : 143);
+}
+
+void im_exit_cleanup_install(void) {
+    struct sigaction ignore;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, NULL);
+    sigaction(SIGXFSZ, &ignore, NULL);
+    struct sigaction interrupt;
+    memset(&interrupt, 0, sizeof interrupt);
+    interrupt.sa_handler = handle;
+    interrupt.sa_mask = interrupt_signals();
+    interrupt.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &interrupt, NULL);
+    sigaction(SIGTERM, &interrupt, NULL);
+    // An inherited mask that holds them back (as some launchers leave it) would keep them
+    // pending for ever.
+    sigset_t interrupts = interrupt_signals();
+    pthread_sigmask(SIG_UNBLOCK, &interrupts, NULL);
+}
+
+int im_exit_cleanup_create_temporary(char *template_path, int suffix_length) {
+    // The table's own copy, allocated before the section: nothing in a section may wait for
+    // a lock (malloc's) that an interrupted thread could hold.
+    size_t length = strlen(template_path);
+    char *copy = malloc(length + 1);
+    if (copy == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(copy, template_path, length + 1);
+    sigset_t previous;
+    enter(&previous);
+    int descriptor = mkstemps(copy, suffix_length);
+    int saved = errno;
+    int tracked = 0;
+    if (descriptor >= 0) {
+        for (int i = 0; i < SLOTS && !tracked; i++) {
+            char *expected = NULL;
+            tracked = atomic_compare_exchange_strong(&temporaries[i], &expected, copy);
+        }
+    }
+    leave(&previous);
+    if (descriptor >= 0) memcpy(template_path, copy, length + 1);
+    if (!tracked) free(copy);
+    errno = saved;
+    return descriptor;
+}
+
+void im_exit_cleanup_forget_temporary(const char *path) {
+    for (int i = 0; i < SLOTS; i++) {
+        char *held = atomic_load(&temporaries[i]);
+        if (held != NULL && strcmp(held, path) == 0) {
+            // Whoever takes the slot owns the string: the handler keeps it, this frees it.
+            if (atomic_compare_exchange_strong(&temporaries[i], &held, NULL)) free(held);
+            return;
+        }
+    }
+}
+
+void im_exit_cleanup_remove_temporaries(void) {
+    atomic_store(&ending, 1);
+    wait_for_sections();
+    remove_temporaries();
+}
+
+unsigned long long im_exit_cleanup_begin(void) {
+    sigset_t previous;
+    enter(&previous);
+    unsigned long long state = 0;
+    // The previous mask's two bits that matter, packed for the caller to hand back.
+    if (sigismember(&previous, SIGINT)) state |= 1;
+    if (sigismember(&previous, SIGTERM)) state |= 2;
+    return state;
+}
+
+void im_exit_cleanup_end(unsigned long long state, pid_t pid) {
+    if (pid > 0) {
+        for (int i = 0; i < SLOTS; i++) {
+            pid_t expected = 0;
+            if (atomic_compare_exchange_strong(&processes[i], &expected, pid)) break;
+        }
+    }
+    sigset_t previous;
+    pthread_sigmask(SIG_SETMASK, NULL, &previous);
+    if (!(state & 1)) sigdelset(&previous, SIGINT);
+    if (!(state & 2)) sigdelset(&previous, SIGTERM);
+    leave(&previous);
+}
+
+void im_exit_cleanup_forget_process(pid_t pid) {
+    for (int i = 0; i < SLOTS; i++) {
+        pid_t expected = pid;
+        if (atomic_compare_exchange_strong(&processes[i], &expected, 0)) return;
+    }
+}
+
+void im_exit_cleanup_set_line_open(int open) { atomic_store(&line_open, open != 0); }

@@ -1,0 +1,44 @@
+// What an interrupted process must undo — temporary files not yet renamed into place, child
+// processes still writing — kept where a signal handler can reach it: fixed tables of atomic
+// slots, read and cleared without locks or allocation. The handler itself is here too, in C,
+// because nothing else may run in one.
+#ifndef ICONMORPH_CEXITCLEANUP_H
+#define ICONMORPH_CEXITCLEANUP_H
+
+#include <sys/types.h>
+
+/// Handles SIGINT and SIGTERM from now on: the first of them kills the tracked child
+/// processes (SIGKILL, then waits for each), removes the tracked temporary files, writes a
+/// line break to standard error when `im_exit_cleanup_set_line_open(1)` says one is wanted,
+/// and ends the process with 130 (SIGINT) or 143 (SIGTERM). Also ignores SIGPIPE and
+/// SIGXFSZ, so that writes fail instead. Call once, early.
+void im_exit_cleanup_install(void);
+
+/// Creates a file from a mkstemps(3) template whose last `suffix_length` bytes are kept, and
+/// tracks it, as one step that no interrupt can split: the handler waits for it to finish.
+/// Returns the descriptor, with the file's name written into `template_path`, or -1 with
+/// errno set. After an interrupt has begun, it never returns.
+int im_exit_cleanup_create_temporary(char *template_path, int suffix_length);
+
+/// Stops tracking the temporary file at `path` (renamed into place or removed).
+void im_exit_cleanup_forget_temporary(const char *path);
+
+/// Removes every tracked temporary file, for a caller that ends the process itself (a thread
+/// of its own waiting for signals): from then on no temporary file is created.
+void im_exit_cleanup_remove_temporaries(void);
+
+/// Opens a section in which the calling thread starts a child process to track: interrupts
+/// are held back on this thread, and the handler waits for the section to close. Returns the
+/// state to pass to `im_exit_cleanup_end`. After an interrupt has begun, it never returns.
+unsigned long long im_exit_cleanup_begin(void);
+
+/// Closes the section `im_exit_cleanup_begin` opened, tracking `pid` when it is positive.
+void im_exit_cleanup_end(unsigned long long state, pid_t pid);
+
+/// Stops tracking the child process `pid` (it has been waited for).
+void im_exit_cleanup_forget_process(pid_t pid);
+
+/// Whether an interrupt should end standard error's unfinished line first (a progress bar).
+void im_exit_cleanup_set_line_open(int open);
+
+#endif
