@@ -21,7 +21,11 @@ enum IconMorphTool {
         StandardDescriptors.reserve()
         Interrupts.install()
         let status = run(Array(CommandLine.arguments.dropFirst()))
-        exit(status.rawValue)
+        // Everything is written by then (output goes through write(2); stdio is flushed here
+        // for anything else), and nothing registered with atexit needs to run: _exit skips the
+        // C library's exit handlers, about 45 µs of a one-frame process.
+        fflush(nil)
+        _exit(status.rawValue)
     }
 
     /// Runs the program with `arguments` (without the program name); what it prints goes to
