@@ -59,7 +59,9 @@ public enum AtomicFileWriter {
             for file in files {
                 let destination = try destination(of: file.path)
                 if destination.isRegular {
-                    let replaced = try replacedFile(at: destination.path)
+                    // Nothing to replace where even lstat found nothing (one system call fewer
+                    // a new frame file).
+                    let replaced = destination.isMissing ? nil : try replacedFile(at: destination.path)
                     staged.append((try stage(file.bytes, for: destination.path, replacing: replaced), destination.path))
                 } else {
                     inPlace.append((file.bytes, destination.path))
@@ -80,18 +82,19 @@ public enum AtomicFileWriter {
         for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
     }
 
-    /// Where the bytes for `path` go: `path` itself when it is a regular file or missing, the
-    /// file a symbolic link resolves to (so the link stays and its target gets the new file),
-    /// or, not regular, an existing device, FIFO or socket, which is written in place as a shell
-    /// redirection would (replacing it by a file would delete `/dev/null` for root).
+    /// Where the bytes for `path` go (and whether nothing is there): `path` itself when it is a
+    /// regular file or missing, the file a symbolic link resolves to (so the link stays and its
+    /// target gets the new file), or, not regular, an existing device, FIFO or socket, which is
+    /// written in place as a shell redirection would (replacing it by a file would delete
+    /// `/dev/null` for root).
     ///
     /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
-    private static func destination(of path: String) throws -> (path: String, isRegular: Bool) {
+    private static func destination(of path: String) throws -> (path: String, isRegular: Bool, isMissing: Bool) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return (path, true) }
+        guard lstat(path, &info) == 0 else { return (path, true, true) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return (path, true)
+            return (path, true, false)
         case S_IFDIR:
             throw PNGError.cannotCreate(path: path, reason: "it is a directory")
         case S_IFLNK:
@@ -101,7 +104,7 @@ public enum AtomicFileWriter {
             defer { free(resolved) }
             return try destination(of: String(cString: resolved))
         default:
-            return (path, false)
+            return (path, false, false)
         }
     }
 
