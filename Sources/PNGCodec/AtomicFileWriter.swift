@@ -33,7 +33,12 @@ public enum AtomicFileWriter {
     ///   when writing fails part-way (disk full, file size limit), `PNGError.cannotReplace`
     ///   for an existing file this process could not write in place.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-        try write([(bytes, path)])
+        // `write(_ files:)` for one file, without its lists (each array of a new element type
+        // is a metadata instantiation by the runtime on first use).
+        switch try prepare(bytes, for: path) {
+        case .staged(let temporary, let destination): try moveIntoPlace(temporary, destination)
+        case .inPlace(let destination): try writeInPlace(bytes, to: destination)
+        }
     }
 
     /// Writes several files that belong together (an image and the manifest that describes
@@ -57,14 +62,9 @@ public enum AtomicFileWriter {
         }
         do {
             for file in files {
-                let destination = try destination(of: file.path)
-                if destination.isRegular {
-                    // Nothing to replace where even lstat found nothing (one system call fewer
-                    // a new frame file).
-                    let replaced = destination.isMissing ? nil : try replacedFile(at: destination.path)
-                    staged.append((try stage(file.bytes, for: destination.path, replacing: replaced), destination.path))
-                } else {
-                    inPlace.append((file.bytes, destination.path))
+                switch try prepare(file.bytes, for: file.path) {
+                case .staged(let temporary, let destination): staged.append((temporary, destination))
+                case .inPlace(let destination): inPlace.append((file.bytes, destination))
                 }
             }
         } catch {
@@ -72,14 +72,42 @@ public enum AtomicFileWriter {
             throw error
         }
         for (index, file) in staged.enumerated() {
-            if rename(file.temporary, file.path) != 0 {
-                let code = errno
-                discard(staged[index...])
-                throw PNGError.cannotCreate(path: file.path, reason: String(cString: strerror(code)))
+            do {
+                try moveIntoPlace(file.temporary, file.path)
+            } catch {
+                discard(staged[(index + 1)...])
+                throw error
             }
-            forget(file.temporary)
         }
         for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
+    }
+
+    /// Where one file's bytes go: staged in full in a temporary sibling of a regular (or
+    /// missing) destination, or to be written in place into a device or FIFO.
+    private enum Prepared {
+        case staged(temporary: String, destination: String)
+        case inPlace(destination: String)
+    }
+
+    /// Stages `bytes` for `path` (see `Prepared`).
+    private static func prepare(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> Prepared {
+        let destination = try destination(of: path)
+        guard destination.isRegular else { return .inPlace(destination: destination.path) }
+        // Nothing to replace where even lstat found nothing (one system call fewer a new file).
+        let replaced = destination.isMissing ? nil : try replacedFile(at: destination.path)
+        return .staged(temporary: try stage(bytes, for: destination.path, replacing: replaced), destination: destination.path)
+    }
+
+    /// Renames a staged file over its destination; on failure removes it and throws naming
+    /// the destination.
+    private static func moveIntoPlace(_ temporary: String, _ destination: String) throws {
+        if rename(temporary, destination) != 0 {
+            let code = errno
+            unlink(temporary)
+            forget(temporary)
+            throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(code)))
+        }
+        forget(temporary)
     }
 
     /// Where the bytes for `path` go (and whether nothing is there): `path` itself when it is a
