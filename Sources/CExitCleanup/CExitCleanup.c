@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,7 +18,8 @@ enum { SLOTS = 1024 };
 
 static _Atomic(char *) temporaries[SLOTS];
 static _Atomic(pid_t) processes[SLOTS];
-// Threads inside a create or spawn section; the handler waits for none to be left.
+// Threads creating a temporary file or starting a child process to track; the handler waits
+// for none to be left.
 static atomic_int sections;
 // Set once, by the first interrupt (or `im_exit_cleanup_remove_temporaries`).
 static atomic_int ending;
@@ -162,28 +164,20 @@ void im_exit_cleanup_remove_temporaries(void) {
     remove_temporaries();
 }
 
-unsigned long long im_exit_cleanup_begin(void) {
+int im_exit_cleanup_spawn(
+    pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions, const posix_spawnattr_t *attributes,
+    char *const argv[], char *const envp[]) {
     sigset_t previous;
     enter(&previous);
-    unsigned long long state = 0;
-    // The previous mask's two bits that matter, packed for the caller to hand back.
-    if (sigismember(&previous, SIGINT)) state |= 1;
-    if (sigismember(&previous, SIGTERM)) state |= 2;
-    return state;
-}
-
-void im_exit_cleanup_end(unsigned long long state, pid_t pid) {
-    if (pid > 0) {
+    int status = posix_spawn(pid, path, actions, attributes, argv, envp);
+    if (status == 0) {
         for (int i = 0; i < SLOTS; i++) {
             pid_t expected = 0;
-            if (atomic_compare_exchange_strong(&processes[i], &expected, pid)) break;
+            if (atomic_compare_exchange_strong(&processes[i], &expected, *pid)) break;
         }
     }
-    sigset_t previous;
-    pthread_sigmask(SIG_SETMASK, NULL, &previous);
-    if (!(state & 1)) sigdelset(&previous, SIGINT);
-    if (!(state & 2)) sigdelset(&previous, SIGTERM);
     leave(&previous);
+    return status;
 }
 
 void im_exit_cleanup_forget_process(pid_t pid) {

@@ -24,32 +24,37 @@ static void *launch(void *context) {
     return launch.start(launch.argument);
 }
 
-int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
-    cpu_set_t mask;
+// Whether the calling thread may run elsewhere: its mask into `mask`, and the same mask without
+// the processor it runs on now into `elsewhere`.
+static int other_processors(cpu_set_t *mask, cpu_set_t *elsewhere) {
     int here = sched_getcpu();
-    if (here < 0 || here >= CPU_SETSIZE || pthread_getaffinity_np(pthread_self(), sizeof mask, &mask) != 0
-        || CPU_COUNT(&mask) < 2 || !CPU_ISSET(here, &mask)) {
-        return pthread_create(thread, NULL, start, argument);
+    if (here < 0 || here >= CPU_SETSIZE || pthread_getaffinity_np(pthread_self(), sizeof *mask, mask) != 0
+        || CPU_COUNT(mask) < 2 || !CPU_ISSET(here, mask)) {
+        return 0;
     }
+    *elsewhere = *mask;
+    CPU_CLR(here, elsewhere);
+    return 1;
+}
+
+int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
+    cpu_set_t elsewhere;
     struct Launch *context = malloc(sizeof *context);
-    if (context == NULL) return pthread_create(thread, NULL, start, argument);
-    context->start = start;
-    context->argument = argument;
-    context->mask = mask;
-    cpu_set_t elsewhere = mask;
-    CPU_CLR(here, &elsewhere);
-    pthread_attr_t attributes;
-    int status = pthread_attr_init(&attributes);
-    if (status == 0) {
-        status = pthread_attr_setaffinity_np(&attributes, sizeof elsewhere, &elsewhere);
-        if (status == 0) status = pthread_create(thread, &attributes, launch, context);
-        pthread_attr_destroy(&attributes);
+    if (context != NULL && other_processors(&context->mask, &elsewhere)) {
+        context->start = start;
+        context->argument = argument;
+        pthread_attr_t attributes;
+        int status = pthread_attr_init(&attributes);
+        if (status == 0) {
+            status = pthread_attr_setaffinity_np(&attributes, sizeof elsewhere, &elsewhere);
+            if (status == 0) status = pthread_create(thread, &attributes, launch, context);
+            pthread_attr_destroy(&attributes);
+        }
+        if (status == 0) return 0;
     }
-    if (status != 0) {
-        free(context);
-        return pthread_create(thread, NULL, start, argument);
-    }
-    return 0;
+    // No other processor to start on, or the placement refused: started as pthread_create does.
+    free(context);
+    return pthread_create(thread, NULL, start, argument);
 }
 
 int im_affinity_count(void) {

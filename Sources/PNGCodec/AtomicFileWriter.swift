@@ -204,11 +204,11 @@ public enum AtomicFileWriter {
         return try makeTemporaryFile(template: directory + "/." + String(stem) + ".XXXXXX.tmp", reportingAs: path)
     }
 
-    /// Creates a file from a `mkstemps` template ending in `XXXXXX.tmp` and tracks it.
+    /// Creates a file from a `mkstemps` template ending in `XXXXXX.tmp` and tracks it in
+    /// `CExitCleanup`'s table, where a signal handler can remove it without taking a lock;
+    /// creating and tracking it is one step no interrupt splits.
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
-    /// The file is tracked in `CExitCleanup`'s table, where a signal handler can remove it
-    /// without taking a lock; creating and tracking it is one step no interrupt splits.
     static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
         var templateBytes = Array(template.utf8CString)
         let fd = templateBytes.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }

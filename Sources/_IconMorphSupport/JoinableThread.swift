@@ -12,7 +12,7 @@ import Darwin
 /// the command's export workers start, without Dispatch (which adds its threads only after a
 /// delay, and costs every process its set-up). On Linux it starts on another processor than
 /// its creator's when it may (`im_thread_start`): left to the scheduler, a worker of a short
-/// export often waited behind the calling thread for 1–4 ms before it was moved to the idle
+/// export often waited behind the calling thread for up to 4 ms before it was moved to the idle
 /// processor. Shared with the other modules of the package (`package` access), not part of
 /// the public API.
 package struct JoinableThread {

@@ -5,6 +5,7 @@
 #ifndef ICONMORPH_CEXITCLEANUP_H
 #define ICONMORPH_CEXITCLEANUP_H
 
+#include <spawn.h>
 #include <sys/types.h>
 
 /// Handles SIGINT and SIGTERM from now on: the first of them kills the tracked child
@@ -27,13 +28,12 @@ void im_exit_cleanup_forget_temporary(const char *path);
 /// of its own waiting for signals): from then on no temporary file is created.
 void im_exit_cleanup_remove_temporaries(void);
 
-/// Opens a section in which the calling thread starts a child process to track: interrupts
-/// are held back on this thread, and the handler waits for the section to close. Returns the
-/// state to pass to `im_exit_cleanup_end`. After an interrupt has begun, it never returns.
-unsigned long long im_exit_cleanup_begin(void);
-
-/// Closes the section `im_exit_cleanup_begin` opened, tracking `pid` when it is positive.
-void im_exit_cleanup_end(unsigned long long state, pid_t pid);
+/// posix_spawn(3), with the child tracked, as one step that no interrupt can split (as
+/// `im_exit_cleanup_create_temporary`). Returns posix_spawn's result. After an interrupt has
+/// begun, it never returns.
+int im_exit_cleanup_spawn(
+    pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions, const posix_spawnattr_t *attributes,
+    char *const argv[], char *const envp[]);
 
 /// Stops tracking the child process `pid` (it has been waited for).
 void im_exit_cleanup_forget_process(pid_t pid);

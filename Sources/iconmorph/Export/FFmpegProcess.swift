@@ -77,9 +77,7 @@ final class FFmpegProcess: @unchecked Sendable {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         // Started and tracked as one step that an interrupt waits for (see `Interrupts`).
-        let section = im_exit_cleanup_begin()
-        let started = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        im_exit_cleanup_end(section, started == 0 ? child : 0)
+        let started = im_exit_cleanup_spawn(&child, executable, &actions, &attributes, argv, environ)
         close(ends[0])
         close(logDescriptor)
         guard started == 0 else {
