@@ -9,8 +9,8 @@ extension MarchingSquares {
     /// no pixel under ½, and the pixel nearest ½ as much as that pixel is covered; that is
     /// where it crosses a row or column of pixels, here. At ½ (without `withEdges`: a crisp frame's
     /// one outline) the level crosses between the two samples, and the nearer of them to ½ is
-    /// that pixel. At other levels, across an anti-aliased edge (a ramp of at most three
-    /// partial pixels either side, climbing from an empty pixel to a full one), the crossing
+    /// that pixel. At other levels, across an anti-aliased edge (a ramp of at most two
+    /// partial pixels in all, climbing from an empty pixel to a full one), the crossing
     /// is on the edge, whatever the level, so that every layer's outline runs along it; off
     /// such an edge it is interpolated linearly between the two samples.
     @inline(__always)
@@ -46,11 +46,20 @@ extension MarchingSquares {
         // saturated one, and likewise from the second the other way; the ramp must climb all
         // along. (The walks stop at the grid's border of zeros at the latest.) On the way,
         // the partial pixel nearest ½: its distance from ½ doubled, and where it is.
+        //
+        // Two partial pixels at most: a hard edge at any slant leaves at most two along a row
+        // or a column, whichever it crosses more steeply. A longer ramp is a soft edge (where
+        // the field is shallow, as two shapes part), which a hard outline would draw as a
+        // step; off an edge, the layers' staircase carries it. Measured with
+        // `Benchmarks/Scripts/vector-fidelity.py` (rsvg-convert against the PNG frames),
+        // against ramps of up to six: the worst translucent frame of warning → information
+        // went from 0.9907 soft IoU to 0.9921, frame 27 of edit-find → mail-send from 0.9895
+        // to 0.9907; no pair's worst translucent frame fell by more than 0.0002.
         var j = 0, k = 1, nearest = Int.max, at = 0
         while true {
             let v = p[j * step]
             if rising ? v <= 2 : v >= 253 { break }
-            if j < -2 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return nil }
+            if j < -1 || (j < 0 && (rising ? v >= p[(j + 1) * step] : v <= p[(j + 1) * step])) { return nil }
             let distance = abs(2 * Int(v) - 255)
             if distance < nearest { (nearest, at) = (distance, j) }
             j -= 1
@@ -58,7 +67,7 @@ extension MarchingSquares {
         while true {
             let v = p[k * step]
             if rising ? v >= 253 : v <= 2 { break }
-            if k > 3 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return nil }
+            if k - j > 2 || (k > 1 && (rising ? v <= p[(k - 1) * step] : v >= p[(k - 1) * step])) { return nil }
             let distance = abs(2 * Int(v) - 255)
             if distance < nearest { (nearest, at) = (distance, k) }
             k += 1
