@@ -25,6 +25,9 @@ PAIRS = [
     ("magnifyingglass", "star"), ("bolt", "cloud"), ("gear", "house"),
     (ADWAITA + "actions/media-playback-start-symbolic.svg", ADWAITA + "actions/media-playback-pause-symbolic.svg"),
     (ADWAITA + "actions/edit-find-symbolic.svg", ADWAITA + "actions/mail-send-symbolic.svg"),
+    # Two pairs the tracer was not tuned on (added after the rest): thin translucent rings.
+    (ADWAITA + "actions/document-open-symbolic.svg", ADWAITA + "actions/document-save-symbolic.svg"),
+    (ADWAITA + "actions/edit-delete-symbolic.svg", ADWAITA + "actions/list-add-symbolic.svg"),
 ]
 
 

@@ -114,13 +114,14 @@ struct CoverageLevels {
         return low <= 80 && high >= 175
     }
 
-    /// The layers' cut levels (coverage between each coverage and the one below) and fill
-    /// opacities (so that the layers composited over one another give each coverage).
-    var layers: [(level: Double, opacity: Double)] {
+    /// The layers' steps (from the coverage below, 0 for the first, to their own) and fill
+    /// opacities (so that the layers composited over one another give each coverage). Each
+    /// is cut midway up its step.
+    var layers: [(lower: Double, upper: Double, opacity: Double)] {
         var below = 0.0
         return coverages.map { c in
             defer { below = c }
-            return ((below + c) / 2, (c - below) / (1 - below))
+            return (below, c, (c - below) / (1 - below))
         }
     }
 

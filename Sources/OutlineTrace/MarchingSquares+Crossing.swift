@@ -2,40 +2,53 @@
 extension MarchingSquares {
     /// Where the level crosses between the sample at `p` and the one at `p + step` (one inside,
     /// one outside), as a fraction of the way from the first, and on an anti-aliased edge,
-    /// where the edge lies (NaN elsewhere, and always without `withEdges` at ½).
+    /// where the edge lies (NaN elsewhere, and always without `withEdges`).
     ///
-    /// An outline drawn hard and anti-aliased by a vector renderer differs least from the
-    /// frame's pixels (the sum of the differences is least) when it covers every pixel over ½,
-    /// no pixel under ½, and the pixel nearest ½ as much as that pixel is covered; that is
-    /// where it crosses a row or column of pixels, here. At ½ (without `withEdges`: a crisp frame's
-    /// one outline) the level crosses between the two samples, and the nearer of them to ½ is
-    /// that pixel. At other levels, across an anti-aliased edge (a ramp of at most two
-    /// partial pixels in all, climbing from an empty pixel to a full one), the crossing
-    /// is on the edge, whatever the level, so that every layer's outline runs along it; off
-    /// such an edge it is interpolated linearly between the two samples.
+    /// The outline is one step of a staircase, from coverage `band.lower` outside to
+    /// `band.upper` inside (0 and 1 for a crisp frame's one outline). Drawn hard and
+    /// anti-aliased by a vector renderer, it differs least from the frame's pixels when it
+    /// covers each pixel as much as the pixel lies up the step: where it crosses a row or
+    /// column of pixels, it lies in the pixel between the step's two coverages (see `step`).
+    /// `withEdges` (a translucent frame's layers), across an anti-aliased edge (a ramp of at
+    /// most two partial pixels in all, climbing from an empty pixel to a full one), the
+    /// crossing is on the edge instead, whatever the step, so that every layer's outline runs
+    /// along it.
     @inline(__always)
-    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double, withEdges: Bool) -> (Double, Double) {
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double, band: Band, withEdges: Bool) -> (Double, Double) {
         let a = p[0], b = p[step]
-        if level == 127.5 && !withEdges { return (nearerToHalf(a, b), .nan) }
-        if let edge = rampEdge(p, step, rising: a < b) { return (edge, edge) }
-        return ((level - Double(a)) / (Double(b) - Double(a)), .nan)
+        if withEdges, let edge = rampEdge(p, step, rising: a < b) { return (edge, edge) }
+        return (Self.step(a, b, level: level, band: band), .nan)
     }
 
-    /// The edge in whichever of two neighbouring pixels (`a` at 0, `b` at 1, one either side
-    /// of ½) is nearer to ½, covering as much of it as it is covered: inside is towards the
-    /// larger one. Pixel i spans i − ½ … i + ½.
-    @inline(__always)
-    static func nearerToHalf(_ a: UInt8, _ b: UInt8) -> Double {
-        let nearerIsA = abs(2 * Int(a) - 255) < abs(2 * Int(b) - 255)
-        return edge(inPixel: nearerIsA ? 0 : 1, coverage: nearerIsA ? a : b, rising: a < b)
+    /// A step of coverage: from `lower` outside the outline to `upper` inside, in bytes.
+    struct Band {
+        var lower: Double, upper: Double
+
+        /// From empty to full: a crisp frame's one outline.
+        static var whole: Band { Band(lower: 0, upper: 255) }
     }
 
-    /// The edge inside pixel `i` (spanning i − ½ … i + ½) that covers as much of it as
-    /// `coverage`, the inside towards higher i when `rising`.
+    /// Where a step of `band` lies between the pixels `a` (at 0) and `b` (at 1), either side
+    /// of `level`: in whichever of them lies strictly inside the band (the nearer to `level`
+    /// when both do), covering as much of it as its value lies up the band (inside is towards
+    /// the larger one); on the border between them when neither does (each is drawn at a
+    /// coverage of the staircase already). For the whole band this is the pixel nearer ½
+    /// covered as much as it is covered.
     @inline(__always)
-    static func edge(inPixel i: Int, coverage: UInt8, rising: Bool) -> Double {
-        let covered = Double(coverage) / 255
-        return rising ? Double(i) + 0.5 - covered : Double(i) - 0.5 + covered
+    static func step(_ a: UInt8, _ b: UInt8, level: Double, band: Band) -> Double {
+        let va = Double(a), vb = Double(b)
+        let aInside = va > band.lower && va < band.upper, bInside = vb > band.lower && vb < band.upper
+        guard aInside || bInside else { return 0.5 }
+        let inA = aInside && (!bInside || abs(va - level) < abs(vb - level))
+        let covered = ((inA ? va : vb) - band.lower) / (band.upper - band.lower)
+        return edge(inPixel: inA ? 0 : 1, covered: covered, rising: a < b)
+    }
+
+    /// The edge inside pixel `i` (spanning i − ½ … i + ½) that covers the share `covered` of
+    /// it, the inside towards higher i when `rising`.
+    @inline(__always)
+    static func edge(inPixel i: Int, covered: Double, rising: Bool) -> Double {
+        rising ? Double(i) + 0.5 - covered : Double(i) - 0.5 + covered
     }
 
     /// Where the anti-aliased edge through the samples at `p` and `p + step` lies (see
@@ -74,7 +87,7 @@ extension MarchingSquares {
         }
         // No partial pixel: the edge is the border between the two.
         guard nearest != Int.max else { return 0.5 }
-        let edge = edge(inPixel: at, coverage: p[at * step], rising: rising)
+        let edge = edge(inPixel: at, covered: Double(p[at * step]) / 255, rising: rising)
         // The edge may lie up to two samples past the crossing (a level far from ½ crosses
         // at one end of a ramp, the pixel nearest ½ may be at the other).
         return edge > -2 && edge < 3 ? edge : nil

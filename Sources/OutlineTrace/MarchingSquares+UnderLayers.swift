@@ -2,10 +2,10 @@
 /// dropped at levels other than ½, and, for layers under the opaque one, moved a pixel inside
 /// the frame's anti-aliased edges and thinned where the opaque layer hides them.
 extension MarchingSquares {
-    /// Drops the vertices interpolated linearly between two that lie on an anti-aliased edge.
-    /// Along an edge at a slant, the crossings between rows (for a steep edge; between
-    /// columns for a flat one) fall in the long ramp the slant leaves in a column, where the
-    /// linear position is off the edge by about the level's distance from ½; the crossings
+    /// Drops the vertices off an anti-aliased edge between two that lie on one. Along an
+    /// edge at a slant, the crossings between rows (for a steep edge; between columns for a
+    /// flat one) fall in the long ramp the slant leaves in a column, where a step other than
+    /// the whole band is placed off the edge by up to about half a pixel; the crossings
     /// across the edge are placed on it (see `crossing`). Kept, the off ones would zigzag the outline
     /// (at ½ they lie on the edge, and are kept).
     static func dropOffEdge(_ loop: inout [SIMD2<Double>], _ edges: inout [SIMD2<Double>]) {

@@ -1,6 +1,6 @@
 /// The level set of a coverage mask as closed polygons, by marching squares over the pixel
-/// centres with linear interpolation along each cell edge, so vertices land between pixels
-/// to a fraction of a pixel.
+/// centres, each crossing of a cell edge placed by the coverage of the pixels either side
+/// (see `crossing`), so vertices land between pixels to a fraction of a pixel.
 ///
 /// Samples are the pixel centres (x + ½, y + ½) holding the mask's bytes; outside the mask
 /// the coverage is 0, so every loop closes. A sample is inside when its byte is over the
@@ -71,7 +71,7 @@ struct MarchingSquares {
     /// whole number, so no sample lies on it), in the order their first cells are met.
     static func loops(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, level: Double = 127.5) -> [[SIMD2<Double>]] {
         var tracer = MarchingSquares(pixels, width: width, height: height)
-        return tracer.loops(level: level).map(\.points)
+        return tracer.loops(level: level, band: .whole).map(\.points)
     }
 
     /// One closed loop: its vertices, and which of them lie hidden under an opaque layer's
@@ -86,10 +86,10 @@ struct MarchingSquares {
     /// layer drawn under an opaque one that draws those edges. (A renderer composites each
     /// layer's partly covered pixels over the others', so two layers sharing an edge would
     /// cover it more than the frame does.)
-    mutating func loops(level: Double, underEdges: Bool = false) -> [Loop] {
-        // At ½ the linear crossings along a slanted edge lie on it (see `dropOffEdge`).
+    mutating func loops(level: Double, band: Band, underEdges: Bool = false) -> [Loop] {
+        // At ½ the crossings along a slanted edge lie on it (see `dropOffEdge`).
         let offHalf = level != 127.5, needsEdges = underEdges || offHalf
-        scan(level: level, withEdges: needsEdges)
+        scan(level: level, band: band, withEdges: needsEdges)
         var loops: [Loop] = []
         var onEdge: [SIMD2<Double>] = [], walked: [SIMD2<Double>] = []
         walked.reserveCapacity(crossingCount)
@@ -130,7 +130,7 @@ struct MarchingSquares {
     /// The scan writes into storage with room for a row's crossings at least; when a row
     /// might not fit it stops, the storage grows (keeping what it holds) and the scan goes on
     /// from that row.
-    private mutating func scan(level: Double, withEdges: Bool) {
+    private mutating func scan(level: Double, band: Band, withEdges: Bool) {
         let words = (columns + 63) / 64
         if rowBits.count < 2 * words { rowBits = [UInt64](repeating: 0, count: 2 * words) }
         var found = (count: 0, starts: 0), row = 0
@@ -147,8 +147,8 @@ struct MarchingSquares {
                                 points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
                                 starts: starts.baseAddress!, capacity: points.count, count: found.count, startCount: found.starts)
                             let stoppedAt = Self.scan(
-                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level, withEdges: withEdges,
-                                from: row, into: &crossings, edgeRows: (above.baseAddress!, below.baseAddress!))
+                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level, band: band,
+                                withEdges: withEdges, from: row, into: &crossings, edgeRows: (above.baseAddress!, below.baseAddress!))
                             return (crossings.count, crossings.startCount, stoppedAt)
                           }
                         }
@@ -218,8 +218,8 @@ struct MarchingSquares {
     /// when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
     /// the cells' bottom edges in two rows (the even rows' in the first).
     private static func scan(
-        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, withEdges: Bool,
-        from startRow: Int, into crossings: inout Crossings, edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
+        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, band: Band,
+        withEdges: Bool, from startRow: Int, into crossings: inout Crossings, edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
         // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
@@ -259,12 +259,12 @@ struct MarchingSquares {
                     let e0 = ia != ib ? above[column] : -1
                     var e1: Int32 = -1, e2: Int32 = -1
                     if ib != ic {
-                        let (t, edge) = crossing(top + column + 1, columns, level: level, withEdges: withEdges)
+                        let (t, edge) = crossing(top + column + 1, columns, level: level, band: band, withEdges: withEdges)
                         e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.isNaN ? Self.noEdge : SIMD2(x + 1, y + edge))
                     }
                     left = e1
                     if ic != id {
-                        let (t, edge) = crossing(bottom + column, 1, level: level, withEdges: withEdges)
+                        let (t, edge) = crossing(bottom + column, 1, level: level, band: band, withEdges: withEdges)
                         e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }

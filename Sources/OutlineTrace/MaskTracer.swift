@@ -8,9 +8,11 @@ import PathMorph
 /// - Tracing: marching squares over the pixel centres. Where the outline crosses a row or
 ///   column of pixels, it covers the pixel there nearest to ½ as much as that pixel is
 ///   covered (and those beyond it fully or not at all): drawn hard and anti-aliased, such
-///   an outline differs least from the pixels. Layers at other levels follow the same place
-///   across an anti-aliased edge (a short ramp of partial pixels from an empty one to a
-///   full one) and are interpolated linearly elsewhere.
+///   an outline differs least from the pixels. A translucent frame's layers are the steps
+///   of a staircase of coverages, and each crosses in the pixel whose coverage lies on its
+///   step, covering it as much as the pixel lies up the step; across an anti-aliased edge
+///   (a short ramp of partial pixels from an empty one to a full one) every layer follows
+///   the edge instead.
 /// - Fitting: the traced polygon is smoothed a little first without shrinking it (no vertex
 ///   moves more than 0.25 px) and every other vertex dropped but near corners (they lie
 ///   about 0.7 px apart, far closer than the curves bend), then fitted with Schneider's
@@ -108,7 +110,9 @@ public struct MaskTracer: Sendable {
         let layers = levels.layers
         return layers.indices.compactMap { k in
             let layer = layers[k]
-            let loops = squares.loops(level: levels.isCrisp ? 127.5 : Self.level(layer.level), underEdges: k < layers.count - 1)
+            let level = levels.isCrisp ? 127.5 : Self.level((layer.lower + layer.upper) / 2)
+            let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
+            let loops = squares.loops(level: level, band: band, underEdges: k < layers.count - 1)
             let contours = fitted(loops)
             return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
