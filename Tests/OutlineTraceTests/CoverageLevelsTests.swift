@@ -62,6 +62,43 @@ struct CoverageLevelsTests {
         }
     }
 
+    @Test func aStepBetweenTwoCoveragesIsCutWhereItDiffersLeastFromTheRamp() {
+        // A translucent frame's layer is a step from the coverage below (`lower`, a plateau
+        // left of the ramp) to its own (`upper`, one right of it). Drawn hard over the layer
+        // below, it covers each pixel from `lower` to `upper` by its share of the pixel; the
+        // outline must cross each row where that differs least from the ramp (every position
+        // tried in steps of 0.001 px). Interpolating the cut level between pixel centres
+        // lands up to half a pixel away.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<60 {
+            let lower = Int.random(in: 20...100, using: &generator), upper = Int.random(in: (lower + 60)...240, using: &generator)
+            let partials = Int.random(in: 1...4, using: &generator)
+            let ramp = (0..<partials).map { _ in UInt8(Int.random(in: (lower + 1)...(upper - 1), using: &generator)) }.sorted()
+            // Columns 0…9 at `lower`, the ramp from column 10, `upper` from 10 + partials.
+            let pixels = Self.plane(40) { x, y in
+                if y < 8 || y >= 32 || x >= 36 { return 0 }
+                if x < 10 { return UInt8(lower) }
+                return x - 10 < partials ? ramp[x - 10] : UInt8(upper)
+            }
+            func difference(_ edge: Double) -> Double {
+                var sum = 0.0
+                for (k, value) in ramp.enumerated() {
+                    let covered: Double = max(0, min(1, Double(11 + k) - edge))
+                    sum += abs(Double(lower) + covered * Double(upper - lower) - Double(value))
+                }
+                return sum
+            }
+            let least = stride(from: 10.0, through: Double(10 + partials), by: 0.001).map(difference).min()!
+            let level = Double((lower + upper) / 2) + 0.5
+            var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: 40, height: 40) }
+            let loops = squares.loops(level: level, band: .init(lower: Double(lower), upper: Double(upper)))
+            #expect(loops.count == 1)
+            let left = loops.first?.points.filter { $0.y > 12 && $0.y < 28 && $0.x > 5 && $0.x < 20 } ?? []
+            #expect(!left.isEmpty && left.allSatisfy { difference($0.x) <= least + 0.3 },
+                    "band \(lower)…\(upper), ramp \(ramp): \(left.map(\.x)), least \(least)")
+        }
+    }
+
     @Test func aSlantedEdgeIsTracedOnItselfAtEveryLevel() throws {
         // A steep anti-aliased edge (x = 20.3 + y / 6) drawn by the exact-area rasterizer: at
         // any level, the outline's vertices along it lie on the edge, not in the long ramp
