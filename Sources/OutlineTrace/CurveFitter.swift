@@ -1,7 +1,7 @@
 import PathMorph
 
 /// Fits a closed polygon with cubic Béziers that stay within a tolerance of its vertices:
-/// smoothing, corners, halving, and the runs between corners cut where they have turned by
+/// smoothing, corners, thinning, and the runs between corners cut where they have turned by
 /// 75° and handed to Schneider's fit (`RunFitter`).
 ///
 /// Corners — where the polygon turns by more than `cornerAngle` within a few vertices —
@@ -10,6 +10,8 @@ import PathMorph
 struct CurveFitter {
     /// Largest distance from a vertex to the fitted curve, in pixels, > 0.
     var tolerance: Double
+    /// One vertex in this many is fitted, and every one near a corner (see `prepared`).
+    var keepingOneIn = 2
     /// The turn, in radians, at which a vertex is a corner.
     let cornerAngle = 0.9
     /// A cosine above which the turn is surely under `cornerAngle` (cos 0.9 = 0.62161, with
@@ -140,24 +142,24 @@ struct CurveFitter {
         return current
     }
 
-    /// The polygon the curves are fitted to: `raw` smoothed (see `smoothed`), then every
-    /// other vertex dropped but within `cornerReach` of a corner, with its corners and hidden
-    /// flags. The traced vertices lie about 0.7 px apart, far closer than the fitted curves
-    /// bend, and neighbouring ones zigzag about the outline in turn (row and column
-    /// crossings); half of them fix the curves as well, at half the cost.
+    /// The polygon the curves are fitted to: `raw` smoothed (see `smoothed`), then thinned to
+    /// one vertex in `keepingOneIn` but within `cornerReach` of a corner, with its corners and
+    /// hidden flags. The traced vertices lie about 0.7 px apart, far closer than the fitted
+    /// curves bend, and neighbouring ones zigzag about the outline in turn (row and column
+    /// crossings); a half or a third of them fix the curves about as well, for less.
     func prepared(_ raw: [SIMD2<Double>], hidden: [Bool] = []) -> (points: [SIMD2<Double>], corners: [Int], hidden: [Bool]) {
         let corners = self.corners(raw, hidden: hidden)
         let loop = smoothed(raw, keeping: corners, hidden: hidden)
         let n = loop.count
         guard n >= 24 else { return (loop, corners, hidden) }
         var keep = [Bool](repeating: false, count: n)
-        for i in stride(from: 0, to: n, by: 2) { keep[i] = true }
+        for i in stride(from: 0, to: n, by: keepingOneIn) { keep[i] = true }
         // A corner is rounded over a few vertices either side: keep those.
         for c in corners {
             for k in -cornerReach...cornerReach { keep[(c + k + n) % n] = true }
         }
         var points: [SIMD2<Double>] = [], flags: [Bool] = [], index = [Int](repeating: 0, count: n)
-        points.reserveCapacity(n / 2 + cornerReach * corners.count + 1)
+        points.reserveCapacity(n / keepingOneIn + (2 * cornerReach + 1) * corners.count + 1)
         for i in 0..<n where keep[i] {
             index[i] = points.count
             points.append(loop[i])
