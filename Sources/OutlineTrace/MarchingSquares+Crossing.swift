@@ -14,10 +14,10 @@ extension MarchingSquares {
     /// crossing is on the edge instead, whatever the step, so that every layer's outline runs
     /// along it.
     @inline(__always)
-    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, level: Double, band: Band, withEdges: Bool) -> (Double, Double) {
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, band: Band, withEdges: Bool) -> (Double, Double) {
         let a = p[0], b = p[step]
         if withEdges, let edge = rampEdge(p, step, rising: a < b) { return (edge, edge) }
-        return (Self.step(a, b, level: level, band: band), .nan)
+        return (Self.step(a, b, band: band), .nan)
     }
 
     /// A step of coverage: from `lower` outside the outline to `upper` inside, in bytes.
@@ -29,17 +29,18 @@ extension MarchingSquares {
     }
 
     /// Where a step of `band` lies between the pixels `a` (at 0) and `b` (at 1), either side
-    /// of `level`: in whichever of them lies strictly inside the band (the nearer to `level`
-    /// when both do), covering as much of it as its value lies up the band (inside is towards
-    /// the larger one); on the border between them when neither does (each is drawn at a
-    /// coverage of the staircase already). For the whole band this is the pixel nearer ½
+    /// of the level cut: in whichever of them lies strictly inside the band (the nearer to its
+    /// middle when both do: the other is then drawn at its end of the band, and this way the
+    /// difference is least), covering as much of it as its value lies up the band (inside is
+    /// towards the larger one); on the border between them when neither does (each is drawn
+    /// at a coverage of the staircase already). For the whole band this is the pixel nearer ½
     /// covered as much as it is covered.
     @inline(__always)
-    static func step(_ a: UInt8, _ b: UInt8, level: Double, band: Band) -> Double {
-        let va = Double(a), vb = Double(b)
+    static func step(_ a: UInt8, _ b: UInt8, band: Band) -> Double {
+        let va = Double(a), vb = Double(b), middle = (band.lower + band.upper) / 2
         let aInside = va > band.lower && va < band.upper, bInside = vb > band.lower && vb < band.upper
         guard aInside || bInside else { return 0.5 }
-        let inA = aInside && (!bInside || abs(va - level) < abs(vb - level))
+        let inA = aInside && (!bInside || abs(va - middle) < abs(vb - middle))
         let covered = ((inA ? va : vb) - band.lower) / (band.upper - band.lower)
         return edge(inPixel: inA ? 0 : 1, covered: covered, rising: a < b)
     }

@@ -31,7 +31,7 @@ import PathMorph
 /// renderer redoes the edge's anti-aliasing at its own resolution, crisp at any size.
 /// Otherwise (the metaball style's flat or soft regions in the frames about p = ½, where one
 /// icon covers ground the other does not) a cut at ½ would drop a fade the frame shows, so
-/// the coverage is carried in the vector as a staircase: up to five partial coverages
+/// the coverage is carried in the vector as a staircase: up to four partial coverages
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
@@ -99,7 +99,7 @@ public struct MaskTracer: Sendable {
     }
 
     /// The frame as outline layers to fill in order (see the type's comment): one opaque
-    /// layer at coverage ½ for a crisp frame, two to six for a frame with translucent regions.
+    /// layer at coverage ½ for a crisp frame, two to five for a frame with translucent regions.
     /// Layers without contours are left out.
     public func layers(of mask: AlphaMask) -> [Layer] {
         mask.pixels.withUnsafeBufferPointer { layers(of: $0, width: mask.width, height: mask.height) }
