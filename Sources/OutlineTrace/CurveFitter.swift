@@ -24,9 +24,9 @@ struct CurveFitter {
     /// How many passes smooth the polygon before fitting, alternately shrinking and
     /// inflating (see `smoothed`).
     let smoothingPasses = 2
-    /// The most smoothing may move a vertex, in pixels: the zigzag of the linear
-    /// interpolation reaches about 0.2 px on diagonal edges; a bend that moves further is
-    /// a feature of the shape.
+    /// The most smoothing may move a vertex, in pixels: the traced crossings zigzag about a
+    /// diagonal edge by up to about 0.2 px (measured when they were still interpolated
+    /// linearly between pixel centres); a bend that moves further is a feature of the shape.
     static let featureShift = 0.25
 
     /// How much further than `tolerance` the curves may stray from a hidden vertex (one that
