@@ -22,10 +22,21 @@ extension MarchingSquares {
 
     /// A step of coverage: from `lower` outside the outline to `upper` inside, in bytes.
     struct Band {
-        var lower: Double, upper: Double
+        let lower: Double, upper: Double
+        /// Halfway up the step.
+        let middle: Double
+
+        init(lower: Double, upper: Double) {
+            (self.lower, self.upper) = (lower, upper)
+            middle = (lower + upper) / 2
+        }
 
         /// From empty to full: a crisp frame's one outline.
         static var whole: Band { Band(lower: 0, upper: 255) }
+
+        /// The byte level the step is traced at: its middle, moved off whole numbers so that
+        /// no sample lies on it (127.5 for the whole band).
+        var cut: Double { min(254.5, max(0.5, middle)).rounded(.down) + 0.5 }
     }
 
     /// Where a step of `band` lies between the pixels `a` (at 0) and `b` (at 1), either side
@@ -37,10 +48,10 @@ extension MarchingSquares {
     /// covered as much as it is covered.
     @inline(__always)
     static func step(_ a: UInt8, _ b: UInt8, band: Band) -> Double {
-        let va = Double(a), vb = Double(b), middle = (band.lower + band.upper) / 2
+        let va = Double(a), vb = Double(b)
         let aInside = va > band.lower && va < band.upper, bInside = vb > band.lower && vb < band.upper
         guard aInside || bInside else { return 0.5 }
-        let inA = aInside && (!bInside || abs(va - middle) < abs(vb - middle))
+        let inA = aInside && (!bInside || abs(va - band.middle) < abs(vb - band.middle))
         let covered = ((inA ? va : vb) - band.lower) / (band.upper - band.lower)
         return edge(inPixel: inA ? 0 : 1, covered: covered, rising: a < b)
     }

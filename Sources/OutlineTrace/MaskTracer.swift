@@ -93,9 +93,8 @@ public struct MaskTracer: Sendable {
     /// The outline of `mask` at coverage ½, in the mask's pixels (y down): closed cubic
     /// contours, shapes clockwise and holes anticlockwise. An empty mask gives none.
     public func contours(of mask: AlphaMask) -> [PathContour] {
-        mask.pixels.withUnsafeBufferPointer {
-            fitted(MarchingSquares.loops($0, width: mask.width, height: mask.height), keepingOneIn: crispThinning)
-        }
+        var squares = mask.pixels.withUnsafeBufferPointer { MarchingSquares($0, width: mask.width, height: mask.height) }
+        return fitted(squares.loops(level: 127.5, band: .whole), keepingOneIn: crispThinning)
     }
 
     /// The frame as outline layers to fill in order (see the type's comment): one opaque
@@ -113,9 +112,8 @@ public struct MaskTracer: Sendable {
         let layers = levels.layers
         return layers.indices.compactMap { k in
             let layer = layers[k]
-            let level = levels.isCrisp ? 127.5 : Self.level((layer.lower + layer.upper) / 2)
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
-            let loops = squares.loops(level: level, band: band, underEdges: k < layers.count - 1)
+            let loops = squares.loops(level: band.cut, band: band, underEdges: k < layers.count - 1)
             let contours = fitted(loops, keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
             return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
@@ -132,17 +130,6 @@ public struct MaskTracer: Sendable {
     /// (edit-delete → list-add 0.9838 → 0.9825), so their layers keep one in two.
     var crispThinning: Int { tolerance >= Self.defaultTolerance ? 3 : Self.layerThinning }
     static let layerThinning = 2
-
-    /// The byte level for coverage `c`, moved off whole numbers so no sample lies on it.
-    static func level(_ c: Double) -> Double {
-        let value = min(254.5, max(0.5, c * 255))
-        return value.rounded(.down) + 0.5
-    }
-
-    /// `loops` fitted, one vertex in `keepingOneIn` kept; specks dropped.
-    private func fitted(_ loops: [[SIMD2<Double>]], keepingOneIn: Int) -> [PathContour] {
-        fitted(loops.map { MarchingSquares.Loop(points: $0, hidden: []) }, keepingOneIn: keepingOneIn)
-    }
 
     /// `loops` fitted, one vertex in `keepingOneIn` kept; specks dropped.
     private func fitted(_ loops: [MarchingSquares.Loop], keepingOneIn: Int) -> [PathContour] {

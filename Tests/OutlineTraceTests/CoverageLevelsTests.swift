@@ -40,25 +40,7 @@ struct CoverageLevelsTests {
         for _ in 0..<60 {
             let partials = Int.random(in: 1...5, using: &generator)
             let ramp = (0..<partials).map { _ in UInt8.random(in: 3...252, using: &generator) }.sorted()
-            // Columns 0…9 empty, the ramp from column 10, full from 10 + partials.
-            let pixels = Self.plane(40) { x, y in
-                if y < 8 || y >= 32 || x >= 36 || x < 10 { return 0 }
-                return x - 10 < partials ? ramp[x - 10] : 255
-            }
-            func difference(_ edge: Double) -> Double {
-                var sum = 0.0
-                for (k, value) in ramp.enumerated() {
-                    let covered: Double = max(0, min(1, Double(11 + k) - edge))
-                    sum += abs(covered * 255 - Double(value))
-                }
-                return sum
-            }
-            let candidates = stride(from: 10.0, through: Double(10 + partials), by: 0.001)
-            let least = candidates.map(difference).min()!
-            let loops = pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 40, height: 40) }
-            #expect(loops.count == 1)
-            let left = loops[0].filter { $0.y > 12 && $0.y < 28 && $0.x < 20 }
-            #expect(!left.isEmpty && left.allSatisfy { difference($0.x) <= least + 0.3 }, "ramp \(ramp): \(left.map(\.x)), least \(least)")
+            Self.expectStepCutWhereItDiffersLeast(lower: 0, upper: 255, ramp: ramp)
         }
     }
 
@@ -74,29 +56,37 @@ struct CoverageLevelsTests {
             let lower = Int.random(in: 20...100, using: &generator), upper = Int.random(in: (lower + 60)...240, using: &generator)
             let partials = Int.random(in: 1...4, using: &generator)
             let ramp = (0..<partials).map { _ in UInt8(Int.random(in: (lower + 1)...(upper - 1), using: &generator)) }.sorted()
-            // Columns 0…9 at `lower`, the ramp from column 10, `upper` from 10 + partials.
-            let pixels = Self.plane(40) { x, y in
-                if y < 8 || y >= 32 || x >= 36 { return 0 }
-                if x < 10 { return UInt8(lower) }
-                return x - 10 < partials ? ramp[x - 10] : UInt8(upper)
-            }
-            func difference(_ edge: Double) -> Double {
-                var sum = 0.0
-                for (k, value) in ramp.enumerated() {
-                    let covered: Double = max(0, min(1, Double(11 + k) - edge))
-                    sum += abs(Double(lower) + covered * Double(upper - lower) - Double(value))
-                }
-                return sum
-            }
-            let least = stride(from: 10.0, through: Double(10 + partials), by: 0.001).map(difference).min()!
-            let level = Double((lower + upper) / 2) + 0.5
-            var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: 40, height: 40) }
-            let loops = squares.loops(level: level, band: .init(lower: Double(lower), upper: Double(upper)))
-            #expect(loops.count == 1)
-            let left = loops.first?.points.filter { $0.y > 12 && $0.y < 28 && $0.x > 5 && $0.x < 20 } ?? []
-            #expect(!left.isEmpty && left.allSatisfy { difference($0.x) <= least + 0.3 },
-                    "band \(lower)…\(upper), ramp \(ramp): \(left.map(\.x)), least \(least)")
+            Self.expectStepCutWhereItDiffersLeast(lower: UInt8(lower), upper: UInt8(upper), ramp: ramp)
         }
+    }
+
+    /// Traces the step from `lower` to `upper` (bytes) over a plane that holds `lower` in
+    /// columns 0…9, the `ramp` from column 10 and `upper` after it (rows 8…31, empty
+    /// elsewhere), and expects one loop whose left side crosses every row within 0.3 levels
+    /// of the least sum of absolute differences a hard step drawn over `lower` can have
+    /// against the ramp (every position tried in steps of 0.001 px).
+    static func expectStepCutWhereItDiffersLeast(lower: UInt8, upper: UInt8, ramp: [UInt8]) {
+        let pixels = Self.plane(40) { x, y in
+            if y < 8 || y >= 32 || x >= 36 { return 0 }
+            if x < 10 { return lower }
+            return x - 10 < ramp.count ? ramp[x - 10] : upper
+        }
+        func difference(_ edge: Double) -> Double {
+            var sum = 0.0
+            for (k, value) in ramp.enumerated() {
+                let covered: Double = max(0, min(1, Double(11 + k) - edge))
+                sum += abs(Double(lower) + covered * Double(upper - lower) - Double(value))
+            }
+            return sum
+        }
+        let least = stride(from: 10.0, through: Double(10 + ramp.count), by: 0.001).map(difference).min()!
+        let band = MarchingSquares.Band(lower: Double(lower), upper: Double(upper))
+        var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: 40, height: 40) }
+        let loops = squares.loops(level: band.cut, band: band)
+        #expect(loops.count == 1)
+        let left = loops.first?.points.filter { $0.y > 12 && $0.y < 28 && $0.x > 5 && $0.x < 20 } ?? []
+        #expect(!left.isEmpty && left.allSatisfy { difference($0.x) <= least + 0.3 },
+                "band \(lower)…\(upper), ramp \(ramp): \(left.map(\.x)), least \(least)")
     }
 
     @Test func aSlantedEdgeIsTracedOnItselfAtEveryLevel() throws {

@@ -14,12 +14,10 @@ import MorphKernel
 struct ParsedArguments: Equatable {
     /// `-h` or `--help` was given; nothing else was parsed.
     var helpRequested = false
-    /// The values of the options given with one, in command-line order.
-    private(set) var values: [GivenValue] = []
     /// How each option given was spelled, for messages about combinations.
     private(set) var spellings = OptionSpellings()
     /// The options given, in command-line order, with their values as typed (`nil` for a
-    /// flag): the command line again, for `--print-ffmpeg`.
+    /// flag; the command line again, for `--print-ffmpeg`) and as converted.
     private(set) var given: [GivenOption] = []
 
     /// Whether the option was given.
@@ -57,7 +55,7 @@ struct ParsedArguments: Equatable {
 
     /// The value given for `key`, if any.
     private func value(_ key: OptionKey) -> OptionValue? {
-        values.first { $0.key == key }?.value
+        given.first { $0.key == key }?.value
     }
 
     /// Records one option found by the parser.
@@ -66,8 +64,7 @@ struct ParsedArguments: Equatable {
     mutating func record(_ spec: OptionSpec, spelling: String, value: OptionValue?, text: String? = nil) throws {
         guard !spellings.has(spec.key) else { throw CommandLineError.repeatedOption(spec.longName) }
         spellings.record(spec.key, spelling: spelling)
-        given.append(GivenOption(key: spec.key, text: text))
-        if let value { values.append(GivenValue(key: spec.key, value: value)) }
+        given.append(GivenOption(key: spec.key, text: text, value: value))
     }
 }
 
@@ -94,15 +91,11 @@ struct OptionSpellings: Equatable, Sendable {
     }
 }
 
-/// An option's converted value, as the parser recorded it.
-struct GivenValue: Equatable, Sendable {
-    var key: OptionKey
-    var value: OptionValue
-}
-
-/// One option as given on the command line: its key and its value as typed.
+/// One option as given on the command line: its key, its value as typed and as converted.
 struct GivenOption: Equatable, Sendable {
     var key: OptionKey
     /// `nil` for a flag.
     var text: String?
+    /// `nil` for a flag (and for an option written only to be printed).
+    var value: OptionValue? = nil
 }
