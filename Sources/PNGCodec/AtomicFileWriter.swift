@@ -82,9 +82,58 @@ public enum AtomicFileWriter {
         for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
     }
 
+    /// A file's bytes written in full beside their destination (`stage(_:for:)`), waiting to
+    /// be put in place in one step (`moveIntoPlace()`) or given up (`discard()`), exactly one
+    /// of the two: for writers that finish files out of order but must publish them in order.
+    /// Until then the temporary file is tracked like any `write`'s, so an interrupt removes it.
+    public struct StagedFile: Sendable {
+        /// The path the bytes go to (through symbolic links).
+        public let destination: String
+        /// The temporary sibling holding the bytes, or nil for a device or FIFO destination,
+        /// which gets `bytes` written in place at `moveIntoPlace()`.
+        private let temporary: String?
+        private let bytes: [UInt8]
+
+        fileprivate init(_ prepared: Prepared, bytes: UnsafeRawBufferPointer) {
+            switch prepared {
+            case .staged(let temporary, let destination):
+                (self.destination, self.temporary, self.bytes) = (destination, temporary, [])
+            case .inPlace(let destination):
+                (self.destination, self.temporary, self.bytes) = (destination, nil, Array(bytes))
+            }
+        }
+
+        /// Renames the temporary file over the destination (or writes a device or FIFO).
+        ///
+        /// - Throws: as `AtomicFileWriter.write(_:to:)`; the temporary file is removed then.
+        public func moveIntoPlace() throws {
+            if let temporary {
+                try AtomicFileWriter.moveIntoPlace(temporary, destination)
+            } else {
+                try bytes.withUnsafeBytes { try AtomicFileWriter.writeInPlace($0, to: destination) }
+            }
+        }
+
+        /// Removes the temporary file; the destination stays as it was.
+        public func discard() {
+            guard let temporary else { return }
+            unlink(temporary)
+            AtomicFileWriter.forget(temporary)
+        }
+    }
+
+    /// Writes `bytes` in full to a temporary sibling of `path` (as `write(_:to:)` does) and
+    /// leaves it there until the returned file's `moveIntoPlace()` or `discard()`.
+    ///
+    /// - Throws: as `write(_:to:)` for everything up to the rename: a folder at `path`, a
+    ///   folder that refuses the file, a full disk, a file this process could not write.
+    public static func stage(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> StagedFile {
+        StagedFile(try prepare(bytes, for: path), bytes: bytes)
+    }
+
     /// Where one file's bytes go: staged in full in a temporary sibling of a regular (or
     /// missing) destination, or to be written in place into a device or FIFO.
-    private enum Prepared {
+    fileprivate enum Prepared {
         case staged(temporary: String, destination: String)
         case inPlace(destination: String)
     }

@@ -31,6 +31,40 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.bin"])
     }
 
+    /// A staged file is complete in its temporary sibling and absent at the destination until
+    /// it is moved into place; a discarded one leaves the destination as it was.
+    @Test func stagedFilesAppearOnlyWhenMovedIntoPlace() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let old = try folder.write(Array("old".utf8), to: "kept.bin")
+        let new = folder.file("new.bin")
+        let bytes = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: new) }
+        let dropped = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: old) }
+        #expect(!FileManager.default.fileExists(atPath: new))
+        let temporaries = folder.temporaryFiles()
+        #expect(temporaries.count == 2)
+        #expect(try temporaries.allSatisfy { try readBytes(folder.file($0)) == bytes })
+        try staged.moveIntoPlace()
+        dropped.discard()
+        #expect(try readBytes(new) == bytes)
+        #expect(try readBytes(old) == Array("old".utf8))
+        #expect(folder.temporaryFiles().isEmpty)
+    }
+
+    /// What `write` refuses before writing, `stage` refuses the same way.
+    @Test func stagingADirectoryIsCannotCreate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let target = folder.file("taken")
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+        let error = #expect(throws: PNGError.self) {
+            _ = try [UInt8]([1]).withUnsafeBytes { try AtomicFileWriter.stage($0, for: target) }
+        }
+        #expect(error == .cannotCreate(path: target, reason: "it is a directory"))
+        #expect(folder.temporaryFiles().isEmpty)
+    }
+
     @Test func missingDirectoryIsCannotCreate() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -36,8 +36,8 @@ struct AnimatedPNGSink: FrameSink, @unchecked Sendable {
     private struct Worker: FrameSinkWorker {
         let sink: AnimatedPNGSink
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
-            guard waitForTurn() else { return false }
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
+            guard waitForTurn() else { return .stopped }
             let delay = sink.delays[index]
             switch frame {
             case .oneColor(let alpha, let red, let green, let blue, _, _):
@@ -47,7 +47,7 @@ struct AnimatedPNGSink: FrameSink, @unchecked Sendable {
             case .rgba(let bytes, _, _):
                 try sink.writer.addFrame(rgba: bytes, delayNumerator: delay.numerator, delayDenominator: delay.denominator)
             }
-            return true
+            return .written
         }
     }
 }

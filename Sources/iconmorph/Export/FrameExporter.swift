@@ -122,10 +122,11 @@ struct FrameExporter {
                     watcher?.check(frames[index], index: index, pixels: UnsafeRawBufferPointer(buffer), width: width,
                                    bytesPerPixel: 4, tintAlpha: style.tint(atProgress: frames[index].progress).alpha)
                 }
-                guard try worker.deliver(frame, index: index, waitForTurn: { sequencer.waitForTurn(index) }) else {
-                    return
+                switch try worker.deliver(frame, index: index, waitForTurn: { sequencer.waitForTurn(index) }) {
+                case .written: sequencer.written(index)
+                case .stopped: return
+                case .deferred(let step): guard sequencer.commit(index, step) else { return }
                 }
-                sequencer.written(index)
             } catch {
                 sequencer.fail(index, error)
                 return

@@ -1,10 +1,13 @@
 /// Where an export's frames go: PNG files, the raw stream, a sheet or an animated PNG.
 ///
 /// `FrameExporter`'s workers render frames in parallel and hand each to their own
-/// `FrameSinkWorker`, which does the parallel part of the output (encoding a PNG) and then,
-/// after `waitForTurn()` returns true, the part that must happen in frame order (writing the
-/// file, the stream bytes, the next APNG frame). After every frame, `finish()` completes the
-/// output; after a failure or an interrupt, `cancel()` leaves nothing partial behind.
+/// `FrameSinkWorker`, which does the parallel part of the output (encoding a PNG, writing it
+/// to a temporary file) and then the part that must happen in frame order (renaming the file
+/// into place, writing the stream bytes, the next APNG frame): itself, after `waitForTurn()`
+/// returns true, or, when that part owns all it needs, by returning it (`FrameDelivery`) for
+/// whichever worker reaches the frame's turn, so that the worker goes on to the next frame
+/// instead of waiting. After every frame, `finish()` completes the output; after a failure
+/// or an interrupt, `cancel()` leaves nothing partial behind.
 protocol FrameSink: Sendable {
     /// Whether frames must arrive as RGBA even when they are one colour.
     var needsRGBA: Bool { get }
@@ -25,10 +28,30 @@ extension FrameSink {
 
 /// One worker's side of a `FrameSink`.
 protocol FrameSinkWorker {
-    /// Takes frame `index`. Calls `waitForTurn` before anything that must happen in frame
-    /// order; returns false (having done nothing in order) when it returns false, which means
-    /// an earlier frame failed.
-    mutating func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool
+    /// Takes frame `index`: does what may happen in any order, then either calls
+    /// `waitForTurn` and does the in-order part itself (`.written`, or `.stopped` when
+    /// `waitForTurn` returns false, which means an earlier frame failed), or returns that part
+    /// (`.deferred`) without waiting.
+    mutating func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery
+}
+
+/// What is left of a frame's output after its worker's `deliver`.
+enum FrameDelivery {
+    /// Nothing: the worker waited for the frame's turn and did its in-order part.
+    case written
+    /// Nothing to do: an earlier frame failed, so the in-order part was not done.
+    case stopped
+    /// The in-order part, to run at the frame's turn by whichever worker gets there
+    /// (`FrameSequencer.commit`); it must own everything it needs, since the worker reuses
+    /// its buffers for the next frame meanwhile.
+    case deferred(InOrderStep)
+}
+
+/// The in-order part of a frame's output, kept until the frame's turn: `perform` then, or
+/// `discard` instead when an earlier frame failed; exactly one of the two runs.
+struct InOrderStep {
+    let perform: () throws -> Void
+    let discard: () -> Void
 }
 
 /// A frame as the renderer and the colouring left it; the bytes are valid only during

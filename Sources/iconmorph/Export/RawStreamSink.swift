@@ -19,11 +19,11 @@ struct RawStreamSink: FrameSink {
     private struct Worker: FrameSinkWorker {
         let descriptor: Int32
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("the raw stream takes RGBA frames") }
-            guard waitForTurn() else { return false }
+            guard waitForTurn() else { return .stopped }
             try RawStreamSink.writeAll(bytes, to: descriptor)
-            return true
+            return .written
         }
     }
 

@@ -15,11 +15,11 @@ struct SheetSink: FrameSink, @unchecked Sendable {
     private struct Worker: FrameSinkWorker {
         let sink: SheetSink
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             guard case .rgba(let bytes, let width, let height) = frame else {
                 preconditionFailure("a sheet takes RGBA frames")
             }
-            guard waitForTurn() else { return false }
+            guard waitForTurn() else { return .stopped }
             let layout = sink.layout
             let (x, y) = layout.origin(ofFrame: index)
             let rowBytes = width * 4, sheetRowBytes = layout.width * 4
@@ -27,7 +27,7 @@ struct SheetSink: FrameSink, @unchecked Sendable {
                 let target = sink.pixels.baseAddress! + (y + row) * sheetRowBytes + x * 4
                 target.copyMemory(from: bytes.baseAddress! + row * rowBytes, byteCount: rowBytes)
             }
-            return true
+            return .written
         }
     }
 }

@@ -106,15 +106,15 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     private struct Worker: FrameSinkWorker {
         let sink: VideoSink
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("a video takes RGBA frames") }
-            guard waitForTurn() else { return false }
+            guard waitForTurn() else { return .stopped }
             if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
                 // ffmpeg stopped reading: its own message says why.
                 let reason = sink.process.finish() ?? String(cString: strerror(code))
                 throw OutputError.encoderFailed(path: sink.destination, reason: reason)
             }
-            return true
+            return .written
         }
     }
 }

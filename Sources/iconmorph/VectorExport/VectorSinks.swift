@@ -20,7 +20,8 @@ enum VectorSinks {
 }
 
 /// `--format svg`: each frame's SVG document written to its own file, atomically, in frame
-/// order; tracing happens on the workers in parallel.
+/// order; tracing and writing each file to its temporary sibling happen on the workers in
+/// parallel, the renames into place in frame order.
 struct SVGFileSink: FrameSink {
     let paths: [String]
     let tracer: MaskTracer
@@ -34,12 +35,11 @@ struct SVGFileSink: FrameSink {
     private struct Worker: FrameSinkWorker {
         let sink: SVGFileSink
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
-            guard waitForTurn() else { return false }
-            try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: sink.paths[index]) }
-            return true
+            let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
+            return .deferred(InOrderStep(perform: staged.moveIntoPlace, discard: staged.discard))
         }
     }
 }
@@ -74,11 +74,10 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     private struct Worker: FrameSinkWorker {
         let sink: VectorAnimationSink
 
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> Bool {
+        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
-            guard waitForTurn() else { return false }
-            sink.lock.withLock { sink.frames.append(vector) }
-            return true
+            let sink = self.sink
+            return .deferred(InOrderStep(perform: { sink.lock.withLock { sink.frames.append(vector) } }, discard: {}))
         }
     }
 }
