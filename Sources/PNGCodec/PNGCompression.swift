@@ -58,7 +58,8 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
     public var reducesColorType: Bool
     /// Whether, for one gray colour on a small image, gray+alpha is encoded beside the
     /// indexed layout and the smaller file kept (see `PNGEncoder`); it costs a second
-    /// compression of the image, with `samples`' method. Only with `reducesColorType`.
+    /// compression of the image, with `samples`' method, except where the indexed file
+    /// cannot be the smaller (`PNGEncoder.indexedCanWin`). Only with `reducesColorType`.
     public var triesGrayAlpha: Bool
 
     /// One method for every kind of row; `level` outside 0…9 is reported by the encoder.
