@@ -1,4 +1,5 @@
 import Synchronization
+import _IconMorphSupport
 import Testing
 import _TestSupport
 @testable import iconmorph
@@ -17,12 +18,17 @@ import Darwin
 /// performed.
 struct FrameSequencerTests {
     /// What the workers did: the frames whose parts were performed, in the order they ran,
-    /// the frames whose parts were discarded, and whether two parts ever ran at once.
-    final class Log: Sendable {
-        let performed = Mutex<[Int]>([])
-        let discarded = Mutex<[Int]>([])
+    /// the frames whose parts were discarded, and whether two parts ever ran at once. (Behind
+    /// a pthread mutex, which the thread sanitizer sees, unlike `Synchronization.Mutex`.)
+    final class Log: @unchecked Sendable {
+        private let lock = MutexLock()
+        private var performedFrames: [Int] = []
+        private var discardedFrames: [Int] = []
         let running = Atomic<Int>(0)
         let overlapped = Atomic<Bool>(false)
+
+        var performed: [Int] { lock.withLock { performedFrames } }
+        var discarded: [Int] { lock.withLock { discardedFrames } }
 
         func step(_ index: Int, failing: Int?) -> InOrderStep {
             InOrderStep(
@@ -32,10 +38,18 @@ struct FrameSequencerTests {
                     }
                     defer { self.running.subtract(1, ordering: .sequentiallyConsistent) }
                     if index == failing { throw Failure(index: index) }
-                    self.performed.withLock { $0.append(index) }
+                    self.lock.withLock { self.performedFrames.append(index) }
                 },
-                discard: { self.discarded.withLock { $0.append(index) } })
+                discard: { self.lock.withLock { self.discardedFrames.append(index) } })
         }
+    }
+
+    /// The frames the workers claimed.
+    final class Claims: @unchecked Sendable {
+        private let lock = MutexLock()
+        private var frames: Set<Int> = []
+        func insert(_ index: Int) { lock.withLock { _ = frames.insert(index) } }
+        var all: Set<Int> { lock.withLock { frames } }
     }
 
     struct Failure: Error, Equatable {
@@ -50,11 +64,11 @@ struct FrameSequencerTests {
     ) -> (log: Log, error: (any Error)?, claimed: Set<Int>) {
         let sequencer = FrameSequencer(count: frames)
         let log = Log()
-        let claimed = Mutex<Set<Int>>([])
+        let claimed = Claims()
         WorkerThreads.run(count: workers) { worker in
             var random = SplitMix64(seed: seed &+ UInt64(worker))
             while let index = sequencer.claim() {
-                claimed.withLock { _ = $0.insert(index) }
+                claimed.insert(index)
                 usleep(UInt32(random.next() % 300))
                 if index == failingRender {
                     sequencer.fail(index, Failure(index: index))
@@ -65,7 +79,7 @@ struct FrameSequencerTests {
         }
         var error: (any Error)?
         do { try sequencer.finish() } catch let thrown { error = thrown }
-        return (log, error, claimed.withLock { $0 })
+        return (log, error, claimed.all)
     }
 
     @Test(arguments: [1, 2, 3, 5])
@@ -73,8 +87,8 @@ struct FrameSequencerTests {
         for seed in 0..<8 as Range<UInt64> {
             let (log, error, _) = Self.run(frames: 60, workers: workers, seed: seed)
             #expect(error == nil)
-            #expect(log.performed.withLock { $0 } == Array(0..<60))
-            #expect(log.discarded.withLock { $0 }.isEmpty)
+            #expect(log.performed == Array(0..<60))
+            #expect(log.discarded.isEmpty)
             let overlapped = log.overlapped.load(ordering: .sequentiallyConsistent)
             #expect(!overlapped)
         }
@@ -89,8 +103,8 @@ struct FrameSequencerTests {
             let (log, error, claimed) = Self.run(
                 frames: 60, workers: workers, seed: seed, failingStep: inStep ? 13 : nil, failingRender: inStep ? nil : 13)
             #expect(error as? Failure == Failure(index: 13))
-            #expect(log.performed.withLock { $0 } == Array(0..<13))
-            let discarded = log.discarded.withLock { $0 }
+            #expect(log.performed == Array(0..<13))
+            let discarded = log.discarded
             #expect(Set(discarded).count == discarded.count)
             #expect(Set(discarded) == claimed.filter { $0 > 13 })
             let overlapped = log.overlapped.load(ordering: .sequentiallyConsistent)
