@@ -133,12 +133,13 @@ public final class PNGEncoder {
     /// the palette takes less than half of it.
     ///
     /// The indexed file is the palette plus rows of one byte a pixel; the gray+alpha file has
-    /// no palette but two bytes a pixel, one of them the same gray everywhere. Over 1 950
-    /// frames where the trial applies (38 morphs of built-in symbols and Adwaita icons, 48 to
-    /// 768 px, several blurs, softnesses and grays), the largest palette of a frame whose
-    /// indexed file was the smaller took 43 % of the gray+alpha file (its compressed rows never
-    /// went below 36 % of the gray+alpha ones); at half, the indexed file is skipped for 28 %
-    /// of the 132 px frames and for none it would have won.
+    /// no palette but two bytes a pixel, one of them the same gray everywhere. Over the 1 932
+    /// frames of 42 morphs where the trial applies (built-in symbols and Adwaita icons, 48 to
+    /// 192 px, several blurs, softnesses, easings and grays), the largest palette of a frame
+    /// whose indexed file was the smaller took 48 % of the gray+alpha file, and won by 0.6 %
+    /// (the nearer to half, the smaller the win); at half, the indexed file is skipped for
+    /// 18 % of the frames up to 144 px, and for none it would have won
+    /// (`Benchmarks/Scripts/png-layout-bound.py`).
     static func indexedCanWin(paletteBytes: Int, grayAlphaFileBytes: Int) -> Bool {
         2 &* paletteBytes < grayAlphaFileBytes
     }
