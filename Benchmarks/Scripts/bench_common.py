@@ -1,6 +1,7 @@
-"""What compare-opencv.py and update-results.py share: the heading of a results file (the
-commit measured, the machine, the Swift version; morph-bench's BenchSupport/Commit.swift
-applies the same commit rule) and the splicing of generated text into a README."""
+"""What the benchmark scripts share: the heading of a results file (the commit measured, the
+machine, the Swift version; morph-bench's BenchSupport/Commit.swift applies the same commit
+rule), the splicing of generated text into a README (compare-opencv.py, update-results.py),
+and a PNG's pixels as ffmpeg decodes them (vector-fidelity.py, png-layout-bound.py)."""
 
 from __future__ import annotations
 
@@ -67,3 +68,14 @@ def splice(path: Path, marker: str, content: str) -> bool:
         return False
     path.write_text(text[: start + len(begin)] + "\n" + content + text[stop:])
     return True
+
+
+def decoded_rgba(path: str):
+    """The PNG file's pixels as ffmpeg decodes them: a height × width × 4 numpy array of bytes
+    (numpy is imported here, so that the scripts without it can import this module)."""
+    import numpy as np
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         capture_output=True, check=True).stdout
+    header = Path(path).read_bytes()[16:24]
+    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+    return np.frombuffer(raw, np.uint8).reshape(height, width, 4)

@@ -22,6 +22,8 @@ import zlib
 
 import numpy as np
 
+from bench_common import decoded_rgba
+
 ADWAITA = "/usr/share/icons/Adwaita/scalable/"
 # (from, to, extra options); every morph at 61 frames, then again at 31 with other options.
 MORPHS = [
@@ -39,14 +41,6 @@ MORPHS = [
     (ADWAITA + "actions/media-playback-start-symbolic.svg", ADWAITA + "actions/media-playback-pause-symbolic.svg",
      ["--blur", "4", "--softness", "0.1"]),
 ]
-
-
-def rgba(path):
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
-                         capture_output=True, check=True).stdout
-    data = open(path, "rb").read()
-    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    return np.frombuffer(raw, np.uint8).reshape(height, width, 4)
 
 
 def deflated(rows, level, strategy):
@@ -83,7 +77,7 @@ def main():
                 subprocess.run([args.bin, "render", "--from", source, "--to", target, "--frames", str(frames), *options,
                                 "-o", folder, "-q"], check=True)
                 for name in sorted(os.listdir(folder)):
-                    pixels = rgba(os.path.join(folder, name))
+                    pixels = decoded_rgba(os.path.join(folder, name))
                     alpha = pixels[..., 3]
                     opaque = pixels[alpha > 0]
                     gray = int(opaque[0, 0]) if len(opaque) else 0

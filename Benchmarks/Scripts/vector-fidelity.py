@@ -16,6 +16,8 @@ import tempfile
 
 import numpy as np
 
+from bench_common import decoded_rgba
+
 ADWAITA = "/usr/share/icons/Adwaita/scalable/"
 PAIRS = [
     ("play", "pause"), ("heart", "star"), ("bell", "magnifyingglass"),
@@ -32,9 +34,9 @@ PAIRS = [
 
 
 def alpha(path, size):
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
-                         capture_output=True, check=True).stdout
-    return np.frombuffer(raw, np.uint8).reshape(size, size, 4)[..., 3].astype(float)
+    pixels = decoded_rgba(path)
+    assert pixels.shape[:2] == (size, size), f"{path} is not {size} × {size}"
+    return pixels[..., 3].astype(float)
 
 
 def main():

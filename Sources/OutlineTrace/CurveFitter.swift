@@ -11,7 +11,7 @@ struct CurveFitter {
     /// Largest distance from a vertex to the fitted curve, in pixels, > 0.
     var tolerance: Double
     /// One vertex in this many is fitted, and every one near a corner (see `prepared`).
-    var keepingOneIn = 2
+    var keepingOneIn: Int
     /// The turn, in radians, at which a vertex is a corner.
     let cornerAngle = 0.9
     /// A cosine above which the turn is surely under `cornerAngle` (cos 0.9 = 0.62161, with

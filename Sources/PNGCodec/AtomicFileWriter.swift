@@ -55,10 +55,7 @@ public enum AtomicFileWriter {
         var staged: [(temporary: String, path: String)] = []
         var inPlace: [(bytes: UnsafeRawBufferPointer, path: String)] = []
         func discard(_ files: ArraySlice<(temporary: String, path: String)>) {
-            for file in files {
-                unlink(file.temporary)
-                forget(file.temporary)
-            }
+            for file in files { removeTemporary(file.temporary) }
         }
         do {
             for file in files {
@@ -116,9 +113,7 @@ public enum AtomicFileWriter {
 
         /// Removes the temporary file; the destination stays as it was.
         public func discard() {
-            guard let temporary else { return }
-            unlink(temporary)
-            AtomicFileWriter.forget(temporary)
+            if let temporary { AtomicFileWriter.removeTemporary(temporary) }
         }
     }
 
@@ -144,7 +139,7 @@ public enum AtomicFileWriter {
         guard destination.isRegular else { return .inPlace(destination: destination.path) }
         // Nothing to replace where even lstat found nothing (one system call fewer a new file).
         let replaced = destination.isMissing ? nil : try replacedFile(at: destination.path)
-        return .staged(temporary: try stage(bytes, for: destination.path, replacing: replaced), destination: destination.path)
+        return .staged(temporary: try writeTemporary(bytes, for: destination.path, replacing: replaced), destination: destination.path)
     }
 
     /// Renames a staged file over its destination; on failure removes it and throws naming
@@ -152,8 +147,7 @@ public enum AtomicFileWriter {
     private static func moveIntoPlace(_ temporary: String, _ destination: String) throws {
         if rename(temporary, destination) != 0 {
             let code = errno
-            unlink(temporary)
-            forget(temporary)
+            removeTemporary(temporary)
             throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(code)))
         }
         forget(temporary)
@@ -188,11 +182,10 @@ public enum AtomicFileWriter {
     /// Writes `bytes` in full to a new temporary sibling of `path` with the mode (and owner)
     /// of the file it replaces, or a new file's, and returns its name; on failure removes it
     /// and throws naming `path`.
-    private static func stage(_ bytes: UnsafeRawBufferPointer, for path: String, replacing replaced: ReplacedFile?) throws -> String {
+    private static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for path: String, replacing replaced: ReplacedFile?) throws -> String {
         let (fd, temporary) = try makeTemporaryFile(beside: path)
         func fail(_ error: PNGError) -> PNGError {
-            unlink(temporary)
-            forget(temporary)
+            removeTemporary(temporary)
             return error
         }
         if let code = DescriptorWriting.writeAll(bytes, to: fd) {
@@ -334,6 +327,12 @@ public enum AtomicFileWriter {
 
     private static func forget(_ temporary: String) {
         im_exit_cleanup_forget_temporary(temporary)
+    }
+
+    /// Deletes a temporary file that will not be renamed into place, and stops tracking it.
+    private static func removeTemporary(_ temporary: String) {
+        unlink(temporary)
+        forget(temporary)
     }
 
     /// `0666 & ~umask`, the mode a new file gets; read once, because `umask` can only be read

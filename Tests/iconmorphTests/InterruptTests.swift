@@ -25,8 +25,12 @@ struct InterruptTests {
             "--size", "8", "--scale", "1", "--blur", "1",
         ])
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, process.isRunning,
-              ((try? FileManager.default.contentsOfDirectory(atPath: frames))?.count ?? 0) < 3 {
+        // Frames renamed into place, not the temporary files of frames still waiting for
+        // their turn (hidden, up to `FrameSequencer.lookahead` of them).
+        func framesWritten() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter { !$0.hasPrefix(".") }.count
+        }
+        while Date() < deadline, process.isRunning, framesWritten() < 3 {
             usleep(5_000)
         }
         #expect(process.isRunning, "the run ended before it could be interrupted")

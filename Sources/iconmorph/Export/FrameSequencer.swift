@@ -77,10 +77,15 @@ final class FrameSequencer: @unchecked Sendable {
     /// Records that frame `index` (whose turn it was) is written.
     func written(_ index: Int) {
         pthread_mutex_lock(mutex)
+        markWritten(index)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// With the lock held: frame `index` is written, the next one's turn has come.
+    private func markWritten(_ index: Int) {
         nextToWrite = index + 1
         progress?.frameWritten()
         pthread_cond_broadcast(turn)
-        pthread_mutex_unlock(mutex)
     }
 
     /// Runs `step`, frame `index`'s in-order part, at the frame's turn: at once on this
@@ -111,9 +116,7 @@ final class FrameSequencer: @unchecked Sendable {
                 return false
             }
             pthread_mutex_lock(mutex)
-            nextToWrite = index + 1
-            progress?.frameWritten()
-            pthread_cond_broadcast(turn)
+            markWritten(index)
             index += 1
             let slot = index % Self.lookahead
             guard let next = waiting[slot], next.index == index else { break }

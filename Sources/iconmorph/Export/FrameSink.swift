@@ -1,3 +1,5 @@
+import PNGCodec
+
 /// Where an export's frames go: PNG files, the raw stream, a sheet or an animated PNG.
 ///
 /// `FrameExporter`'s workers render frames in parallel and hand each to their own
@@ -52,6 +54,14 @@ enum FrameDelivery {
 struct InOrderStep {
     let perform: () throws -> Void
     let discard: () -> Void
+}
+
+extension InOrderStep {
+    /// A file staged whole beside its destination (`AtomicFileWriter.stage`): renamed into
+    /// place, or removed.
+    init(moving file: AtomicFileWriter.StagedFile) {
+        self.init(perform: file.moveIntoPlace, discard: file.discard)
+    }
 }
 
 /// A frame as the renderer and the colouring left it; the bytes are valid only during

@@ -39,7 +39,7 @@ struct PNGFileSink: FrameSink {
                 let picture = try PNGImage(width: width, height: height, format: .rgba, pixels: pixels)
                 staged = try encoder.withPNGData(of: picture, stage)
             }
-            return .deferred(InOrderStep(perform: staged.moveIntoPlace, discard: staged.discard))
+            return .deferred(InOrderStep(moving: staged))
         }
     }
 }

@@ -39,7 +39,7 @@ struct SVGFileSink: FrameSink {
             let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
             let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
-            return .deferred(InOrderStep(perform: staged.moveIntoPlace, discard: staged.discard))
+            return .deferred(InOrderStep(moving: staged))
         }
     }
 }
