@@ -56,6 +56,9 @@ struct FramePlan: @unchecked Sendable {
     let threshold: Threshold?
     /// The automatic ramp, or nil with fixed softness.
     let edges: EdgeRamp?
+    /// With the fixed ramp, when `skipping`: which rows the vertical pass may leave to the
+    /// row above (`QuietRows`).
+    let quietRows: QuietRows?
     /// The output where α = 0.
     let emptyPixel: UInt32
     /// The output where α = 1.
@@ -239,7 +242,7 @@ struct FramePlan: @unchecked Sendable {
                 let count = min(16, width - x)
                 SeparableBlur.verticalColumn(
                     block: plane + b * blockStride, x: x, rows: rows, taps: taps, halfWidth: verticalHalfWidth,
-                    threshold: threshold, output: output, outputRowBytes: rowBytes, count: count)
+                    threshold: threshold, quiet: quietRows, output: output, outputRowBytes: rowBytes, count: count)
                 // Rows of the run beyond the content's reach: V = 0 exactly.
                 for y in run where !rows.contains(y) {
                     writer.fill(emptyPixel, columns: x..<x + count, of: output + y * rowBytes)

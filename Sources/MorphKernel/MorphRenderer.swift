@@ -302,13 +302,15 @@ public final class MorphRenderer: @unchecked Sendable {
                 levelRadius: kernel.radius, capturedWeight: capture.weight, capturedRadius: capture.field.blurRadius)
             (w0, w1) = MorphFrameMath.gaussianCentreTaps(radius: radius)
         }
-        let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule
+        let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule, fixedSoftness: Double?
         switch style.softness {
         case .fixed(let s):
+            fixedSoftness = s
             threshold = Threshold(style: style, softness: s, writer: writer)
             edges = nil
             rule = .fixed(threshold: style.threshold, softness: s)
         case .automatic:
+            fixedSoftness = nil
             threshold = nil
             edges = EdgeRamp(
                 threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n,
@@ -319,16 +321,20 @@ public final class MorphRenderer: @unchecked Sendable {
             target.pixels.withUnsafeBufferPointer { targetPixels in
                 withCapturedValues(capture?.field) { captured in
                     kernel.weights.withUnsafeBufferPointer { weights in
+                        let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
+                        let quietRows = skipping && v > 0 ? fixedSoftness.map {
+                            QuietRows(threshold: style.threshold, softness: $0, taps: taps, halfWidth: v)
+                        } : nil
                         var plan = FramePlan(
                             width: width, height: height,
                             source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
-                            taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
+                            taps: taps,
                             tails: captured == nil && MixSteps.applies(halfWidth: h)
                                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
-                            edges: edges, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
+                            edges: edges, quietRows: quietRows, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
                             output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles, skipping: skipping,
                             bandCount: 1)
                         // The stats pass reads every mask byte once: split it when the whole frame's

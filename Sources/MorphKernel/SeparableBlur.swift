@@ -47,7 +47,9 @@ enum SeparableBlur {
     }
 
     /// Convolves down one column block of 16 pixels (output columns x ..< x + 16), for
-    /// output rows `rows`, and thresholds each result into its output row.
+    /// output rows `rows`, and thresholds each result into its output row; with `quiet`, the
+    /// rows after a computed one that certainly keep its α get its pixels instead of their
+    /// own taps (`QuietRows`: the same bytes).
     ///
     /// `block` is row 0 of the block, rows 16 floats apart, 64-byte aligned, with at least n
     /// readable rows above and below every row in `rows`, each written by this frame's
@@ -58,13 +60,20 @@ enum SeparableBlur {
     static func verticalColumn(
         block: UnsafePointer<Float>, x: Int, rows: Range<Int>,
         taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
-        threshold: Threshold, output: UnsafeMutableRawPointer, outputRowBytes: Int, count: Int
+        threshold: Threshold, quiet: QuietRows?, output: UnsafeMutableRawPointer, outputRowBytes: Int, count: Int
     ) {
         var y = rows.lowerBound
         while y < rows.upperBound {
             let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
-            threshold.store(sum, to: output + y &* outputRowBytes, x: x, count: count)
+            let bits = threshold.alphaBits(sum)
+            threshold.writer.store(bits, to: output + y &* outputRowBytes, x: x, count: count)
             y &+= 1
+            guard let quiet else { continue }
+            let end = Swift.min(rows.upperBound, y &+ quiet.rowsAfter(sum))
+            while y < end {
+                threshold.writer.store(bits, to: output + y &* outputRowBytes, x: x, count: count)
+                y &+= 1
+            }
         }
     }
 
