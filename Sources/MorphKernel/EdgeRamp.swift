@@ -302,6 +302,15 @@ struct EdgeRamp {
         return outsideWeight * Swift.max(0, v + v - inside)
     }
 
+    /// Whether the ramp computes any of the 16 pixels at `at` (a vector of an interior row,
+    /// not holding the canvas's first or last column): whether some V lies between the
+    /// quiet bounds. Only then does it read their neighbours.
+    @inline(__always)
+    func computesInterior(_ at: UnsafePointer<Float>) -> Bool {
+        EdgeRamp.inside(
+            at.alignedVector16(at: 0), below: SIMD16(repeating: quietBelow), above: SIMD16(repeating: quietAbove))
+    }
+
     /// Whether some lane of `value` is above `below` and below `above`, per lane: the masks
     /// of the four SIMD4 quarters or-ed, then one sign-mask test (the standard library's
     /// `any` is a call to a reduction here, and 16-lane masks are repacked first).

@@ -15,6 +15,11 @@
 /// canvas (`EdgeRamp.outside`), and so does the field plane's border column beside the
 /// computed tiles on the canvas's left and right edges. No band reads what another band
 /// writes in this stage, so the frame needs no barrier between the field and the ramp.
+///
+/// Rows of a computed tile that are certainly quiet hold the V of a computed row above them
+/// instead of their own (`QuietRows`, `SeparableBlur.verticalColumn`); the few values of
+/// theirs a computed pixel reads across a block's side are summed exactly first
+/// (`exactNeighbours`).
 extension FramePlan {
     /// The stage for tile rows `tileRows` of band `band`; `unblurred` at level 0.
     func edgesBand(tileRows: Range<Int>, band: Int, unblurred: Bool) {
@@ -112,14 +117,20 @@ extension FramePlan {
         let blockStride = scratch.blockStride
         let v = verticalHalfWidth
         let computedRows = rows.clamped(to: outputRows)
+        // Rows next to the canvas's first and last (whose quiet bounds read them) and blocks
+        // holding its first or last column (whose bounds follow their own V) keep their V.
+        let substitutable = 2..<max(2, height - 2)
         for b in 0..<blocks where kindRow[b] == compute {
             let x = b * 16
             let count = min(16, width - x)
-            SeparableBlur.verticalColumn(
+            let substituted = scratch.substitutedRows(block: b)
+            scratch.substitutedTiles[r * blocks + b] = SeparableBlur.verticalColumn(
                 block: plane + b * blockStride, x: x, rows: computedRows, taps: taps, halfWidth: v, field: field,
-                fieldStride: stride, count: count)
+                fieldStride: stride, count: count, quiet: b > 0 && b < blocks - 1 ? quietRows : nil,
+                substitutable: substitutable, substituted: substituted) > 0 ? 1 : 0
             for y in rows where !computedRows.contains(y) {
                 (field + y * stride + x).update(repeating: 0, count: count)
+                substituted[y] = 0
             }
         }
         let buffer = scratch.columnBuffer(band: band)
@@ -177,6 +188,44 @@ extension FramePlan {
         return planeVector(y, block: block, band: band)
     }
 
+    /// Puts back the exact V of a substituted row's lane (`SeparableBlur.verticalColumn`) in
+    /// tile row `r` wherever a pixel the ramp computes reads it: the lane next to a row of a
+    /// computed block that is not substituted and not quiet (on the canvas's edges, where
+    /// the quiet bounds follow V, any), in a computed block beside it.
+    private func exactNeighbours(tileRow r: Int) {
+        let edges = self.edges!
+        let blocks = tiles.blockCount
+        let compute = TileMap.Kind.compute.rawValue
+        let kinds = UnsafePointer(tiles.kinds + r * blocks)
+        let field = scratch.fieldOrigin
+        let stride = scratch.fieldStride
+        let plane = UnsafePointer(scratch.planeOrigin)
+        let v = verticalHalfWidth
+        let tileFlags = UnsafePointer(scratch.substitutedTiles + r * blocks)
+        for b in 0..<blocks where kinds[b] == compute {
+            let here = scratch.substitutedRows(block: b)
+            let left = b > 0 && kinds[b - 1] == compute && tileFlags[b - 1] != 0
+                ? scratch.substitutedRows(block: b - 1) : nil
+            let right = b + 1 < blocks && kinds[b + 1] == compute && tileFlags[b + 1] != 0
+                ? scratch.substitutedRows(block: b + 1) : nil
+            guard left != nil || right != nil else { continue }
+            let interiorBlock = b > 0 && b < blocks - 1
+            for y in tiles.rows(ofTileRow: r) where here[y] == 0 {
+                if interiorBlock && y > 0 && y < height - 1 && !edges.computesInterior(field + y * stride + b * 16) {
+                    continue
+                }
+                if let left, left[y] != 0 {
+                    field[y * stride + b * 16 - 1] = SeparableBlur.verticalLane(
+                        block: plane + (b - 1) * scratch.blockStride, lane: 15, y: y, taps: taps, halfWidth: v)
+                }
+                if let right, right[y] != 0 {
+                    field[y * stride + b * 16 + 16] = SeparableBlur.verticalLane(
+                        block: plane + (b + 1) * scratch.blockStride, lane: 0, y: y, taps: taps, halfWidth: v)
+                }
+            }
+        }
+    }
+
     /// The edge ramp over the computed tiles of tile row `r` and the fills, once the field
     /// holds the tile row below (or the band's halo row does). The band's rows are
     /// `top ..< bottom`; on the canvas's first and last tile rows the values outside the
@@ -209,6 +258,7 @@ extension FramePlan {
                 }
             }
         }
+        if quietRows != nil { exactNeighbours(tileRow: r) }
         if r == 0 { borderRow(into: halo.above, edge: 0, next: 1) }
         if r == tiles.tileRowCount - 1 { borderRow(into: halo.below, edge: height - 1, next: height - 2) }
         let rows = tiles.rows(ofTileRow: r)

@@ -56,8 +56,8 @@ struct FramePlan: @unchecked Sendable {
     let threshold: Threshold?
     /// The automatic ramp, or nil with fixed softness.
     let edges: EdgeRamp?
-    /// With the fixed ramp, when `skipping`: which rows the vertical pass may leave to the
-    /// row above (`QuietRows`).
+    /// When `skipping` (and blurred): which rows the vertical pass may leave to the row
+    /// above (`QuietRows`).
     let quietRows: QuietRows?
     /// The output where α = 0.
     let emptyPixel: UInt32

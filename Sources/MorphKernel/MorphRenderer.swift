@@ -96,7 +96,7 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The threshold this renderer applies (`MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
     let bank: GaussianKernelBank
-    private let scratch: RenderScratch
+    let scratch: RenderScratch
     let tiles: TileMap
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     var pool: WorkerPool?
@@ -322,9 +322,16 @@ public final class MorphRenderer: @unchecked Sendable {
                 withCapturedValues(capture?.field) { captured in
                     kernel.weights.withUnsafeBufferPointer { weights in
                         let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
-                        let quietRows = skipping && v > 0 ? fixedSoftness.map {
-                            QuietRows(threshold: style.threshold, softness: $0, taps: taps, halfWidth: v)
-                        } : nil
+                        var quietRows: QuietRows? = nil
+                        if skipping && QuietRows.applies(halfWidth: v, automaticRamp: edges != nil) {
+                            if let s = fixedSoftness {
+                                quietRows = QuietRows(threshold: style.threshold, softness: s, taps: taps, halfWidth: v)
+                            } else if let edges {
+                                quietRows = QuietRows(
+                                    middle: style.threshold, halfRamp: Double(edges.interiorWidth) / 2, taps: taps,
+                                    halfWidth: v)
+                            }
+                        }
                         var plan = FramePlan(
                             width: width, height: height,
                             source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,

@@ -23,6 +23,8 @@
 ///   to be convolved down as one vector, and two halo rows of `blockCount` · 16 floats: V of
 ///   the rows just above and below the band's tile rows (rows of other bands, which the band
 ///   computes itself rather than wait for them), or the values outside the canvas there.
+///   And a flag per row of each column block: whether its V in the field plane was
+///   substituted (`SeparableBlur.verticalColumn`).
 ///
 /// The padding covers the largest half-width a frame can use, ⌈Rmax⌉, capped by the taps
 /// that can reach the canvas (`blockCount · 16 − 1` across, `height − 1` down).
@@ -51,6 +53,11 @@ final class RenderScratch {
     private let columns: UnsafeMutablePointer<Float>?
     private let columnLength: Int
     private let halos: UnsafeMutableRawPointer?
+    private let substituted: UnsafeMutablePointer<UInt8>?
+    private let height: Int
+    /// Per tile (`TileMap`'s order), with a field plane: 1 when the last frame that computed
+    /// the tile substituted a row of it (`substitutedRows`).
+    let substitutedTiles: UnsafeMutablePointer<UInt8>
 
     /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
     init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, fieldPlane: Bool) {
@@ -58,6 +65,7 @@ final class RenderScratch {
         paddingRows = min(maxHalfWidth, height - 1)
         paddingColumns = min(maxHalfWidth, blockCount * 16 - 1)
         self.bandCount = bandCount
+        self.height = height
         blockStride = (height + 2 * paddingRows) * 16
         // The left padding is rounded up to 16 floats so each row's values start 64-byte aligned.
         leftPadding = (paddingColumns + 15) / 16 * 16
@@ -93,7 +101,15 @@ final class RenderScratch {
             let halos = UnsafeMutableRawPointer.allocate(byteCount: haloBytes, alignment: 64)
             halos.initializeMemory(as: UInt8.self, repeating: 0, count: haloBytes)
             self.halos = halos
+            let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: blockCount * height)
+            flags.initialize(repeating: 0, count: blockCount * height)
+            substituted = flags
+            let tiles = blockCount * ((height + TileMap.tileRows - 1) / TileMap.tileRows)
+            substitutedTiles = .allocate(capacity: tiles)
+            substitutedTiles.initialize(repeating: 0, count: tiles)
         } else {
+            substituted = nil
+            substitutedTiles = .allocate(capacity: 0)
             fieldStride = 0
             field = nil
             columns = nil
@@ -111,6 +127,15 @@ final class RenderScratch {
         field?.deallocate()
         columns?.deallocate()
         halos?.deallocate()
+        substituted?.deallocate()
+        substitutedTiles.deallocate()
+    }
+
+    /// Per row of column block `block`: 1 when the field plane holds a substituted V there
+    /// (`SeparableBlur.verticalColumn`), written for the computed tiles' rows each frame.
+    /// Only with a field plane.
+    func substitutedRows(block: Int) -> UnsafeMutablePointer<UInt8> {
+        substituted! + block * height
     }
 
     /// Row 0, column 0 of the field plane: row y, column x is `fieldOrigin[y · fieldStride + x]`

@@ -147,17 +147,59 @@ enum SeparableBlur {
 
     /// Like `verticalColumn`, but stores V itself into the field plane (`field` is its row 0,
     /// column 0; rows `fieldStride` floats apart): rows `rows`, columns x ..< x + count.
+    ///
+    /// With `quiet` (and `substituted`, the block's flag for each row), rows after a computed
+    /// one whose pixels are certainly quiet (`QuietRows`) get its V instead of their own, and
+    /// their flag set (the others' cleared): the edge ramp then finds them quiet on the same
+    /// side as their own V, so writes the same bytes. Only rows inside `substitutable` are
+    /// substituted, and a run of them ends before a row that is still certainly quiet, which
+    /// holds its own V (computed here, or, after `rows`, by whatever writes that row: the next
+    /// tile row, a halo row, zeros out of the content's reach): the rows above and below a
+    /// run are quiet, so no pixel the ramp computes reads a substituted V above or below it
+    /// (across, beside another block, see `FramePlan.exactNeighbours`). Returns how many rows
+    /// it substituted.
     @inline(__always)
     static func verticalColumn(
         block: UnsafePointer<Float>, x: Int, rows: Range<Int>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
-        field: UnsafeMutablePointer<Float>, fieldStride: Int, count: Int
-    ) {
+        field: UnsafeMutablePointer<Float>, fieldStride: Int, count: Int,
+        quiet: QuietRows?, substitutable: Range<Int>, substituted: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var y = rows.lowerBound
+        let last = Swift.min(rows.upperBound, substitutable.upperBound)
+        var total = 0
         while y < rows.upperBound {
-            field.storeVector16(
-                verticalSum(block + y &* 16, taps: taps, halfWidth: n), at: y &* fieldStride &+ x, count: count)
+            let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
+            field.storeVector16(sum, at: y &* fieldStride &+ x, count: count)
+            substituted[y] = 0
             y &+= 1
+            guard let quiet, y >= substitutable.lowerBound else { continue }
+            // Rows y − 1 … y − 1 + k are quiet; substitute those between the first and last.
+            let end = Swift.min(last, y &- 1 &+ quiet.rowsAfter(sum))
+            while y < end {
+                field.storeVector16(sum, at: y &* fieldStride &+ x, count: count)
+                substituted[y] = 1
+                total &+= 1
+                y &+= 1
+            }
         }
+        return total
+    }
+
+    /// V of lane `lane` of the column block whose blur-plane row 0 is `block`, at row `y`:
+    /// the terms and order of `verticalSum`'s lane, so the same bits.
+    @inline(__always)
+    static func verticalLane(
+        block: UnsafePointer<Float>, lane: Int, y: Int, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int
+    ) -> Float {
+        let middle: UnsafePointer<Float> = block + (y &* 16 &+ lane)
+        var sum: Float = taps[0][0] * middle[0]
+        var i = 1
+        while i <= n {
+            let up: Float = middle[0 &- 16 &* i], down: Float = middle[16 &* i]
+            sum += taps[i][0] * (up + down)
+            i &+= 1
+        }
+        return sum
     }
 
     /// V of one column of the canvas, lane `lane` of the column block whose blur-plane row 0

@@ -1,8 +1,9 @@
+import AlphaRaster
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 
-/// `QuietRows` lets the fixed ramp's vertical pass write a computed row's pixels into the
-/// rows after it instead of summing them. These tests sum every row of columns built to
+/// `QuietRows` lets the vertical pass leave rows that are certainly quiet to a computed row
+/// above them (the fixed ramp writes its pixels there, the automatic one reads its V). These tests sum every row of columns built to
 /// change as fast as a blurred column can (unit steps), and random ones, and check that
 /// every row it skips has the bytes of its own sum, and that the bound is near tight.
 @Suite struct QuietRowsTests {
@@ -108,5 +109,61 @@ import Testing
             let plane = Self.plane(rows: rows, padding: n) { lane, y in values[y * 16 + lane] }
             _ = Self.check(plane, rows: rows, kernel: kernel, ramp: ramp, context: "random R \(radius) ramp \(ramp)")
         }
+    }
+}
+
+/// The renderer with quiet rows against computing everything, on real icon morphs, both
+/// ramps, one band and several.
+@Suite struct QuietRowsRendererTests {
+    @Test("quiet rows give the bytes of computing every row, on real icons", arguments: [132, 300])
+    func realIconsMatch(side: Int) throws {
+        let box = IconBox(width: Double(side) / 3, height: Double(side) / 3, scale: 3)
+        let pairs = [
+            (try RealIcons.symbol("play", box: box), try RealIcons.symbol("pause", box: box)),
+            (try RealIcons.symbol("heart", box: box), try RealIcons.symbol("star", box: box)),
+            (try RealIcons.adwaita("actions/edit-find-symbolic", box: box),
+             try RealIcons.adwaita("actions/mail-send-symbolic", box: box)),
+        ]
+        // Blurs wide enough for the automatic ramp's rows to be left to others
+        // (`QuietRows.applies`), and a fixed ramp at a narrower one.
+        let radius = Double(side) / 6
+        let styles = [
+            MorphStyle(maxBlurRadius: radius),
+            MorphStyle(maxBlurRadius: radius / 2, blurLevels: 5, threshold: 0.4, softness: .fixed(0.1)),
+            MorphStyle(maxBlurRadius: radius, threshold: 0.6,
+                       tint: TintColor(red: 3, green: 200, blue: 90, alpha: 140)),
+        ]
+        var substituted = 0, crossings = 0
+        for (index, style) in styles.enumerated() {
+            let serial = try MorphRenderer(width: side, height: side, style: style, bandCount: 1)
+            serial.concurrency = .serial
+            let split = try MorphRenderer(width: side, height: side, style: style, bandCount: 3)
+            split.concurrentWorkThreshold = 0
+            let everything = try MorphRenderer(width: side, height: side, style: style, bandCount: 1)
+            everything.concurrency = .serial
+            everything.skipsFlatTiles = false
+            for (k, (source, target)) in pairs.enumerated() {
+                for step in 0...12 {
+                    let progress = Double(step) / 12
+                    var expected = [UInt8](), actual = [UInt8]()
+                    try everything.renderRGBA(source: source, target: target, progress: progress, into: &expected)
+                    let context = "\(side) px style \(index) pair \(k) p=\(progress)"
+                    try serial.renderRGBA(source: source, target: target, progress: progress, into: &actual)
+                    #expect(actual == expected, "one band, \(context)")
+                    substituted += serial.substitutedFieldRows(progress: progress)
+                    // What a pixel the ramp computes reads across a block's side is never a
+                    // substituted V.
+                    let across = serial.valuesAcrossSubstitutedRows(progress: progress)
+                    #expect(across.wrong == 0, "\(across.wrong) of \(across.checked) values across, \(context)")
+                    crossings += across.checked
+                    try split.renderRGBA(source: source, target: target, progress: progress, into: &actual)
+                    #expect(actual == expected, "three bands, \(context)")
+                }
+            }
+        }
+        // The automatic ramp's rows were substituted, beside rows the ramp computes (the
+        // fixed ramp's skips leave no trace).
+        #expect(substituted > 100 * side / 132, "\(substituted) rows substituted")
+        #expect(crossings > 0, "no pixel the ramp computes beside a substituted row")
     }
 }
