@@ -123,14 +123,15 @@ extension FramePlan {
         for b in 0..<blocks where kindRow[b] == compute {
             let x = b * 16
             let count = min(16, width - x)
-            let substituted = scratch.substitutedRows(block: b)
+            // The flags are read only in frames with quiet rows (`exactNeighbours`).
+            let substituted = quietRows == nil ? nil : scratch.substitutedRows(block: b)
             scratch.substitutedTiles[r * blocks + b] = SeparableBlur.verticalColumn(
                 block: plane + b * blockStride, x: x, rows: computedRows, taps: taps, halfWidth: v, field: field,
                 fieldStride: stride, count: count, quiet: b > 0 && b < blocks - 1 ? quietRows : nil,
                 substitutable: substitutable, substituted: substituted) > 0 ? 1 : 0
             for y in rows where !computedRows.contains(y) {
                 (field + y * stride + x).update(repeating: 0, count: count)
-                substituted[y] = 0
+                substituted?[y] = 0
             }
         }
         let buffer = scratch.columnBuffer(band: band)

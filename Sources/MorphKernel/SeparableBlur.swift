@@ -148,7 +148,8 @@ enum SeparableBlur {
     /// Like `verticalColumn`, but stores V itself into the field plane (`field` is its row 0,
     /// column 0; rows `fieldStride` floats apart): rows `rows`, columns x ..< x + count.
     ///
-    /// With `quiet` (and `substituted`, the block's flag for each row), rows after a computed
+    /// With `substituted` (the block's flag for each row, nil in frames without quiet rows)
+    /// and `quiet` (nil in blocks that keep every row), rows after a computed
     /// one whose pixels are certainly quiet (`QuietRows`) get its V instead of their own, and
     /// their flag set (the others' cleared): the edge ramp then finds them quiet on the same
     /// side as their own V, so writes the same bytes. Only rows inside `substitutable` are
@@ -162,9 +163,17 @@ enum SeparableBlur {
     static func verticalColumn(
         block: UnsafePointer<Float>, x: Int, rows: Range<Int>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
         field: UnsafeMutablePointer<Float>, fieldStride: Int, count: Int,
-        quiet: QuietRows?, substitutable: Range<Int>, substituted: UnsafeMutablePointer<UInt8>
+        quiet: QuietRows?, substitutable: Range<Int>, substituted: UnsafeMutablePointer<UInt8>?
     ) -> Int {
         var y = rows.lowerBound
+        guard let substituted else {
+            while y < rows.upperBound {
+                field.storeVector16(
+                    verticalSum(block + y &* 16, taps: taps, halfWidth: n), at: y &* fieldStride &+ x, count: count)
+                y &+= 1
+            }
+            return 0
+        }
         let last = Swift.min(rows.upperBound, substitutable.upperBound)
         var total = 0
         while y < rows.upperBound {

@@ -36,11 +36,17 @@ extension MorphRenderer {
         return ((0...n).map { SIMD4(repeating: kernel.weights[kernel.halfWidth + $0]) }, n)
     }
 
+    /// Whether the automatic-ramp frame at `progress` kept the substitution flags: only one
+    /// with quiet rows does; the others leave them as they were.
+    private func keptFlags(progress: Double) -> Bool {
+        QuietRows.applies(halfWidth: verticalTaps(progress: progress).halfWidth, automaticRamp: true)
+    }
+
     /// How many (column block, row) vectors of the field plane the last automatic-ramp frame,
     /// at `progress`, substituted (`SeparableBlur.verticalColumn`): flags of tiles computed
-    /// in that frame. Unblurred frames store the mix and leave the flags as they were.
+    /// in that frame.
     func substitutedFieldRows(progress: Double) -> Int {
-        guard scratch.fieldStride > 0, verticalTaps(progress: progress).halfWidth > 0 else { return 0 }
+        guard scratch.fieldStride > 0, keptFlags(progress: progress) else { return 0 }
         var count = 0
         for r in 0..<tiles.tileRowCount {
             for b in 0..<tiles.blockCount where tiles.kinds[r * tiles.blockCount + b] == TileMap.Kind.compute.rawValue {
@@ -58,7 +64,9 @@ extension MorphRenderer {
     /// the vertical pass's vector sum gives it.
     func valuesAcrossSubstitutedRows(progress: Double) -> (checked: Int, wrong: Int) {
         let (taps, n) = verticalTaps(progress: progress)
-        guard scratch.fieldStride > 0, n > 0, let edges = plannedEdges(progress: progress) else { return (0, 0) }
+        guard scratch.fieldStride > 0, keptFlags(progress: progress), let edges = plannedEdges(progress: progress) else {
+            return (0, 0)
+        }
         let blocks = tiles.blockCount, compute = TileMap.Kind.compute.rawValue
         let field = scratch.fieldOrigin, stride = scratch.fieldStride
         var checked = 0, wrong = 0
