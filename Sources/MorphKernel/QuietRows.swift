@@ -29,10 +29,11 @@ struct QuietRows {
     /// short (D = w_0 is large) and a sum has few taps, so testing every computed row costs
     /// more than the rows it saves. Measured on 132 px icon pairs (Adwaita play → pause and
     /// edit-find → mail-send, heart → star, bell → magnifyingglass, p = ½, medians of
-    /// alternating runs): the fixed ramp 3–15 % faster at v = 12, even at 10, 3–15 % slower
-    /// at 4; the automatic ramp, which also keeps a flag per row and puts back the values a
-    /// computed pixel reads across a block's side, 2–10 % slower at 12, mixed at 16, 2–11 %
-    /// faster at 20 and 8–17 % at 24 (at 512 px, v = 32: 4–20 %; 1024 px, v = 48: 27–38 %).
+    /// alternating runs): the fixed ramp 3–15 % faster at v = 12, 8 % faster to 1 % slower
+    /// at 10, 11–15 % slower at 4; the automatic ramp, which also keeps a flag per row and
+    /// puts back the values a computed pixel reads across a block's side, 2–10 % slower at
+    /// 12, mixed at 16, 2–11 % faster at 20 and 8–17 % at 24 (at 512 px, v = 32: 4–20 %;
+    /// 1024 px, v = 48: 27–38 %).
     static func applies(halfWidth v: Int, automaticRamp: Bool) -> Bool {
         v >= (automaticRamp ? 20 : 10)
     }
