@@ -125,10 +125,10 @@ extension FramePlan {
             let count = min(16, width - x)
             // The flags are read only in frames with quiet rows (`exactNeighbours`).
             let substituted = quietRows == nil ? nil : scratch.substitutedRows(block: b)
-            scratch.substitutedTiles[r * blocks + b] = SeparableBlur.verticalColumn(
+            SeparableBlur.verticalColumn(
                 block: plane + b * blockStride, x: x, rows: computedRows, taps: taps, halfWidth: v, field: field,
                 fieldStride: stride, count: count, quiet: b > 0 && b < blocks - 1 ? quietRows : nil,
-                substitutable: substitutable, substituted: substituted) > 0 ? 1 : 0
+                substitutable: substitutable, substituted: substituted)
             for y in rows where !computedRows.contains(y) {
                 (field + y * stride + x).update(repeating: 0, count: count)
                 substituted?[y] = 0
@@ -202,24 +202,23 @@ extension FramePlan {
         let stride = scratch.fieldStride
         let plane = UnsafePointer(scratch.planeOrigin)
         let v = verticalHalfWidth
-        let tileFlags = UnsafePointer(scratch.substitutedTiles + r * blocks)
         for b in 0..<blocks where kinds[b] == compute {
             let here = scratch.substitutedRows(block: b)
-            let left = b > 0 && kinds[b - 1] == compute && tileFlags[b - 1] != 0
-                ? scratch.substitutedRows(block: b - 1) : nil
-            let right = b + 1 < blocks && kinds[b + 1] == compute && tileFlags[b + 1] != 0
-                ? scratch.substitutedRows(block: b + 1) : nil
+            let left = b > 0 && kinds[b - 1] == compute ? scratch.substitutedRows(block: b - 1) : nil
+            let right = b + 1 < blocks && kinds[b + 1] == compute ? scratch.substitutedRows(block: b + 1) : nil
             guard left != nil || right != nil else { continue }
             let interiorBlock = b > 0 && b < blocks - 1
             for y in tiles.rows(ofTileRow: r) where here[y] == 0 {
+                let fromLeft = left.map { $0[y] != 0 } ?? false, fromRight = right.map { $0[y] != 0 } ?? false
+                guard fromLeft || fromRight else { continue }
                 if interiorBlock && y > 0 && y < height - 1 && !edges.computesInterior(field + y * stride + b * 16) {
                     continue
                 }
-                if let left, left[y] != 0 {
+                if fromLeft {
                     field[y * stride + b * 16 - 1] = SeparableBlur.verticalLane(
                         block: plane + (b - 1) * scratch.blockStride, lane: 15, y: y, taps: taps, halfWidth: v)
                 }
-                if let right, right[y] != 0 {
+                if fromRight {
                     field[y * stride + b * 16 + 16] = SeparableBlur.verticalLane(
                         block: plane + (b + 1) * scratch.blockStride, lane: 0, y: y, taps: taps, halfWidth: v)
                 }

@@ -302,42 +302,34 @@ public final class MorphRenderer: @unchecked Sendable {
                 levelRadius: kernel.radius, capturedWeight: capture.weight, capturedRadius: capture.field.blurRadius)
             (w0, w1) = MorphFrameMath.gaussianCentreTaps(radius: radius)
         }
-        let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule, fixedSoftness: Double?
+        let threshold: Threshold?, edges: EdgeRamp?, rule: TileMap.Rule, quietRows: QuietRows?
+        let leavesQuietRows = skipping && QuietRows.applies(halfWidth: v, automaticRamp: style.softness == .automatic)
         switch style.softness {
         case .fixed(let s):
-            fixedSoftness = s
             threshold = Threshold(style: style, softness: s, writer: writer)
             edges = nil
             rule = .fixed(threshold: style.threshold, softness: s)
+            quietRows = leavesQuietRows ? QuietRows(threshold: style.threshold, softness: s, kernel: kernel, halfWidth: v) : nil
         case .automatic:
-            fixedSoftness = nil
             threshold = nil
-            edges = EdgeRamp(
+            let ramp = EdgeRamp(
                 threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n,
                 slopeBoundCentre: capture == nil ? nil : levelCentre, writer: writer)
+            edges = ramp
             rule = .automatic(threshold: style.threshold, kernelCentre: w0, kernelNeighbour: w1, halfWidth: n)
+            quietRows = leavesQuietRows ? QuietRows(
+                middle: style.threshold, halfRamp: Double(ramp.interiorWidth) / 2, kernel: kernel, halfWidth: v) : nil
         }
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
                 withCapturedValues(capture?.field) { captured in
                     kernel.weights.withUnsafeBufferPointer { weights in
-                        let taps = scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v))
-                        var quietRows: QuietRows? = nil
-                        if skipping && QuietRows.applies(halfWidth: v, automaticRamp: edges != nil) {
-                            if let s = fixedSoftness {
-                                quietRows = QuietRows(threshold: style.threshold, softness: s, taps: taps, halfWidth: v)
-                            } else if let edges {
-                                quietRows = QuietRows(
-                                    middle: style.threshold, halfRamp: Double(edges.interiorWidth) / 2, taps: taps,
-                                    halfWidth: v)
-                            }
-                        }
                         var plan = FramePlan(
                             width: width, height: height,
                             source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
-                            taps: taps,
+                            taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
                             tails: captured == nil && MixSteps.applies(halfWidth: h)
                                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,

@@ -47,19 +47,21 @@ struct QuietRows {
     /// 1 / D, D slightly rounded up so that a rounded k never exceeds the bound.
     let inverseStep: Float
 
-    /// The rule for the fixed ramp of `threshold` and softness `s`, for a level whose taps
-    /// w_0 … w_n are `taps[0 ... n]` (lane 0 of each): quiet below t − s (in single
-    /// precision, `Threshold.lower`) and above t + 10⁻⁵.
-    init(threshold t: Double, softness s: Double, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int) {
+    /// The rule for the fixed ramp of `threshold` and softness `s`, for the vertical pass of
+    /// `kernel` with its taps w_0 … w_n: quiet below t − s (in single precision,
+    /// `Threshold.lower`) and above t + 10⁻⁵.
+    init(threshold t: Double, softness s: Double, kernel: GaussianKernel, halfWidth n: Int) {
         let lower = Double(Float(t - s)), upper = t + 1e-5
-        self.init(middle: (lower + upper) / 2, halfRamp: (upper - lower) / 2, taps: taps, halfWidth: n)
+        self.init(middle: (lower + upper) / 2, halfRamp: (upper - lower) / 2, kernel: kernel, halfWidth: n)
     }
 
-    /// The rule for a ramp whose pixels are quiet where |V − `middle`| ≥ `halfRamp`, for a
-    /// level whose taps w_0 … w_n are `taps[0 ... n]` (lane 0 of each).
-    init(middle: Double, halfRamp: Double, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int) {
+    /// The rule for a ramp whose pixels are quiet where |V − `middle`| ≥ `halfRamp`, for the
+    /// vertical pass of `kernel` with its taps w_0 … w_n (n at most the kernel's half-width:
+    /// the pass leaves out taps that reach only the zero border).
+    init(middle: Double, halfRamp: Double, kernel: GaussianKernel, halfWidth n: Int) {
         self.middle = Float(middle)
-        func tap(_ i: Int) -> Double { abs(i) <= n ? Double(taps[abs(i)][0]) : 0 }
+        let centre = kernel.halfWidth
+        func tap(_ i: Int) -> Double { abs(i) <= n ? Double(kernel.weights[centre + abs(i)]) : 0 }
         var rising = 0.0, falling = 0.0
         for i in -n...(n + 1) {
             let difference = tap(i - 1) - tap(i)

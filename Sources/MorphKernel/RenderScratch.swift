@@ -55,9 +55,6 @@ final class RenderScratch {
     private let halos: UnsafeMutableRawPointer?
     private let substituted: UnsafeMutablePointer<UInt8>?
     private let height: Int
-    /// Per tile (`TileMap`'s order), with a field plane: 1 when the last frame that computed
-    /// the tile substituted a row of it (`substitutedRows`).
-    let substitutedTiles: UnsafeMutablePointer<UInt8>
 
     /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
     init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, fieldPlane: Bool) {
@@ -104,12 +101,8 @@ final class RenderScratch {
             let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: blockCount * height)
             flags.initialize(repeating: 0, count: blockCount * height)
             substituted = flags
-            let tiles = blockCount * ((height + TileMap.tileRows - 1) / TileMap.tileRows)
-            substitutedTiles = .allocate(capacity: tiles)
-            substitutedTiles.initialize(repeating: 0, count: tiles)
         } else {
             substituted = nil
-            substitutedTiles = .allocate(capacity: 0)
             fieldStride = 0
             field = nil
             columns = nil
@@ -128,7 +121,6 @@ final class RenderScratch {
         columns?.deallocate()
         halos?.deallocate()
         substituted?.deallocate()
-        substitutedTiles.deallocate()
     }
 
     /// Per row of column block `block`: 1 when the field plane holds a substituted V there

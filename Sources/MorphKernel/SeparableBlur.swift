@@ -157,25 +157,24 @@ enum SeparableBlur {
     /// holds its own V (computed here, or, after `rows`, by whatever writes that row: the next
     /// tile row, a halo row, zeros out of the content's reach): the rows above and below a
     /// run are quiet, so no pixel the ramp computes reads a substituted V above or below it
-    /// (across, beside another block, see `FramePlan.exactNeighbours`). Returns how many rows
-    /// it substituted.
+    /// (across, beside another block, see `FramePlan.exactNeighbours`).
     @inline(__always)
     static func verticalColumn(
         block: UnsafePointer<Float>, x: Int, rows: Range<Int>, taps: UnsafePointer<SIMD4<Float>>, halfWidth n: Int,
         field: UnsafeMutablePointer<Float>, fieldStride: Int, count: Int,
         quiet: QuietRows?, substitutable: Range<Int>, substituted: UnsafeMutablePointer<UInt8>?
-    ) -> Int {
+    ) {
         var y = rows.lowerBound
         guard let substituted else {
+            // Measured apart from the loop below: frames without quiet rows pay nothing for them.
             while y < rows.upperBound {
                 field.storeVector16(
                     verticalSum(block + y &* 16, taps: taps, halfWidth: n), at: y &* fieldStride &+ x, count: count)
                 y &+= 1
             }
-            return 0
+            return
         }
         let last = Swift.min(rows.upperBound, substitutable.upperBound)
-        var total = 0
         while y < rows.upperBound {
             let sum = verticalSum(block + y &* 16, taps: taps, halfWidth: n)
             field.storeVector16(sum, at: y &* fieldStride &+ x, count: count)
@@ -187,11 +186,9 @@ enum SeparableBlur {
             while y < end {
                 field.storeVector16(sum, at: y &* fieldStride &+ x, count: count)
                 substituted[y] = 1
-                total &+= 1
                 y &+= 1
             }
         }
-        return total
     }
 
     /// V of lane `lane` of the column block whose blur-plane row 0 is `block`, at row `y`:

@@ -30,7 +30,7 @@ import Testing
         let taps = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: n + 1)
         defer { taps.deallocate() }
         for i in 0...n { taps[i] = SIMD4(repeating: kernel.weights[n + i]) }
-        let quiet = QuietRows(threshold: ramp.0, softness: ramp.1, taps: taps, halfWidth: n)
+        let quiet = QuietRows(threshold: ramp.0, softness: ramp.1, kernel: kernel, halfWidth: n)
         var bits: [SIMD16<UInt32>] = [], fields: [SIMD16<Float>] = []
         plane.withUnsafeBufferPointer { plane in
             // The plane is 64-byte aligned only by chance; copy each window row by row.
