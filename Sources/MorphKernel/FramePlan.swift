@@ -4,9 +4,10 @@
 /// A frame runs `.measure` (tile stats), then `TileMap.classify` on the calling thread,
 /// then with fixed softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
-/// neighbouring bands). With automatic softness `.horizontal` (not at level 0), then
-/// `.edges` (`.unblurredEdges` at level 0), which stores V into the field plane tile row by
-/// tile row and runs the edge ramp one tile row behind, once the rows below are there
+/// neighbouring bands; on several threads its bands are column groups and shares of the
+/// fills, see `splitVerticalByColumns`). With automatic softness `.horizontal` (not at level
+/// 0), then `.edges` (`.unblurredEdges` at level 0), which stores V into the field plane tile
+/// row by tile row and runs the edge ramp one tile row behind, once the rows below are there
 /// (`FramePlan+AutomaticEdge.swift`).
 /// Pixels of tiles classified empty or full are filled with `emptyPixel` / `fullPixel`, the
 /// bytes the computation gives there (see `TileMap`).
@@ -14,7 +15,9 @@
 /// `@unchecked Sendable` because it carries raw pointers: they point into the masks, the
 /// output and the renderer's scratch and tile map, all kept alive and locked by
 /// `MorphRenderer` for the duration of the frame, and each band writes only the output rows,
-/// plane and field rows, tile stats, padded row and halo rows of its own tile rows.
+/// plane and field rows, tile stats, padded row and halo rows of its own tile rows (a column
+/// group of `.vertical`: the output pixels of its computed tiles; a share of the fills: those
+/// of the empty and full tiles of its tile rows).
 struct FramePlan: @unchecked Sendable {
     enum Phase {
         /// The tile stats, an even share of the tile rows per band.
@@ -76,11 +79,31 @@ struct FramePlan: @unchecked Sendable {
     var outputRows = 0..<0
     /// Bands of the current phase; the renderer sets it per phase.
     var bandCount: Int
+    /// With fixed softness on several threads, `.vertical`'s bands are `verticalFillShares`
+    /// even shares of the tile rows' fills, then groups of `verticalGroupBlocks` column blocks,
+    /// each summed down every tile row (see `splitVerticalByColumns`); 0: bands of tile rows
+    /// (`TileMap.verticalSplits`), fills included.
+    var verticalGroupBlocks = 0
+    var verticalFillShares = 0
 
-    /// Band `band`'s even share of `range`.
-    func share(of range: Range<Int>, band: Int) -> Range<Int> {
-        let count = range.count
-        return range.lowerBound + count * band / bandCount ..< range.lowerBound + count * (band + 1) / bandCount
+    /// Band `band`'s even share of `range`, among `bandCount` bands (or `shares`).
+    func share(of range: Range<Int>, band: Int, shares: Int? = nil) -> Range<Int> {
+        let count = range.count, shares = shares ?? bandCount
+        return range.lowerBound + count * band / shares ..< range.lowerBound + count * (band + 1) / shares
+    }
+
+    /// Splits `.vertical` (fixed softness) into column groups claimed by whichever thread is
+    /// free, with the fills as a few shares of tile rows, and sets `bandCount` to their number.
+    /// How many rows a computed tile sums is not known before the pass (quiet rows leave most
+    /// of some tiles to the rows above them), so two bands of tile rows of even estimated work
+    /// summed 55/45 to 63/37 of the rows of the real icon pairs from 512 px up (counted:
+    /// heart → star, bell → magnifyingglass); with eight column groups a thread, claimed in
+    /// turn, the two threads' shares come within 46/54. The blur plane is stored by column
+    /// block, so a group reads runs of memory.
+    mutating func splitVerticalByColumns(threads: Int) {
+        verticalFillShares = threads
+        verticalGroupBlocks = max(1, tiles.blockCount / (8 * threads))
+        bandCount = verticalFillShares + (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks
     }
 
     /// Runs band `band` of `phase`.
@@ -95,7 +118,16 @@ struct FramePlan: @unchecked Sendable {
         case .horizontal:
             horizontalBand(tileRows: tiles.horizontalSplits[band]..<tiles.horizontalSplits[band + 1], band: band)
         case .vertical:
-            verticalBand(tileRows: tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1])
+            if verticalGroupBlocks == 0 {
+                let tileRows = tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1]
+                verticalColumns(0..<tiles.blockCount, tileRows: tileRows)
+                fills(tileRows: tileRows)
+            } else if band < verticalFillShares {
+                fills(tileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares))
+            } else {
+                let first = (band - verticalFillShares) * verticalGroupBlocks
+                verticalColumns(first..<min(tiles.blockCount, first + verticalGroupBlocks), tileRows: 0..<tiles.tileRowCount)
+            }
         case .edges:
             edgesBand(tileRows: tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1], band: band, unblurred: false)
         case .unblurredEdges:
@@ -221,16 +253,17 @@ struct FramePlan: @unchecked Sendable {
         return row.vector(block: block)
     }
 
-    /// The vertical pass fused with the threshold over the computed tiles of `tileRows`, one
-    /// 16-pixel column block at a time, down each run of computed tiles; then the fills.
-    private func verticalBand(tileRows: Range<Int>) {
+    /// The vertical pass fused with the threshold over the computed tiles of `tileRows` in the
+    /// column blocks `columnBlocks`, one 16-pixel column block at a time, down each run of
+    /// computed tiles.
+    private func verticalColumns(_ columnBlocks: Range<Int>, tileRows: Range<Int>) {
         let threshold = self.threshold!
         let plane = UnsafePointer(scratch.planeOrigin)
         let blockStride = scratch.blockStride
         let blocks = tiles.blockCount
         let rowBytes = outputRowBytes
         let compute = TileMap.Kind.compute.rawValue
-        for b in 0..<blocks {
+        for b in columnBlocks {
             let x = b * 16
             var r = tileRows.lowerBound
             while r < tileRows.upperBound {
@@ -250,6 +283,10 @@ struct FramePlan: @unchecked Sendable {
                 r = end
             }
         }
+    }
+
+    /// The fills of the empty and full tiles of `tileRows`.
+    private func fills(tileRows: Range<Int>) {
         for r in tileRows {
             for y in tiles.rows(ofTileRow: r) { fillRow(y, tileRow: r) }
         }

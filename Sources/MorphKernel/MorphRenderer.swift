@@ -367,6 +367,7 @@ public final class MorphRenderer: @unchecked Sendable {
                             run(plan, phase: .unblurred)
                         } else {
                             run(plan, phase: .horizontal)
+                            if plan.bandCount > 1 { plan.splitVerticalByColumns(threads: plan.bandCount) }
                             run(plan, phase: .vertical)
                         }
                     }
