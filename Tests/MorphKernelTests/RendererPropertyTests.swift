@@ -69,8 +69,10 @@ import Testing
         #expect(try render(renderer, source, target, 0.5) == automatic)
 
         // Small frames with odd band splits (at most one band per 16-row tile row), every
-        // level including the unblurred one.
-        for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3)] {
+        // level including the unblurred one; and a wide one, whose fixed ramp's vertical pass
+        // runs in groups of two column blocks, the last group one block
+        // (`FramePlan.splitVerticalByColumns`).
+        for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3), (560, 40, 2)] {
             let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: softness == .automatic ? .automatic : 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
             let t = TestMasks.random(width: w, height: h, kind: .discs, using: &rng)
