@@ -847,8 +847,8 @@ def step_c_baseline(context: Context) -> None:
                 best = min((r["rows"][index] for r in runs), key=lambda r: r[library] + r[baseline])
                 row[library], row[baseline] = best[library], best[baseline]
             # The speed-up: the round with the median ratio, and the range over the rounds (a
-            # slow slice of the machine hits the two-thread frames harder, which wait for
-            # both processors, so the least sum would favour rounds that understate it).
+            # slow slice of the machine need not slow both sides alike: the two-thread frames
+            # wait for both processors, so the least sum says little about the ratio).
             pairs = sorted((r["rows"][index] for r in runs if "speedUpThreadsNanoseconds" in r["rows"][index]),
                            key=library_speed_up)
             if pairs:

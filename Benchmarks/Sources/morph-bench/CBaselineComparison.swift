@@ -22,9 +22,9 @@ enum CBaselineComparison {
         let baselineOneThreadNanoseconds: Double
         let libraryThreadsNanoseconds: Double
         let baselineThreadsNanoseconds: Double
-        /// The library on one thread and on every core once more, timed against each other
-        /// (the speed-up: the two columns above are each timed against the C baseline, at
-        /// different moments, so their ratio also holds whatever the machine did in between).
+        /// The library on one thread and on every core once more, timed against each other: the
+        /// speed-up. (The two library times above are each timed against the C baseline, at
+        /// different moments; their quotient would also carry whatever the machine did between.)
         let speedUpOneThreadNanoseconds: Double
         let speedUpThreadsNanoseconds: Double
         let largestDifference: Int
