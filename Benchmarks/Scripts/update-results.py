@@ -538,9 +538,7 @@ def library_over_best_c(row: dict) -> float:
     """The library on every core (`.automatic`) over the C baseline's faster configuration,
     one thread or every core (its pool wakes its helpers for any frame, so on small ones it
     is slower on two threads than on one), from the pair timed against each other."""
-    if "fasterBaselineNanoseconds" in row:
-        return row["libraryAgainstFasterNanoseconds"] / row["fasterBaselineNanoseconds"]
-    return row["libraryThreadsNanoseconds"] / min(row["baselineOneThreadNanoseconds"], row["baselineThreadsNanoseconds"])
+    return row["libraryAgainstFasterNanoseconds"] / row["fasterBaselineNanoseconds"]
 
 
 def library_speed_up(row: dict) -> float:
@@ -550,8 +548,8 @@ def library_speed_up(row: dict) -> float:
 
 
 def speed_up_cell(row: dict) -> str:
-    """The speed-up of the median round, with the range over the rounds when there were several."""
-    low, high = row.get("speedUpRange", [library_speed_up(row)] * 2)
+    """The speed-up of the median round, with the range over the rounds when they differ."""
+    low, high = row["speedUpRange"]
     return f"{library_speed_up(row):.2f}×" + (f" ({low:.2f}–{high:.2f})" if high > low else "")
 
 
@@ -563,8 +561,8 @@ def c_baseline_markdown(info: dict, data: dict) -> str:
     lines += [
         "Frames at p = 0.5, compute only (inputs in memory, buffers allocated before), wall time, medians; each "
         "pair timed alternately in turns of ten frames a side up to 1024² (one at 2048²); of "
-        f"{data.get('rounds', 1)} run(s), per row and pair of columns, the run whose two medians add up to the "
-        "least. The C baseline: `Benchmarks/CBaseline/morph_baseline.c`, the frame math written plainly in C — the "
+        f"{data.get('rounds', 1)} run(s), per row and pair of columns against C, the run whose two medians add up "
+        "to the least (the speed-up: see below). The C baseline: `Benchmarks/CBaseline/morph_baseline.c`, the frame math written plainly in C — the "
         "mix, a horizontal and a vertical pass over every pixel (column blocks of 32 summed in registers), the "
         f"smoothstep edge — built with gcc -O3 -march=native -fno-trapping-math ({features} here; gcc fuses "
         f"multiply-adds) and loaded by morph-bench; {cores} threads split its rows. The library: `MorphRenderer`, "
@@ -577,9 +575,8 @@ def c_baseline_markdown(info: dict, data: dict) -> str:
         "thread), the two timed against each other: where C is faster on one thread, as a pair of their own. "
         "The speed-up is timed as a third pair, the library on one thread against the library on "
         "every core, alternately in the same turns: the two library columns before it are each timed against "
-        "C at other moments of the run, and this machine's speed drifts between such moments (their ratio "
-        "ranged 1.0–2.4× for the same build), so it is not their quotient; it is the median round's, with "
-        "the range over the rounds.", "",
+        "C at other moments of the run, and this machine's speed drifts between such moments, so it is not "
+        "their quotient; it is the median round's, with the range over the rounds.", "",
         *markdown_table(
             ["workload", "library, 1 thread", "C, 1 thread", "library / C", f"library, {cores} threads",
              f"C, {cores} threads", "library / C", "library / C's faster", f"library's speed-up on {cores} threads",
@@ -814,9 +811,10 @@ step_path_bench = reporting_step("path-bench", lambda text: parse_path_bench(tex
 
 def step_c_baseline(context: Context) -> None:
     """morph-bench --c-baseline from the default build and from the AVX2 build, --rounds times
-    each, in turn; each row keeps, per pair of columns timed side by side, the round whose two
-    medians add up to the least (a slice of the run when the machine was slow, or its second
-    core busy, then counts for neither side, and each ratio still compares one run)."""
+    each, in turn; each row keeps, per pair of columns timed side by side against C, the round
+    whose two medians add up to the least (a slice of the run when the machine was slow, or its
+    second core busy, then counts for neither side, and each ratio still compares one run), and
+    for the speed-up (one thread against every core) the round with the median ratio."""
     rounds = 1 if context.quick("c-baseline") else max(1, context.arguments.rounds)
     builds = [("default", context.builds.product("morph-bench")),
               ("avx2", context.builds.avx2_product("morph-bench"))]
@@ -836,11 +834,12 @@ def step_c_baseline(context: Context) -> None:
             if round_index == 0:
                 commands.append(shown([str(binary), "--c-baseline", *quick_flag(context, "c-baseline")]))
     timed = ["libraryOneThreadNanoseconds", "baselineOneThreadNanoseconds", "libraryThreadsNanoseconds",
-             "baselineThreadsNanoseconds"]
+             "baselineThreadsNanoseconds", "libraryAgainstFasterNanoseconds", "fasterBaselineNanoseconds"]
 
     def fastest(runs: list[dict]) -> dict:
-        """Per row and per pair of columns timed side by side (one thread, every core), the
-        round whose two medians add up to the least, so each ratio still compares one run."""
+        """Per row and per pair of columns timed side by side against C, the round whose two
+        medians add up to the least, so each ratio still compares one run; for the speed-up, the
+        round with the median ratio and the range over the rounds."""
         data = dict(runs[0])
         data["rows"] = []
         for index, first in enumerate(runs[0]["rows"]):
@@ -853,13 +852,11 @@ def step_c_baseline(context: Context) -> None:
             # The speed-up: the round with the median ratio, and the range over the rounds (a
             # slow slice of the machine need not slow both sides alike: the two-thread frames
             # wait for both processors, so the least sum says little about the ratio).
-            pairs = sorted((r["rows"][index] for r in runs if "speedUpThreadsNanoseconds" in r["rows"][index]),
-                           key=library_speed_up)
-            if pairs:
-                middle = pairs[len(pairs) // 2]
-                row["speedUpOneThreadNanoseconds"] = middle["speedUpOneThreadNanoseconds"]
-                row["speedUpThreadsNanoseconds"] = middle["speedUpThreadsNanoseconds"]
-                row["speedUpRange"] = [library_speed_up(pairs[0]), library_speed_up(pairs[-1])]
+            pairs = sorted((r["rows"][index] for r in runs), key=library_speed_up)
+            middle = pairs[len(pairs) // 2]
+            row["speedUpOneThreadNanoseconds"] = middle["speedUpOneThreadNanoseconds"]
+            row["speedUpThreadsNanoseconds"] = middle["speedUpThreadsNanoseconds"]
+            row["speedUpRange"] = [library_speed_up(pairs[0]), library_speed_up(pairs[-1])]
             row["largestDifference"] = max(r["rows"][index]["largestDifference"] for r in runs)
             data["rows"].append(row)
         data["selfChecks"] = "; ".join(sorted({r["selfChecks"] for r in runs}))
@@ -868,11 +865,11 @@ def step_c_baseline(context: Context) -> None:
     for row, other in zip(data["rows"], avx2["rows"]):
         if row["name"] != other["name"]:
             raise StepFailed("morph-bench --c-baseline: the AVX2 build's rows differ from the default build's")
-        row["avx2"] = {key: other[key] for key in [*timed, "libraryAgainstFasterNanoseconds", "fasterBaselineNanoseconds",
-                                                   "largestDifference"] if key in other}
+        row["avx2"] = {key: other[key] for key in [*timed, "largestDifference"]}
     data["avx2SelfChecks"] = avx2["selfChecks"]
     data["rounds"] = rounds
-    note = f"({rounds} round(s) of each in turn; per row and pair of columns, the round with the least sum)"
+    note = (f"({rounds} round(s) of each in turn; per row and pair of columns against C, the round with the least "
+            "sum; for the speed-up, the round with the median ratio)")
     info = context.info("c-baseline", data["commit"], commands, load, note)
     context.write("c-baseline", c_baseline_markdown(info, data), info, data)
 
@@ -1127,7 +1124,7 @@ def c_baseline_table(results: Path) -> str | None:
              f"Commit `{info['commit']}`, {info['machine']['cpu']} ({info['machine']['cores']} cores), {info['date']}; "
              f"[`Benchmarks/results/c-baseline.md`](Benchmarks/results/c-baseline.md) has the command, every time "
              f"and the AVX2 build's. Compute only, medians of alternate turns, of {figures.get('rounds', 1)} run(s) "
-             f"the one with the least sum; C: gcc -O3 -march=native ({features}); library: the default build (SSE) "
+             f"the one with the least sum (the speed-up: the median run's); C: gcc -O3 -march=native ({features}); library: the default build (SSE) "
              "and, in its column, one built for AVX2. Every frame within 1 of the C frame. On every core the C "
              "baseline counts with its faster configuration, one thread or all.", "",
              *markdown_table(["workload", "library, 1 thread", "C, 1 thread", "library / C, 1 thread",

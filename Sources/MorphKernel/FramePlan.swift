@@ -81,8 +81,8 @@ struct FramePlan: @unchecked Sendable {
     var bandCount: Int
     /// With fixed softness on several threads, `.vertical`'s bands are `verticalFillShares`
     /// even shares of the tile rows' fills, then groups of `verticalGroupBlocks` column blocks,
-    /// each summed down every tile row (see `splitVerticalByColumns`); 0: bands of tile rows
-    /// (`TileMap.verticalSplits`), fills included.
+    /// each summed down every tile row (see `splitVerticalByColumns`); 0: one band, the whole
+    /// frame.
     var verticalGroupBlocks = 0
     var verticalFillShares = 0
 
@@ -119,9 +119,8 @@ struct FramePlan: @unchecked Sendable {
             horizontalBand(tileRows: tiles.horizontalSplits[band]..<tiles.horizontalSplits[band + 1], band: band)
         case .vertical:
             if verticalGroupBlocks == 0 {
-                let tileRows = tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1]
-                verticalColumns(0..<tiles.blockCount, tileRows: tileRows)
-                fills(tileRows: tileRows)
+                verticalColumns(0..<tiles.blockCount, tileRows: 0..<tiles.tileRowCount)
+                fills(tileRows: 0..<tiles.tileRowCount)
             } else if band < verticalFillShares {
                 fills(tileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares))
             } else {

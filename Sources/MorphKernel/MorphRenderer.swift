@@ -355,7 +355,7 @@ public final class MorphRenderer: @unchecked Sendable {
                             outputColumns: alphaColumns, skipping: skipping)
                         plan.bandCount = bandCountLocked(
                             work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
-                        tiles.split(bands: plan.bandCount)
+                        tiles.split(bands: plan.bandCount, vertical: edges != nil)
                         if edges != nil {
                             if n == 0 {
                                 run(plan, phase: .unblurredEdges)

@@ -1,8 +1,10 @@
 /// Band splitting and the work estimate of a classified frame.
 extension TileMap {
-    /// Splits both passes into `bands` (at most the `maxBands` the map was made for) bands of
-    /// tile rows of about even work, and sets `bandCount`.
-    func split(bands: Int) {
+    /// Splits the horizontal pass, and with `vertical` the vertical one (the automatic ramp's
+    /// `.edges`; the fixed ramp splits its vertical pass by columns, see
+    /// `FramePlan.splitVerticalByColumns`), into `bands` (at most the `maxBands` the map was
+    /// made for) bands of tile rows of about even work, and sets `bandCount`.
+    func split(bands: Int, vertical: Bool) {
         bandCount = bands
         // Work per tile row: the vectors each pass computes there, plus one so that fills
         // and empty rows still spread.
@@ -12,6 +14,7 @@ extension TileMap {
             rowWork[r] = count
         }
         split(into: horizontalSplits, bands: bands)
+        guard vertical else { return }
         for r in 0..<tileRowCount {
             var count = 1
             for b in 0..<blockCount where kinds[r * blockCount + b] == Kind.compute.rawValue { count += 1 }

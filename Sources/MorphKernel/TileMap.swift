@@ -88,11 +88,12 @@ final class TileMap {
     let rowContent: UnsafeMutablePointer<UInt8>
     /// Band k of the horizontal pass takes tile rows `horizontalSplits[k] ..< [k + 1]`.
     let horizontalSplits: UnsafeMutablePointer<Int>
-    /// Band k of the vertical pass takes tile rows `verticalSplits[k] ..< [k + 1]`.
+    /// Band k of the automatic ramp's vertical pass (`.edges`) takes tile rows
+    /// `verticalSplits[k] ..< [k + 1]`.
     let verticalSplits: UnsafeMutablePointer<Int>
-    /// Per tile row: the work `split(bands:)` evens out.
+    /// Per tile row: the work `split(bands:vertical:)` evens out.
     let rowWork: UnsafeMutablePointer<Int>
-    /// The bands of the last `split(bands:)`.
+    /// The bands of the last `split(bands:vertical:)`.
     var bandCount = 1
 
     init(width: Int, height: Int, maxBands: Int) {
