@@ -732,7 +732,7 @@ def step_edge_modes(context: Context) -> None:
     context.write("edge-modes", edge_modes_markdown(info, rounds, summary), info, summary)
 
 
-FIELD_COLUMNS = ["again", "quarter", "rest", "newLevel", "morph", "morphNewLevels"]
+FIELD_COLUMNS = ["again", "quarter", "rest", "morph"]
 
 
 def parse_field_styles(text: str) -> dict:
@@ -741,10 +741,10 @@ def parse_field_styles(text: str) -> dict:
     rows = []
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 8 or not re.match(cell, cells[1]):
+        if len(cells) != 6 or not re.match(cell, cells[1]):
             continue
-        row = {"name": cells[0], "fieldsNs": nanoseconds(*cells[7].split(" "))}
-        for key, text_cell in zip(FIELD_COLUMNS, cells[1:7]):
+        row = {"name": cells[0], "fieldsNs": nanoseconds(*cells[5].split(" "))}
+        for key, text_cell in zip(FIELD_COLUMNS, cells[1:5]):
             m = re.match(cell, text_cell)
             row[key] = {"distanceNs": nanoseconds(m.group(1), m.group(2)),
                         "metaballNs": nanoseconds(m.group(3), m.group(4)), "ratio": float(m.group(5))}
@@ -759,15 +759,12 @@ def field_styles_markdown(info: dict, data: dict) -> str:
     lines += [
         "The distance field stage against the metaball one (automatic edge) on the same masks and blur, one "
         "thread each, timed alternately as thread CPU time (`Sources/morph-bench/FieldStyleComparison.swift`); "
-        "each cell is distance / metaball. A distance renderer keeps each icon's blurred field per blur level "
-        "(up to 32 MiB), so a frame at a level drawn before only mixes and draws the edge: the first three "
-        "columns draw the same frame again and again, as the workloads of `morph-bench.md` do. \"level new\" "
-        "drops what was kept before each sample (`MorphRenderer.discardKeptLevels`), the cost of a level's "
-        "first frame; the whole 61-frame morph is timed kept and dropped (an export draws each level about "
-        "twice). \"First frame\" is a fresh renderer's first frame: both icons' fields, computed once per icon, "
-        "then the frame at p = 0.5 (wall time, once).", "",
-        *markdown_table(["pair", "p = 0.5", "p = 0.25", "p = 1/60", "p = 0.5, level new", "61 frames",
-                         "61 frames, levels new", "first frame"],
+        "each cell is distance / metaball. The first three columns draw the same frame again and again, as "
+        "the workloads of `morph-bench.md` do; the fourth a whole 61-frame morph. A distance frame depends on "
+        "nothing drawn before it, so each costs the same whenever it is drawn. \"First frame\" is a fresh "
+        "renderer's first frame: both icons' fields, computed once per icon, then the frame at p = 0.5 (wall "
+        "time, once).", "",
+        *markdown_table(["pair", "p = 0.5", "p = 0.25", "p = 1/60", "61 frames", "first frame"],
                         [[r["name"], *(f"{time_text(r[k]['distanceNs'])} / {time_text(r[k]['metaballNs'])} = "
                                        f"{r[k]['ratio']:.2f}×" for k in FIELD_COLUMNS), time_text(r["fieldsNs"])]
                          for r in data["rows"]]),
@@ -993,12 +990,10 @@ def speed_figures(results: Path) -> str:
             return ratio_range([r[key]["ratio"] for r in which])
         bullets.append(
             f"- **Distance morphs** (`morph-bench --field-styles`, one thread, thread CPU time, distance against "
-            f"metaball frames of the same masks): a frame drawn again costs {ratios('again', workloads)} a metaball "
-            f"frame at p = 0.5 on workloads a–d and {ratios('again', icons)} on four 132 px icon pairs, "
-            f"{ratios('rest', rows)} near rest (p = 1/60, no blur to save); the first frame at a blur level costs "
-            f"{ratios('newLevel', icons)} for icons and {ratios('newLevel', workloads)} on a–d, so a 61-frame morph "
-            f"drawn once costs {ratios('morphNewLevels', icons)} the metaball morph for icons and "
-            f"{ratios('morphNewLevels', workloads)} on a–d, and {ratios('morph', icons)} for icons drawn again. "
+            f"metaball frames of the same masks): a whole 61-frame morph costs {ratios('morph', workloads)} the "
+            f"metaball morph on workloads a–d and {ratios('morph', icons)} on four 132 px icon pairs; the frame at "
+            f"p = 0.5 {ratios('again', workloads)} and {ratios('again', icons)}, at p = 0.25 "
+            f"{ratios('quarter', rows)}, near rest (p = 1/60) {ratios('rest', rows)}. "
             f"A fresh renderer's first frame, which computes both icons' fields, takes "
             f"{time_range(min(r['fieldsNs'] for r in icons), max(r['fieldsNs'] for r in icons))} for the 132 px pairs "
             f"({source('field-styles', styles['info'])}).")

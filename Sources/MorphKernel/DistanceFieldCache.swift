@@ -22,7 +22,6 @@ final class DistanceFieldCache: @unchecked Sendable {
     /// The columns each field's rows are padded with (`IconField`).
     private let padding: Int
     private var entries: [(mask: AlphaMask, field: IconField)] = []
-    private var made = 0
     private let lock = MutexLock()
 
     /// A cache for a renderer of `style` whose largest blur half-width is `padding`.
@@ -50,8 +49,7 @@ final class DistanceFieldCache: @unchecked Sendable {
         }
         if !field.hasOutline { field = .outside(by: emptyDepth, width: mask.width, height: mask.height) }
         if entries.count == Self.capacity { entries.removeLast() }
-        made += 1
-        let prepared = IconField(field: field, identity: made, padding: padding)
+        let prepared = IconField(field: field, padding: padding)
         entries.insert((mask, prepared), at: 0)
         return prepared
     }

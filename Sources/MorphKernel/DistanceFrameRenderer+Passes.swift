@@ -1,126 +1,67 @@
-/// The passes of a distance frame over its segments: which segments the passes reach, an
-/// icon's blurred field where a kept plane lacks it, the mix of the two icons' (or, with a
-/// captured field, the blur of the mix), and the two passes of the separable blur.
+/// The passes of a distance frame over its segments: φ mixed a row at a time, the blur
+/// across (measuring A's bounds where the second sort needs them), the second sort, the
+/// segments the blur down reads, and the blur down.
 extension DistanceFrameRenderer {
-    /// Marks the segments whose blur across the blur down of the segments marked in
-    /// `targets` reads (`needsAcross`: within n rows in the same column), and, with
-    /// `mixes`, those whose φ that reads (`needsMix`: within ⌈n / 16⌉ segments along the row).
-    func markReach(of targets: UnsafePointer<Bool>, halfWidth n: Int, mixes: Bool) {
-        let across = segmentsAcross
-        for column in 0..<across {
-            var inWindow = 0
-            for y in 0..<min(n, height) where targets[y * across + column] { inWindow += 1 }
-            for y in 0..<height {
-                if y + n < height, targets[(y + n) * across + column] { inWindow += 1 }
-                if y - n - 1 >= 0, targets[(y - n - 1) * across + column] { inWindow -= 1 }
-                needsAcross[y * across + column] = inWindow > 0
+    /// φ of row `y` at x in `columns` (at least 16 of them, within −`padding` ..< width +
+    /// `padding` + 16) into `mixedRow`, as `IconField` pads a row: outside the canvas, the
+    /// border's value. The last vector may overlap the one before: the same values again.
+    @inline(__always)
+    func mixRow(_ inputs: MixInputs, y: Int, columns: Range<Int>) {
+        let length = Self.segmentLength
+        let (keep, take, capturedWeight) = (inputs.weights.keep, inputs.weights.take, inputs.weights.captured)
+        let s = inputs.source.origin + y * inputs.source.stride, t = inputs.target.origin + y * inputs.target.stride
+        let row = mixedRow + padding
+        guard let captured = inputs.captured else {
+            // The icons' rows are padded already.
+            var x = columns.lowerBound
+            while x < columns.upperBound {
+                let at = min(x, columns.upperBound - length)
+                row.storeVector16(keep * s.vector16(at: at) + take * t.vector16(at: at), at: at)
+                x += length
             }
+            return
         }
-        guard mixes else { return }
-        let spread = (n + Self.segmentLength - 1) / Self.segmentLength
-        for y in 0..<height {
-            let row = y * across
-            var inWindow = 0
-            for column in 0..<min(spread, across) where needsAcross[row + column] { inWindow += 1 }
-            for column in 0..<across {
-                if column + spread < across, needsAcross[row + column + spread] { inWindow += 1 }
-                if column - spread - 1 >= 0, needsAcross[row + column - spread - 1] { inWindow -= 1 }
-                needsMix[row + column] = inWindow > 0
+        let c = captured + y * width
+        let start = min(max(columns.lowerBound, 0), width)
+        let inside = start..<max(min(columns.upperBound, width), start)
+        var x = inside.lowerBound
+        if inside.count >= length {
+            while x < inside.upperBound {
+                let at = min(x, inside.upperBound - length)
+                row.storeVector16(keep * s.vector16(at: at) + take * t.vector16(at: at) + capturedWeight * c.vector16(at: at), at: at)
+                x += length
             }
+        } else {
+            for x in inside { row[x] = keep * s[x] + take * t[x] + capturedWeight * c[x] }
         }
+        // A padded icon row repeats its border value, so the mix there is the border's mix.
+        for x in columns.lowerBound..<max(inside.lowerBound, columns.lowerBound) { row[x] = row[0] }
+        for x in max(inside.upperBound, columns.lowerBound)..<columns.upperBound { row[x] = row[width - 1] }
     }
 
-    /// Computes `icon`'s blurred field in the edge segments `plane` lacks.
-    func blurMissing(_ icon: IconField, into plane: BlurredFieldCache.Plane, centre w: UnsafePointer<Float>, halfWidth n: Int) {
-        var any = false
-        for segment in 0..<(segmentsAcross * height) {
-            let lacking = kinds[segment] == .edge && !plane.computed[segment]
-            selected[segment] = lacking
-            any = any || lacking
-        }
-        guard any else { return }
-        markReach(of: selected, halfWidth: n, mixes: false)
-        blurAcross(icon.origin, stride: icon.stride, centre: w, halfWidth: n)
-        blurDown(into: plane.values, where: selected, centre: w, halfWidth: n)
-        for segment in 0..<(segmentsAcross * height) where selected[segment] { plane.computed[segment] = true }
-    }
-
-    /// V = keep · V_S + take · V_T over the edge segments, into `blurred`; a missing plane
-    /// (weight 0) adds nothing.
-    func combine(_ source: Plane?, _ keep: Float, _ target: Plane?, _ take: Float) {
-        let length = Self.segmentLength, across = segmentsAcross
-        for y in 0..<height {
-            for column in 0..<across where kinds[y * across + column] == .edge {
-                let x0 = column * length
-                var v = SIMD16<Float>(repeating: 0)
-                if let source { v = keep * source.values.vector16(at: y * source.stride + x0) }
-                if let target { v += take * target.values.vector16(at: y * target.stride + x0) }
-                blurred.storeVector16(v, at: y * planeStride + x0)
-            }
-        }
-    }
-
-    /// A frame with a captured field: φ mixed where the blur of the edge segments reads it,
-    /// then blurred into `blurred` (at level 0, copied).
-    func mixAndBlur(
-        _ source: IconField, _ target: IconField, _ captured: UnsafePointer<Float>, weights: MixWeights,
-        centre w: UnsafePointer<Float>, halfWidth n: Int
+    /// The blur across of φ, A, into `across` over every segment marked in `targets`, 16
+    /// pixels a vector, the taps symmetric; with `measuring`, each segment's least and
+    /// greatest A into the bounds.
+    func blurAcross(
+        _ inputs: MixInputs, where targets: UnsafePointer<Bool>, centre w: UnsafePointer<Float>, halfWidth n: Int,
+        measuring: Bool
     ) {
-        markReach(of: edgeFlags(), halfWidth: n, mixes: true)
-        let length = Self.segmentLength, across = segmentsAcross
-        let (keep, take, capturedWeight) = (weights.keep, weights.take, weights.captured)
-        let s = source.origin, t = target.origin
-        for y in 0..<height {
-            let row = mixed + y * mixedStride + padding
-            let sourceRow = s + y * source.stride, targetRow = t + y * target.stride
-            for column in 0..<across where needsMix[y * across + column] {
-                let x0 = column * length
-                var c = SIMD16<Float>(repeating: 0)
-                let count = min(length, width - x0)
-                if count == length {
-                    c = captured.vector16(at: y * width + x0)
-                } else {
-                    for lane in 0..<length { c[lane] = captured[y * width + x0 + min(lane, count - 1)] }
-                }
-                row.storeVector16(keep * sourceRow.vector16(at: x0) + take * targetRow.vector16(at: x0) + capturedWeight * c, at: x0)
-            }
-            if needsMix[y * across] {
-                let first = SIMD16<Float>(repeating: row[0])
-                var x = -padding
-                while x < 0 {
-                    row.storeVector16(first, at: x, count: min(length, -x))
-                    x += length
-                }
-            }
-            if needsMix[y * across + across - 1] {
-                let last = SIMD16<Float>(repeating: row[width - 1])
-                let end = width + padding + length
-                var x = width
-                while x < end {
-                    row.storeVector16(last, at: x, count: min(length, end - x))
-                    x += length
-                }
-            }
-        }
-        blurAcross(UnsafePointer(mixed + padding), stride: mixedStride, centre: w, halfWidth: n)
-        blurDown(into: blurred, where: edgeFlags(), centre: w, halfWidth: n)
-    }
-
-    /// `selected` set to the edge segments, for the passes that take a set of segments.
-    func edgeFlags() -> UnsafePointer<Bool> {
-        for segment in 0..<(segmentsAcross * height) { selected[segment] = kinds[segment] == .edge }
-        return UnsafePointer(selected)
-    }
-
-    /// The blur across of `field` (row y at `field + y · stride`, padded) over every
-    /// segment marked `needsAcross`, into `across`, 16 pixels a vector, the taps symmetric.
-    func blurAcross(_ field: UnsafePointer<Float>, stride: Int, centre w: UnsafePointer<Float>, halfWidth n: Int) {
         let length = Self.segmentLength, segments = segmentsAcross
         let w0 = w[0]
+        let row = UnsafePointer(mixedRow + padding)
         for y in 0..<height {
-            let row = field + y * stride, out = across + y * planeStride
-            for column in 0..<segments where needsAcross[y * segments + column] {
+            let flags = targets + y * segments
+            let out = across + y * planeStride
+            // φ is mixed where the segments read it, each part once.
+            var mixedTo = Int.min
+            for column in 0..<segments where flags[column] {
                 let x0 = column * length
+                let reads = max(x0 - n, mixedTo) ..< x0 + length + n
+                if !reads.isEmpty {
+                    // A vector's worth at least: part of the last segment's, mixed again.
+                    mixRow(inputs, y: y, columns: min(reads.lowerBound, reads.upperBound - length) ..< reads.upperBound)
+                }
+                mixedTo = reads.upperBound
                 var sum = w0 * row.vector16(at: x0)
                 var i = 1
                 while i <= n {
@@ -128,18 +69,99 @@ extension DistanceFrameRenderer {
                     i &+= 1
                 }
                 out.storeVector16(sum, at: x0)
+                guard measuring else { continue }
+                var least = sum, greatest = sum
+                let count = min(length, width - x0)
+                if count < length {
+                    for lane in count..<length {
+                        least[lane] = .infinity
+                        greatest[lane] = -.infinity
+                    }
+                }
+                let bound = column * boundsStride + padding + y
+                lowerBounds[bound] = Self.least(least)
+                upperBounds[bound] = -Self.least(-greatest)
             }
         }
     }
 
-    /// The blur down of `across` into `out` over the segments marked in `targets`, the end
-    /// rows repeated past the canvas.
-    func blurDown(into out: UnsafeMutablePointer<Float>, where targets: UnsafePointer<Bool>, centre w: UnsafePointer<Float>, halfWidth n: Int) {
+    /// The least of 16 lanes (`min()` is a scalar loop here, see TOOLCHAIN.md).
+    @inline(__always)
+    static func least(_ v: SIMD16<Float>) -> Float {
+        let eight = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .< v.lowHalf)
+        let four = eight.lowHalf.replacing(with: eight.highHalf, where: eight.highHalf .< eight.lowHalf)
+        return min(min(four[0], four[1]), min(four[2], four[3]))
+    }
+
+    /// The second sort: each edge segment of the first whose bounds on V (the blur down of
+    /// its column's bounds on A) keep it 3.5 from zero becomes full or empty.
+    func sortEdgeSegments(centre w: UnsafePointer<Float>, halfWidth n: Int) {
+        let length = Self.segmentLength, across = segmentsAcross
+        let w0 = w[0]
+        for column in 0..<across {
+            let lower = lowerBounds + column * boundsStride + padding
+            let upper = upperBounds + column * boundsStride + padding
+            // The end rows repeated, as the blur down repeats them.
+            (lower - padding).update(repeating: lower[0], count: padding)
+            (lower + height).update(repeating: lower[height - 1], count: padding + length)
+            (upper - padding).update(repeating: upper[0], count: padding)
+            (upper + height).update(repeating: upper[height - 1], count: padding + length)
+            var y0 = 0
+            while y0 < height {
+                let rows = y0..<min(y0 + length, height)
+                y0 += length
+                guard rows.contains(where: { kinds[$0 * across + column] == .edge }) else { continue }
+                var least = w0 * UnsafePointer(lower).vector16(at: rows.lowerBound)
+                var greatest = w0 * UnsafePointer(upper).vector16(at: rows.lowerBound)
+                var i = 1
+                while i <= n {
+                    least += w[i] * (UnsafePointer(lower).vector16(at: rows.lowerBound &- i)
+                        + UnsafePointer(lower).vector16(at: rows.lowerBound &+ i))
+                    greatest += w[i] * (UnsafePointer(upper).vector16(at: rows.lowerBound &- i)
+                        + UnsafePointer(upper).vector16(at: rows.lowerBound &+ i))
+                    i &+= 1
+                }
+                for y in rows where kinds[y * across + column] == .edge {
+                    let lane = y - rows.lowerBound
+                    if least[lane] >= 3.5 {
+                        kinds[y * across + column] = .full
+                    } else if greatest[lane] <= -3.5 {
+                        kinds[y * across + column] = .empty
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the segments whose A the blur down of the edge segments reads (within n rows
+    /// in the same column) and this frame has not computed yet (`needsAcross`).
+    func markReach(halfWidth n: Int) {
+        let across = segmentsAcross
+        needsAcross.update(repeating: false, count: across * height)
+        // Per column, the rows below those marked so far.
+        let marked = markedRows
+        marked.update(repeating: 0, count: across)
+        for y in 0..<height {
+            for column in 0..<across where kinds[y * across + column] == .edge {
+                let end = min(y + n + 1, height)
+                var row = max(y - n, marked[column])
+                while row < end {
+                    needsAcross[row * across + column] = !measured[row * across + column]
+                    row += 1
+                }
+                marked[column] = end
+            }
+        }
+    }
+
+    /// The blur down of `across` into `blurred` over the edge segments, the end rows
+    /// repeated past the canvas.
+    func blurDown(centre w: UnsafePointer<Float>, halfWidth n: Int) {
         let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
         let w0 = w[0]
         let plane = UnsafePointer(across)
         for y in 0..<height {
-            for column in 0..<segments where targets[y * segments + column] {
+            for column in 0..<segments where kinds[y * segments + column] == .edge {
                 let x0 = column * length
                 var sum = w0 * plane.vector16(at: y * stride + x0)
                 var j = 1
@@ -148,7 +170,7 @@ extension DistanceFrameRenderer {
                     sum += w[j] * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
                     j &+= 1
                 }
-                out.storeVector16(sum, at: y * stride + x0)
+                blurred.storeVector16(sum, at: y * stride + x0)
             }
         }
     }

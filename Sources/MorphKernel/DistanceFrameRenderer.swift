@@ -17,16 +17,13 @@
 ///    vanishes: at a saddle, where g rounds to 0 in one precision and not in another, α
 ///    would otherwise leap with the direction of a slope too small to trust.
 ///
-/// The blur is linear, so V = (1 − e) · V_S + e · V_T with V_S, V_T each icon's field
-/// blurred at the level: that is how V is computed (with a captured field, the mix is
-/// blurred instead), and the icons' blurred fields are kept (`BlurredFieldCache`), so a
-/// level drawn again blurs nothing. The frame is cut into segments of 16 pixels of a row;
-/// only those near the outline are blurred and drawn (see `render`), 16 pixels a vector.
+/// The frame is cut into segments of 16 pixels of a row, and only those near the outline
+/// are blurred and drawn (see `render`), 16 pixels a vector; φ is mixed a row at a time, as
+/// the blur across reads it.
 ///
 /// Every byte is within ±1 of the same math in double precision (the tests' reference), and
 /// depends on the fields, the progress and the style only: a segment's V is computed the
-/// same way whether or not it was kept. All memory is allocated in `init`, but for the
-/// kept planes, which are allocated as they are first needed, up to the cache's budget.
+/// same way whichever segments around it are. All memory is allocated in `init`.
 final class DistanceFrameRenderer {
     let width: Int
     let height: Int
@@ -34,62 +31,72 @@ final class DistanceFrameRenderer {
     let bank: GaussianKernelBank
     /// Segments a row: ⌈width / 16⌉.
     let segmentsAcross: Int
-    /// Floats a row of the planes `across`, `blurred` and the kept ones: segmentsAcross · 16,
-    /// and 16 more, so that the rows the blur down reads together are not a multiple of 4 KiB
-    /// apart (at 1024 and 2048 px they were, and fought over the same few cache sets: a whole
-    /// 61-frame morph took 24 % and 31 % longer).
+    /// Floats a row of the planes `across` and `blurred`: segmentsAcross · 16, and 16 more,
+    /// so that the rows the blur down reads together are not a multiple of 4 KiB apart (at
+    /// 1024 and 2048 px they were, and fought over the same few cache sets: a whole 61-frame
+    /// morph took 24 % and 31 % longer).
     let planeStride: Int
     /// Columns of a padded row before its pixels (the largest blur half-width).
     let padding: Int
-    /// The mix of a frame with a captured field, padded as an `IconField`: `mixedStride`
-    /// floats a row.
-    let mixed: UnsafeMutablePointer<Float>
-    let mixedStride: Int
-    /// A field blurred across (scratch), then the frame's V.
+    /// One row of φ, padded as an `IconField`'s rows are: what the blur across reads.
+    let mixedRow: UnsafeMutablePointer<Float>
+    /// φ blurred across (A), then the frame's V.
     let across: UnsafeMutablePointer<Float>
     let blurred: UnsafeMutablePointer<Float>
-    /// Per segment (row-major): what the frame is there (`kinds`); the segments a pass
-    /// computes V in (`selected`: the edge segments a kept plane lacks, or all edge
-    /// segments); where the blur across is needed (`needsAcross`: the selected segments'
-    /// blur down reads it); where φ is (`needsMix`: the blur across of a frame with a
-    /// captured field reads it).
+    /// Per segment (row-major): what the frame is there (`kinds`); where this frame computed
+    /// A before sorting its segments a second time (`measured`); where the blur down of the
+    /// edge segments reads A that is not yet computed (`needsAcross`).
     let kinds: UnsafeMutablePointer<SegmentKind>
-    let selected: UnsafeMutablePointer<Bool>
+    let measured: UnsafeMutablePointer<Bool>
     let needsAcross: UnsafeMutablePointer<Bool>
-    let needsMix: UnsafeMutablePointer<Bool>
-    /// The icons' blurred fields.
-    let levels: BlurredFieldCache
+    /// Per segment, a bound below and above A there (`acrossBounds`): segments by column,
+    /// `boundsStride` floats a column, row y of a column at `padding` + y, the first and last
+    /// rows repeated `padding` (and 16 more) floats beyond the column's ends, as the blur
+    /// down repeats them.
+    let lowerBounds: UnsafeMutablePointer<Float>
+    let upperBounds: UnsafeMutablePointer<Float>
+    let boundsStride: Int
+    /// Scratch for `markReach`: an `Int` per column.
+    let markedRows: UnsafeMutablePointer<Int>
 
+    /// The least half-width at which the segments are sorted twice: below it the blur is
+    /// narrow, the first sort's reach little wider than the second's, and the second sort
+    /// costs more than it saves. Measured on heart → star at 132 px and workloads b and c
+    /// (medians of alternating runs): frames sorted twice took 9–32 % longer at half-widths
+    /// 1 to 5, 6–8 % less at 8 and 10, 28–32 % less at 32 and 48.
+    static let secondSortHalfWidth = 8
     /// Pixels in a segment, and lanes in a vector.
     static let segmentLength = 16
 
     /// Per blur level, once computed, `reach(level:kernel:)`.
-    var reaches: [Float?]
+    var reaches: [Reach?]
+    /// Whether the segments are sorted a second time, by bounds on V (see `render`); the
+    /// tests turn it off to compare (the bytes are the same).
+    var sortsTwice = true
 
     /// What a segment of the frame is.
     enum SegmentKind {
-        /// Every φ ≤ −`reach(level:kernel:)`: every pixel empty.
+        /// Every V ≤ −3: every pixel empty.
         case empty
-        /// Every φ ≥ `reach(level:kernel:)`: every pixel full.
+        /// Every V ≥ 3: every pixel full.
         case full
         /// Near the outline: V is computed.
         case edge
     }
 
-    /// A renderer of `width` × `height` frames in `style` (already validated), keeping
-    /// blurred fields up to `levelBudget` bytes (`BlurredFieldCache`).
-    init(width: Int, height: Int, style: MorphStyle, levelBudget: Int = BlurredFieldCache.budget) {
+    /// A renderer of `width` × `height` frames in `style` (already validated).
+    init(width: Int, height: Int, style: MorphStyle) {
         self.width = width
         self.height = height
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
-        reaches = [Float?](repeating: nil, count: style.blurLevels)
+        reaches = [Reach?](repeating: nil, count: style.blurLevels)
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
         planeStride = segmentsAcross * Self.segmentLength + Self.segmentLength
         padding = bank.maxHalfWidth
-        mixedStride = width + 2 * padding + Self.segmentLength
-        mixed = .allocate(capacity: mixedStride * height)
-        mixed.initialize(repeating: 0, count: mixedStride * height)
+        let rowLength = width + 2 * padding + Self.segmentLength
+        mixedRow = .allocate(capacity: rowLength)
+        mixedRow.initialize(repeating: 0, count: rowLength)
         across = .allocate(capacity: planeStride * height)
         across.initialize(repeating: 0, count: planeStride * height)
         blurred = .allocate(capacity: planeStride * height)
@@ -97,23 +104,29 @@ final class DistanceFrameRenderer {
         let segments = segmentsAcross * height
         kinds = .allocate(capacity: segments)
         kinds.initialize(repeating: .edge, count: segments)
-        selected = .allocate(capacity: segments)
-        selected.initialize(repeating: false, count: segments)
+        measured = .allocate(capacity: segments)
+        measured.initialize(repeating: false, count: segments)
         needsAcross = .allocate(capacity: segments)
         needsAcross.initialize(repeating: false, count: segments)
-        needsMix = .allocate(capacity: segments)
-        needsMix.initialize(repeating: false, count: segments)
-        levels = BlurredFieldCache(floatsPerPlane: planeStride * height, segments: segments, budget: levelBudget)
+        boundsStride = height + 2 * padding + Self.segmentLength
+        lowerBounds = .allocate(capacity: boundsStride * segmentsAcross)
+        lowerBounds.initialize(repeating: 0, count: boundsStride * segmentsAcross)
+        upperBounds = .allocate(capacity: boundsStride * segmentsAcross)
+        upperBounds.initialize(repeating: 0, count: boundsStride * segmentsAcross)
+        markedRows = .allocate(capacity: segmentsAcross)
+        markedRows.initialize(repeating: 0, count: segmentsAcross)
     }
 
     deinit {
-        mixed.deallocate()
+        mixedRow.deallocate()
         across.deallocate()
         blurred.deallocate()
         kinds.deallocate()
-        selected.deallocate()
+        measured.deallocate()
         needsAcross.deallocate()
-        needsMix.deallocate()
+        lowerBounds.deallocate()
+        upperBounds.deallocate()
+        markedRows.deallocate()
     }
 
     /// A field captured from an earlier frame (`CapturedField` of the distance field) and its
@@ -135,14 +148,19 @@ final class DistanceFrameRenderer {
     /// renderer's size and padding): each pixel's coverage α through `writer` into `output`,
     /// rows `bytesPerRow` apart.
     ///
-    /// Only segments near the outline are blurred: the fields are distances, so φ changes by
-    /// at most a pixel per pixel of distance, and V, a weighted mean of φ, differs from φ by
-    /// at most Σ_ij w_i w_j √(i² + j²), the kernel's mean distance. In a segment where every
-    /// φ ≥ 4 + that, V ≥ 3 (a pixel to spare for the fields' own error, under 1 px even on
-    /// masks of noise), so every pixel is full (V ≥ 2, see `writePixels`) without V, and so
-    /// is every neighbour whose V an edge segment's slope could read (V changes by at most 1
-    /// from a pixel to the next); where every φ is at or below minus that, empty. The fields'
-    /// bounds per segment (`SegmentBounds`) sort the segments before anything is computed.
+    /// Only segments near the outline are blurred, found in two sorts. The fields are
+    /// distances, so φ changes by at most a pixel per pixel of distance, and a weighted mean
+    /// of φ differs from φ by at most the weights' mean distance: Σ_i w_i |i| for A, the blur
+    /// across, and Σ_ij w_i w_j √(i² + j²) for V. First, by the fields' bounds per segment
+    /// (`SegmentBounds`), the segments where some φ is within 4 + that of V's of zero (a
+    /// pixel to spare for the fields' own error, under 1 px even on masks of noise): elsewhere
+    /// V ≥ 3 or V ≤ −3 throughout. A is computed in those, and V = Σ_j w_j A(y + j) is then
+    /// bounded per segment by the same sum over each row's least and greatest A: the rows
+    /// computed exactly, the others within 1 + Σ_i w_i |i| of φ's bounds. The segments
+    /// where those bounds leave V within 3.5 of zero are the edge segments, the only ones
+    /// the blur down reaches: every pixel elsewhere is full (V ≥ 2, see `writePixels`), and
+    /// so is every neighbour whose V an edge segment's slope could read (V changes by at most
+    /// 1 from a pixel to the next), or empty likewise.
     func render(
         source: IconField, target: IconField, progress: Double, capture: Capture? = nil,
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int
@@ -163,9 +181,6 @@ final class DistanceFrameRenderer {
         return (values, floor)
     }
 
-    /// Forgets the kept blurred fields (`MorphRenderer.discardKeptLevels()`).
-    func discardKeptLevels() { levels.discardAll() }
-
     /// A plane of V: row y starts `stride` floats after row y − 1.
     struct Plane {
         var values: UnsafePointer<Float>
@@ -179,10 +194,16 @@ final class DistanceFrameRenderer {
         var captured: Float
     }
 
-    /// Sorts the segments by the fields' bounds (every segment an edge segment when
-    /// `everywhere`) and computes V in the edge segments: from the icons' blurred fields,
-    /// kept or computed where missing; with a captured field, by blurring the mix. Returns
-    /// the plane holding V and the frame's slope floor.
+    /// What φ is mixed from: the two icons' fields, a captured one, and their weights.
+    struct MixInputs {
+        var source: IconField
+        var target: IconField
+        var captured: UnsafePointer<Float>?
+        var weights: MixWeights
+    }
+
+    /// Sorts the segments (every segment an edge segment when `everywhere`) and computes V in
+    /// the edge segments. Returns the plane holding V and the frame's slope floor.
     func frameField(
         source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool
     ) -> (Plane, Double) {
@@ -195,65 +216,79 @@ final class DistanceFrameRenderer {
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
+        let inputs = MixInputs(source: source, target: target, captured: capture?.values, weights: weights)
+        let reach = reach(level: level, kernel: kernel)
         source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
             target.segmentBounds.withUnsafeBufferPointer { targetBounds in
                 sortSegments(
                     sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
-                    reach: everywhere ? .infinity : reach(level: level, kernel: kernel))
+                    reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach)
             }
         }
-        let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
             let centre = kernelWeights.baseAddress! + n
-            if let capture {
-                mixAndBlur(source, target, capture.values, weights: weights, centre: centre, halfWidth: n)
-                return
+            let segments = segmentsAcross * height
+            if everywhere || !sortsTwice || n < Self.secondSortHalfWidth {
+                for segment in 0..<segments { measured[segment] = false }
+            } else {
+                // A in the segments of the first sort, then the second sort from its bounds.
+                for segment in 0..<segments { measured[segment] = kinds[segment] == .edge }
+                blurAcross(inputs, where: measured, centre: centre, halfWidth: n, measuring: true)
+                sortEdgeSegments(centre: centre, halfWidth: n)
             }
-            // Each icon's blurred field (its field itself at level 0); a side whose weight is 0
-            // is left out, its plane not even looked up.
-            func blurredField(of icon: IconField, weight: Float) -> Plane? {
-                guard weight != 0 else { return nil }
-                guard n > 0 else { return Plane(values: icon.origin, stride: icon.stride) }
-                let plane = levels.plane(icon: icon.identity, level: level)
-                blurMissing(icon, into: plane, centre: centre, halfWidth: n)
-                return Plane(values: plane.values, stride: planeStride)
-            }
-            let sourcePlane = blurredField(of: source, weight: weights.keep)
-            let targetPlane = blurredField(of: target, weight: weights.take)
-            combine(sourcePlane, weights.keep, targetPlane, weights.take)
+            markReach(halfWidth: n)
+            blurAcross(inputs, where: needsAcross, centre: centre, halfWidth: n, measuring: false)
+            blurDown(centre: centre, halfWidth: n)
         }
+        let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
         return (Plane(values: blurred, stride: planeStride), floor)
     }
 
-    /// 4 + Σ_ij w_i w_j √(i² + j²) for the level's kernel, computed on first use: how far
-    /// from zero φ must be in a whole segment for it to be full or empty (see `render`).
-    func reach(level: Int, kernel: GaussianKernel) -> Float {
+    /// How far a segment's fields must be from zero to be sorted without V (see `render`).
+    struct Reach {
+        /// 4 + Σ_ij w_i w_j √(i² + j²): φ ≥ that throughout a segment leaves V ≥ 3 there.
+        var field: Float
+        /// 1 + Σ_i w_i |i|: A differs from φ by less than that.
+        var across: Float
+    }
+
+    /// The level's `Reach`, computed on first use.
+    func reach(level: Int, kernel: GaussianKernel) -> Reach {
         if let known = reaches[level] { return known }
         let n = kernel.halfWidth
-        var mean = 0.0
+        var mean = 0.0, meanAcross = 0.0
         kernel.weights.withUnsafeBufferPointer { w in
             for i in -n...n {
                 var row = 0.0
                 for j in -n...n { row += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
                 mean += Double(w[n + i]) * row
+                meanAcross += Double(w[n + i]) * Double(abs(i))
             }
         }
-        let reach = Float(4 + mean)
+        let reach = Reach(field: Float(4 + mean), across: Float(1 + meanAcross))
         reaches[level] = reach
         return reach
     }
 
-    /// Sorts the segments (`kinds`): full where φ ≥ `reach` by the fields' bounds (the
+    /// The first sort (`kinds`): full where φ ≥ `reach.field` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
-    /// where φ ≤ −`reach`, else edge.
+    /// where φ ≤ −`reach.field`, else edge; and every segment's bounds on A from φ's,
+    /// `reach.across` beyond them.
     func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
-        weights: MixWeights, reach: Float
+        weights: MixWeights, reach: Reach
     ) {
-        for segment in 0..<(segmentsAcross * height) {
-            var bounds = weights.keep * s[segment] + weights.take * t[segment]
-            if let c { bounds += weights.captured * c[segment] }
-            kinds[segment] = bounds.x >= reach ? .full : bounds.y <= -reach ? .empty : .edge
+        let across = segmentsAcross
+        for y in 0..<height {
+            for column in 0..<across {
+                let segment = y * across + column
+                var bounds = weights.keep * s[segment] + weights.take * t[segment]
+                if let c { bounds += weights.captured * c[segment] }
+                kinds[segment] = bounds.x >= reach.field ? .full : bounds.y <= -reach.field ? .empty : .edge
+                let bound = column * boundsStride + padding + y
+                lowerBounds[bound] = bounds.x - reach.across
+                upperBounds[bound] = bounds.y + reach.across
+            }
         }
     }
 }

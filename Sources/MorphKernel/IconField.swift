@@ -1,14 +1,11 @@
 /// An icon's signed distance field as the distance frames read it: the values with each
-/// row's end values repeated past its ends (so the blur across needs no clamping), the
-/// field's bounds per segment, and an identity that keys the icon's blurred levels
-/// (`BlurredFieldCache`).
+/// row's end values repeated past its ends (so the blur across needs no clamping), and the
+/// field's bounds per segment.
 final class IconField {
     let width: Int
     let height: Int
     /// The field's `SignedDistanceField.segmentBounds`.
     let segmentBounds: [SIMD2<Float>]
-    /// Unique among the fields one renderer has made.
-    let identity: Int
     /// Columns repeated before each row; as many, and 16 more, after it.
     let padding: Int
     /// Floats from a row to the next: width + 2 · padding + 16.
@@ -16,11 +13,10 @@ final class IconField {
     private let storage: UnsafeMutablePointer<Float>
 
     /// `field` with `padding` (≥ the largest blur half-width) columns each side.
-    init(field: SignedDistanceField, identity: Int, padding: Int) {
+    init(field: SignedDistanceField, padding: Int) {
         width = field.width
         height = field.height
         segmentBounds = field.segmentBounds
-        self.identity = identity
         self.padding = padding
         let width = field.width
         stride = width + 2 * padding + DistanceFrameRenderer.segmentLength

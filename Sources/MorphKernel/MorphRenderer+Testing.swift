@@ -16,11 +16,4 @@ extension MorphRenderer {
         get { lock.withLock { storedWorkThreshold } }
         set { lock.withLock { storedWorkThreshold = newValue } }
     }
-
-    /// Drops the blurred icon fields a distance renderer keeps (`BlurredFieldCache`), so
-    /// that the next frame at any level blurs what it needs afresh: what the benchmarks time
-    /// as a frame at a level not drawn before. The bytes are the same.
-    @_spi(Testing) public func discardKeptLevels() {
-        lock.withLock { distance?.frames.discardKeptLevels() }
-    }
 }

@@ -42,10 +42,9 @@ import _IconMorphSupport
 ///
 /// The distance field (`MorphStyle.field` = `.distance`; the math is the documentation's
 /// "Distance Morphs" article): each icon's signed distance field is computed on the first
-/// frame that draws the mask and kept for the last four masks; each icon's field blurred at
-/// a level is kept where frames needed it, up to 32 MiB (`BlurredFieldCache`), so a frame at
-/// a level drawn before only mixes and draws its edge. Frames allocate nothing once those
-/// are kept, run on the calling thread, and depend on their inputs only. Every byte is within
+/// frame that draws the mask and kept for the last four masks; a frame mixes and blurs the
+/// fields only near its outline. Frames allocate nothing once the fields are kept, run on
+/// the calling thread, and depend on their inputs only. Every byte is within
 /// ±1 of the float64 reference in the tests. Times against metaball frames:
 /// `Benchmarks/results/field-styles.md`.
 ///

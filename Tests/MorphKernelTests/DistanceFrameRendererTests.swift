@@ -1,37 +1,15 @@
 import Foundation
 import AlphaRaster
+import IconSymbols
 import Testing
 import _TestSupport
 @testable import MorphKernel
 
 /// The distance style's single-precision frames against the float64 reference.
 struct DistanceFrameRendererTests {
-    /// The frame's coverage bytes with `renderer`; `s` and `t` as `IconField`s of its padding,
-    /// with identities never used before (so nothing the renderer kept is taken for theirs).
+    /// The frame's coverage bytes with `renderer`; `s` and `t` as `IconField`s of its padding.
     static func bytes(_ renderer: DistanceFrameRenderer, _ s: SignedDistanceField, _ t: SignedDistanceField, _ p: Double) -> [UInt8] {
-        let identity = nextIdentity.add(2)
-        return bytes(
-            renderer, IconField(field: s, identity: identity, padding: renderer.padding),
-            IconField(field: t, identity: identity + 1, padding: renderer.padding), p)
-    }
-
-    /// The next unused `IconField` identity (1000 up, clear of the fixed ones below).
-    static let nextIdentity = Counter(1000)
-
-    /// A count that threads may take from.
-    final class Counter: @unchecked Sendable {
-        private var value: Int
-        private let lock = NSLock()
-
-        init(_ start: Int) { value = start }
-
-        /// The count before adding `n`.
-        func add(_ n: Int) -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += n
-            return value - n
-        }
+        bytes(renderer, IconField(field: s, padding: renderer.padding), IconField(field: t, padding: renderer.padding), p)
     }
 
     static func bytes(_ renderer: DistanceFrameRenderer, _ s: IconField, _ t: IconField, _ p: Double) -> [UInt8] {
@@ -51,8 +29,8 @@ struct DistanceFrameRendererTests {
         let referenceSource = fs.values.map { Double($0) }, referenceTarget = ft.values.map { Double($0) }
         let style = MorphStyle()
         let renderer = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
-        let iconS = IconField(field: fs, identity: 1, padding: renderer.padding)
-        let iconT = IconField(field: ft, identity: 2, padding: renderer.padding)
+        let iconS = IconField(field: fs, padding: renderer.padding)
+        let iconT = IconField(field: ft, padding: renderer.padding)
         for p in [0, 0.05, 0.2, 0.37, 0.5, 0.63, 0.9, 1] {
             let frame = Self.bytes(renderer, iconS, iconT, p)
             let reference = ReferenceDistanceMorph.frameBytes(
@@ -87,22 +65,54 @@ struct DistanceFrameRendererTests {
         }
     }
 
-    @Test func framesDoNotDependOnWhatTheRendererKept() throws {
-        // One renderer drawing a morph forwards, backwards and again (its blurred levels
-        // kept, filled a segment at a time by frames whose outlines differ) against a fresh
-        // renderer for every frame: the same bytes.
+    @Test func framesDoNotDependOnWhatTheRendererDrewBefore() throws {
+        // One renderer drawing a morph forwards, backwards and again (its planes holding
+        // values of other frames where this one computes none) against a fresh renderer for
+        // every frame: the same bytes.
         let source = try DistanceStyleReferenceTests.mask("heart"), target = try DistanceStyleReferenceTests.mask("star")
         let fs = SignedDistanceFieldTests.field(source), ft = SignedDistanceFieldTests.field(target)
         let style = MorphStyle(maxBlurRadius: 9)
-        // Room for every level, and room for two planes only (every new level evicts one).
-        for budget in [BlurredFieldCache.budget, 0] {
-            let kept = DistanceFrameRenderer(width: source.width, height: source.height, style: style, levelBudget: budget)
-            let iconS = IconField(field: fs, identity: 1, padding: kept.padding)
-            let iconT = IconField(field: ft, identity: 2, padding: kept.padding)
-            let progress = (0...12).map { Double($0) / 12 }
-            for p in progress + progress.reversed() + progress {
-                let fresh = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
-                #expect(Self.bytes(kept, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "budget \(budget), p = \(p)")
+        let renderer = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+        let iconS = IconField(field: fs, padding: renderer.padding)
+        let iconT = IconField(field: ft, padding: renderer.padding)
+        let progress = (0...12).map { Double($0) / 12 }
+        for p in progress + progress.reversed() + progress {
+            let fresh = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+            #expect(Self.bytes(renderer, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "p = \(p)")
+        }
+    }
+
+    @Test func theSecondSortLeavesOutSegmentsAndNoByteChanges() throws {
+        // Real icons large and blurred enough for the bounds on V to matter, every frame of a
+        // 25-frame morph: the same bytes as blurring down every segment of the first sort,
+        // with fewer segments blurred down (at p = ½ under half as many, where the blur is
+        // wide enough to sort twice).
+        for (pair, size, radius) in [(["heart", "star"], 200, 24.0), (["bell", "magnifyingglass"], 160, 40.0), (["play", "pause"], 96, 6.0)] {
+            let box = IconBox(width: Double(size), height: Double(size), scale: 1)
+            let source = try AlphaMask(icon: BuiltInSymbol(named: pair[0])!.icon, box: box)
+            let target = try AlphaMask(icon: BuiltInSymbol(named: pair[1])!.icon, box: box)
+            let fs = SignedDistanceFieldTests.field(source), ft = SignedDistanceFieldTests.field(target)
+            let style = MorphStyle(field: .distance, maxBlurRadius: radius)
+            let sorted = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+            let once = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+            once.sortsTwice = false
+            let iconS = IconField(field: fs, padding: sorted.padding), iconT = IconField(field: ft, padding: sorted.padding)
+            func edges(_ renderer: DistanceFrameRenderer) -> Int {
+                (0..<(renderer.segmentsAcross * renderer.height)).count { renderer.kinds[$0] == .edge }
+            }
+            for k in 0...24 {
+                let p = Double(k) / 24
+                let twice = Self.bytes(sorted, iconS, iconT, p), single = Self.bytes(once, iconS, iconT, p)
+                #expect(twice == single, "\(pair) \(size) px, p = \(p)")
+                let (fewer, all) = (edges(sorted), edges(once))
+                #expect(fewer <= all)
+                guard k == 12 else { continue }
+                // At p = ½ the blur is widest: sorted twice from a half-width of 8 px, once below.
+                if Int(radius.rounded(.up)) >= DistanceFrameRenderer.secondSortHalfWidth {
+                    #expect(2 * fewer < all, "\(pair) \(size) px at p = ½: \(fewer) of \(all) segments blurred down")
+                } else {
+                    #expect(fewer == all, "\(pair) \(size) px at p = ½, blur too narrow to sort twice")
+                }
             }
         }
     }

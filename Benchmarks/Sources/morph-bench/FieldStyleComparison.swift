@@ -46,12 +46,10 @@ enum FieldStyleComparison {
     static func run(sink: inout UInt64) throws {
         print("")
         print("Field styles, one thread, thread CPU time, distance / metaball (automatic edge), same masks and blur.")
-        print("Frames at p = 0.5, 0.25 and 1/60 drawn again and again (the distance renderer keeps each icon's")
-        print("blurred field per level); at p = 0.5 also with those dropped before each sample (a level not drawn")
-        print("before); and a whole 61-frame morph, kept and dropped:")
+        print("Frames at p = 0.5, 0.25 and 1/60, each drawn again and again, and a whole 61-frame morph:")
         print("")
-        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | p = 0.5, level new | 61 frames | 61 frames, levels new | first frame |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | 61 frames | first frame |")
+        print("| --- | --- | --- | --- | --- | --- |")
         for pair in pairs() {
             let (source, target) = try pair.masks()
             let size = source.width
@@ -81,19 +79,12 @@ enum FieldStyleComparison {
                     runs: samples, { try render(metaball, p) }, { try render(distance, p) })
                 cells.append(cell(m, d))
             }
-            let (m, d) = try interleavedMedianThreadCPUNanoseconds(
-                runs: samples, { try render(metaball, 0.5) }, { distance.discardKeptLevels(); try render(distance, 0.5) })
-            cells.append(cell(m, d))
             let progressValues = (0...60).map { Double($0) / 60 }
             let morphs = runs(max(3, pair.samples / 20) | 1)
             let (mm, dm) = try interleavedMedianThreadCPUNanoseconds(
                 runs: morphs, { for p in progressValues { try render(metaball, p) } },
                 { for p in progressValues { try render(distance, p) } })
             cells.append(cell(mm, dm))
-            let (mn, dn) = try interleavedMedianThreadCPUNanoseconds(
-                runs: morphs, { for p in progressValues { try render(metaball, p) } },
-                { distance.discardKeptLevels(); for p in progressValues { try render(distance, p) } })
-            cells.append(cell(mn, dn))
             print("| \(pair.name) | " + cells.joined(separator: " | ") + " | \(formatted(fields)) |")
         }
         print("")
