@@ -74,9 +74,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
     /// scratch memory on top of the caller's buffers, and with automatic softness another
     /// 4 · height · (width + 47) for the field plane and two rows per thread.
-    /// With the distance field, about 4 · width · height bytes more for each of three planes
-    /// and two per kept icon (its field, and its rows padded), plus the kept blurred levels,
-    /// at most 32 MiB (or two planes, where one is larger).
+    /// With the distance field, about 4 · width · height bytes more for each of two planes
+    /// and two per kept icon (its field, and its rows padded).
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
@@ -126,7 +125,7 @@ public final class MorphRenderer: @unchecked Sendable {
     /// A renderer of `other`'s size and style (its concurrency `.automatic`) that shares the
     /// icon fields `other` computes for the distance field (`MorphField.distance`), for
     /// drawing frames of the same icons on another thread without computing each icon's field
-    /// again. Everything else — scratch memory, kept blurred levels, helper threads — is its
+    /// again. Everything else — scratch memory, helper threads — is its
     /// own, so the two render in parallel. With the metaball field nothing is shared.
     public convenience init(sharingIconsWith other: MorphRenderer) {
         // `other` was validated, so this cannot throw.

@@ -167,8 +167,8 @@ func runBenchmarks() throws -> SelfChecks {
                 }
                 sink &+= UInt64(host[centre])
             }
-            // The distance field: a whole 61-frame morph after two passes of it (each icon's
-            // blurred levels kept, up to the cache's budget, whose planes are then reused).
+            // The distance field: a whole 61-frame morph after two passes of it (the icons'
+            // fields computed on the first).
             let distanceRenderer = try MorphRenderer(
                 width: workload.size, height: workload.size, style: MorphStyle(field: .distance, maxBlurRadius: workload.maxBlurRadius))
             let distanceMorph = try counter.allocationsPerCall(quick ? 1 : 2) {
