@@ -20,7 +20,8 @@
 /// of the empty and full tiles of its tile rows).
 struct FramePlan: @unchecked Sendable {
     enum Phase {
-        /// The tile stats, an even share of the tile rows per band.
+        /// The tile stats (and the masks' tile bounds where not kept), an even share of the
+        /// tile rows per band.
         case measure
         /// Level 0: α = smoothstep of the mix itself.
         case unblurred
@@ -39,6 +40,9 @@ struct FramePlan: @unchecked Sendable {
     let height: Int
     let source: UnsafePointer<UInt8>
     let target: UnsafePointer<UInt8>
+    /// The masks' tile bounds, kept or filled by `.measure` (`MaskTileBounds`).
+    let sourceBounds: TileMap.MaskBounds
+    let targetBounds: TileMap.MaskBounds
     let sourceWeight: Float
     let targetWeight: Float
     /// The captured field mixed into every row (`MorphFrame`), or nil.
@@ -111,7 +115,7 @@ struct FramePlan: @unchecked Sendable {
         switch phase {
         case .measure:
             tiles.measure(
-                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: source, target: target,
+                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: sourceBounds, target: targetBounds,
                 sourceWeight: sourceWeight, targetWeight: targetWeight)
         case .unblurred:
             unblurredBand(band)

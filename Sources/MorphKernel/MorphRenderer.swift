@@ -74,8 +74,10 @@ public final class MorphRenderer: @unchecked Sendable {
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
     /// scratch memory on top of the caller's buffers, and with automatic softness another
     /// 4 · height · (width + 47) for the field plane and two rows per thread.
-    /// With the distance field, about 4 · width · height bytes more for each of two planes
-    /// and two per kept icon (its field, and its rows padded).
+    /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
+    /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`). With the distance field,
+    /// about 4 · width · height bytes more for each of two planes and two per kept icon (its
+    /// field, and its rows padded).
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
@@ -96,6 +98,8 @@ public final class MorphRenderer: @unchecked Sendable {
     let bank: GaussianKernelBank
     let scratch: RenderScratch
     let tiles: TileMap
+    /// The tile bounds of the masks drawn last (`MaskTileBounds`).
+    let maskBounds: MaskTileBoundsCache
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     var pool: WorkerPool?
     /// The output pixel of each alpha byte, for frames with a background or a rescaled alpha
@@ -153,6 +157,7 @@ public final class MorphRenderer: @unchecked Sendable {
             width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
             bandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: bands)
+        maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
         distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style, fields: fields) : nil
         finishTable.initialize(repeating: 0, count: 256)
     }
@@ -318,6 +323,9 @@ public final class MorphRenderer: @unchecked Sendable {
             quietRows = leavesQuietRows ? QuietRows(
                 middle: style.threshold, halfRamp: Double(ramp.interiorWidth) / 2, kernel: kernel, halfWidth: v) : nil
         }
+        // The bounds first: for a target equal in storage to the source, the same entry.
+        let sourceBounds = maskBounds.bounds(of: source), targetBounds = maskBounds.bounds(of: target)
+        let measures = !sourceBounds.isMeasured || !targetBounds.isMeasured
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
                 withCapturedValues(capture?.field) { captured in
@@ -325,6 +333,13 @@ public final class MorphRenderer: @unchecked Sendable {
                         var plan = FramePlan(
                             width: width, height: height,
                             source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
+                            sourceBounds: TileMap.MaskBounds(
+                                pixels: sourcePixels.baseAddress!, least: sourceBounds.least,
+                                greatest: sourceBounds.greatest, measures: !sourceBounds.isMeasured),
+                            targetBounds: TileMap.MaskBounds(
+                                pixels: targetPixels.baseAddress!, least: targetBounds.least,
+                                greatest: targetBounds.greatest,
+                                measures: !targetBounds.isMeasured && targetBounds !== sourceBounds),
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
                             taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
@@ -334,10 +349,13 @@ public final class MorphRenderer: @unchecked Sendable {
                             edges: edges, quietRows: quietRows, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
                             output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles, skipping: skipping,
                             bandCount: 1)
-                        // The stats pass reads every mask byte once: split it when the whole frame's
-                        // work would be.
-                        plan.bandCount = bandCountLocked(work: width * height * (2 * n + 1))
+                        // Measuring a mask reads every byte of it once: split it when the whole
+                        // frame's work would be. With both masks' bounds kept, the pass only mixes
+                        // a few bytes a tile.
+                        plan.bandCount = measures ? bandCountLocked(work: width * height * (2 * n + 1)) : 1
                         run(plan, phase: .measure)
+                        sourceBounds.isMeasured = true
+                        targetBounds.isMeasured = true
                         let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
                         // Where V can be non-zero, and where α can (one pixel more with the
                         // automatic ramp, which reads the neighbours).

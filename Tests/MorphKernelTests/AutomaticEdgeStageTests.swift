@@ -79,9 +79,16 @@ import _TestSupport
             mask.pixels.withUnsafeBufferPointer { source in
                 masks[0].pixels.withUnsafeBufferPointer { target in
                     let s = source.baseAddress!, t = target.baseAddress!
+                    let tileCount = tiles.blockCount * tiles.tileRowCount
+                    let sourceBounds = MaskTileBounds(mask: mask, tiles: tileCount)
+                    let targetBounds = MaskTileBounds(mask: masks[0], tiles: tileCount)
                     tiles.measure(
-                        tileRows: 0..<tiles.tileRowCount, source: s, target: t, sourceWeight: frame.sourceWeight,
-                        targetWeight: frame.targetWeight)
+                        tileRows: 0..<tiles.tileRowCount,
+                        source: TileMap.MaskBounds(
+                            pixels: s, least: sourceBounds.least, greatest: sourceBounds.greatest, measures: true),
+                        target: TileMap.MaskBounds(
+                            pixels: t, least: targetBounds.least, greatest: targetBounds.greatest, measures: true),
+                        sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight)
                     let (rows, columns) = tiles.findContent(source: s, target: t)
                     let extra = rule.extraReach
                     tiles.classify(
