@@ -49,7 +49,8 @@ final class DistanceFrameRenderer {
     let kinds: UnsafeMutablePointer<SegmentKind>
     let measured: UnsafeMutablePointer<Bool>
     let needsAcross: UnsafeMutablePointer<Bool>
-    /// Per segment, a bound below and above A there (`acrossBounds`): segments by column,
+    /// Per segment, a bound below and above A there (`sortSegments`, then the blur across of
+    /// the first sort's edge segments): segments by column,
     /// `boundsStride` floats a column, row y of a column at `padding` + y, the first and last
     /// rows repeated `padding` (and 16 more) floats beyond the column's ends, as the blur
     /// down repeats them.
