@@ -110,7 +110,7 @@ extension DistanceFrameRenderer {
             while y0 < height {
                 let rows = y0..<min(y0 + length, height)
                 y0 += length
-                guard rows.contains(where: { kinds[$0 * across + column] == .edge }) else { continue }
+                guard edgeRuns[rows.lowerBound / length * across + column] else { continue }
                 var least = w0 * UnsafePointer(lower).vector16(at: rows.lowerBound)
                 var greatest = w0 * UnsafePointer(upper).vector16(at: rows.lowerBound)
                 var i = 1

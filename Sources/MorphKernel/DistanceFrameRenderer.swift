@@ -59,6 +59,10 @@ final class DistanceFrameRenderer {
     let boundsStride: Int
     /// Scratch for `markReach`: an `Int` per column.
     let markedRows: UnsafeMutablePointer<Int>
+    /// Per column and run of 16 rows (`runsDown` a column, row-major by run): whether the
+    /// first sort left an edge segment there, for the second.
+    let edgeRuns: UnsafeMutablePointer<Bool>
+    let runsDown: Int
 
     /// The least half-width at which the segments are sorted twice: below it the blur is
     /// narrow, the first sort's reach little wider than the second's, and the second sort
@@ -116,6 +120,9 @@ final class DistanceFrameRenderer {
         upperBounds.initialize(repeating: 0, count: boundsStride * segmentsAcross)
         markedRows = .allocate(capacity: segmentsAcross)
         markedRows.initialize(repeating: 0, count: segmentsAcross)
+        runsDown = (height + Self.segmentLength - 1) / Self.segmentLength
+        edgeRuns = .allocate(capacity: segmentsAcross * runsDown)
+        edgeRuns.initialize(repeating: false, count: segmentsAcross * runsDown)
     }
 
     deinit {
@@ -128,6 +135,7 @@ final class DistanceFrameRenderer {
         lowerBounds.deallocate()
         upperBounds.deallocate()
         markedRows.deallocate()
+        edgeRuns.deallocate()
     }
 
     /// A field captured from an earlier frame (`CapturedField` of the distance field) and its
@@ -219,21 +227,18 @@ final class DistanceFrameRenderer {
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
         let inputs = MixInputs(source: source, target: target, captured: capture?.values, weights: weights)
         let reach = reach(level: level, kernel: kernel)
+        let twice = !everywhere && sortsTwice && n >= Self.secondSortHalfWidth
         source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
             target.segmentBounds.withUnsafeBufferPointer { targetBounds in
                 sortSegments(
                     sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
-                    reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach)
+                    reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach, twice: twice)
             }
         }
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
             let centre = kernelWeights.baseAddress! + n
-            let segments = segmentsAcross * height
-            if everywhere || !sortsTwice || n < Self.secondSortHalfWidth {
-                for segment in 0..<segments { measured[segment] = false }
-            } else {
+            if twice {
                 // A in the segments of the first sort, then the second sort from its bounds.
-                for segment in 0..<segments { measured[segment] = kinds[segment] == .edge }
                 blurAcross(inputs, where: measured, centre: centre, halfWidth: n, measuring: true)
                 sortEdgeSegments(centre: centre, halfWidth: n)
             }
@@ -273,22 +278,28 @@ final class DistanceFrameRenderer {
 
     /// The first sort (`kinds`): full where φ ≥ `reach.field` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
-    /// where φ ≤ −`reach.field`, else edge; and every segment's bounds on A from φ's,
-    /// `reach.across` beyond them.
+    /// where φ ≤ −`reach.field`, else edge. When the frame sorts `twice`, also every
+    /// segment's bounds on A from φ's, `reach.across` beyond them, the edge segments as
+    /// `measured` and the runs of rows holding some (`edgeRuns`); else no segment `measured`.
     func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
-        weights: MixWeights, reach: Reach
+        weights: MixWeights, reach: Reach, twice: Bool
     ) {
-        let across = segmentsAcross
+        let across = segmentsAcross, length = Self.segmentLength
+        if twice { edgeRuns.update(repeating: false, count: across * runsDown) }
         for y in 0..<height {
             for column in 0..<across {
                 let segment = y * across + column
                 var bounds = weights.keep * s[segment] + weights.take * t[segment]
                 if let c { bounds += weights.captured * c[segment] }
-                kinds[segment] = bounds.x >= reach.field ? .full : bounds.y <= -reach.field ? .empty : .edge
+                let kind: SegmentKind = bounds.x >= reach.field ? .full : bounds.y <= -reach.field ? .empty : .edge
+                kinds[segment] = kind
+                measured[segment] = twice && kind == .edge
+                guard twice else { continue }
                 let bound = column * boundsStride + padding + y
                 lowerBounds[bound] = bounds.x - reach.across
                 upperBounds[bound] = bounds.y + reach.across
+                if kind == .edge { edgeRuns[y / length * across + column] = true }
             }
         }
     }
