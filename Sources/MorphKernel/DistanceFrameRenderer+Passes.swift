@@ -28,7 +28,8 @@ extension DistanceFrameRenderer {
         if inside.count >= length {
             while x < inside.upperBound {
                 let at = min(x, inside.upperBound - length)
-                row.storeVector16(keep * s.vector16(at: at) + take * t.vector16(at: at) + capturedWeight * c.vector16(at: at), at: at)
+                let mix = keep * s.vector16(at: at) + take * t.vector16(at: at) + capturedWeight * c.vector16(at: at)
+                row.storeVector16(mix, at: at)
                 x += length
             }
         } else {
@@ -39,15 +40,12 @@ extension DistanceFrameRenderer {
         for x in max(inside.upperBound, columns.lowerBound)..<columns.upperBound { row[x] = row[width - 1] }
     }
 
-    /// The blur across of φ, A, into `across` over every segment marked in `targets`, 16
-    /// pixels a vector, the taps symmetric; with `measuring`, each segment's least and
-    /// greatest A into the bounds.
-    func blurAcross(
-        _ inputs: MixInputs, where targets: UnsafePointer<Bool>, centre w: UnsafePointer<Float>, halfWidth n: Int,
-        measuring: Bool
-    ) {
+    /// The blur across of φ, A, into `across` over every segment marked in `targets`
+    /// (`SeparableBlur.horizontalSum` with the frame's `taps`); with `measuring`, each
+    /// segment's least and greatest A into the bounds.
+    func blurAcross(_ inputs: MixInputs, where targets: UnsafePointer<Bool>, halfWidth n: Int, measuring: Bool) {
         let length = Self.segmentLength, segments = segmentsAcross
-        let w0 = w[0]
+        let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
         let row = UnsafePointer(mixedRow + padding)
         for y in 0..<height {
             let flags = targets + y * segments
@@ -62,12 +60,7 @@ extension DistanceFrameRenderer {
                     mixRow(inputs, y: y, columns: min(reads.lowerBound, reads.upperBound - length) ..< reads.upperBound)
                 }
                 mixedTo = reads.upperBound
-                var sum = w0 * row.vector16(at: x0)
-                var i = 1
-                while i <= n {
-                    sum += w[i] * (row.vector16(at: x0 &- i) + row.vector16(at: x0 &+ i))
-                    i &+= 1
-                }
+                let sum = SeparableBlur.horizontalSum(row + x0, centre: centre, taps: taps, halfWidth: n)
                 out.storeVector16(sum, at: x0)
                 guard measuring else { continue }
                 var least = sum, greatest = sum
@@ -94,10 +87,10 @@ extension DistanceFrameRenderer {
     }
 
     /// The second sort: each edge segment of the first whose bounds on V (the blur down of
-    /// its column's bounds on A) keep it 3.5 from zero becomes full or empty.
-    func sortEdgeSegments(centre w: UnsafePointer<Float>, halfWidth n: Int) {
+    /// its column's bounds on A, 16 rows a vector) keep it 3.5 from zero becomes full or empty.
+    func sortEdgeSegments(halfWidth n: Int) {
         let length = Self.segmentLength, across = segmentsAcross
-        let w0 = w[0]
+        let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
         for column in 0..<across {
             let lower = lowerBounds + column * boundsStride + padding
             let upper = upperBounds + column * boundsStride + padding
@@ -111,16 +104,10 @@ extension DistanceFrameRenderer {
                 let rows = y0..<min(y0 + length, height)
                 y0 += length
                 guard edgeRuns[rows.lowerBound / length * across + column] else { continue }
-                var least = w0 * UnsafePointer(lower).vector16(at: rows.lowerBound)
-                var greatest = w0 * UnsafePointer(upper).vector16(at: rows.lowerBound)
-                var i = 1
-                while i <= n {
-                    least += w[i] * (UnsafePointer(lower).vector16(at: rows.lowerBound &- i)
-                        + UnsafePointer(lower).vector16(at: rows.lowerBound &+ i))
-                    greatest += w[i] * (UnsafePointer(upper).vector16(at: rows.lowerBound &- i)
-                        + UnsafePointer(upper).vector16(at: rows.lowerBound &+ i))
-                    i &+= 1
-                }
+                let least = SeparableBlur.horizontalSum(
+                    UnsafePointer(lower + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
+                let greatest = SeparableBlur.horizontalSum(
+                    UnsafePointer(upper + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
                 for y in rows where kinds[y * across + column] == .edge {
                     let lane = y - rows.lowerBound
                     if least[lane] >= 3.5 {
@@ -155,10 +142,10 @@ extension DistanceFrameRenderer {
     }
 
     /// The blur down of `across` into `blurred` over the edge segments, the end rows
-    /// repeated past the canvas.
-    func blurDown(centre w: UnsafePointer<Float>, halfWidth n: Int) {
+    /// repeated past the canvas (so rows are read one by one, not as `SeparableBlur`'s blocks).
+    func blurDown(halfWidth n: Int) {
         let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
-        let w0 = w[0]
+        let taps = UnsafePointer(self.taps), w0 = SeparableBlur.splat(taps[0])
         let plane = UnsafePointer(across)
         for y in 0..<height {
             for column in 0..<segments where kinds[y * segments + column] == .edge {
@@ -167,7 +154,8 @@ extension DistanceFrameRenderer {
                 var j = 1
                 while j <= n {
                     let up = max(y &- j, 0), down = min(y &+ j, height - 1)
-                    sum += w[j] * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
+                    sum += SeparableBlur.splat(taps[j])
+                        * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
                     j &+= 1
                 }
                 blurred.storeVector16(sum, at: y * stride + x0)

@@ -59,6 +59,8 @@ final class DistanceFrameRenderer {
     let boundsStride: Int
     /// Scratch for `markReach`: an `Int` per column.
     let markedRows: UnsafeMutablePointer<Int>
+    /// The frame's taps w_0 … w_n, each in 4 lanes, as `SeparableBlur` takes them.
+    let taps: UnsafeMutablePointer<SIMD4<Float>>
     /// Per column and run of 16 rows (`runsDown` a column, row-major by run): whether the
     /// first sort left an edge segment there, for the second.
     let edgeRuns: UnsafeMutablePointer<Bool>
@@ -120,6 +122,8 @@ final class DistanceFrameRenderer {
         upperBounds.initialize(repeating: 0, count: boundsStride * segmentsAcross)
         markedRows = .allocate(capacity: segmentsAcross)
         markedRows.initialize(repeating: 0, count: segmentsAcross)
+        taps = .allocate(capacity: padding + 1)
+        taps.initialize(repeating: SIMD4(), count: padding + 1)
         runsDown = (height + Self.segmentLength - 1) / Self.segmentLength
         edgeRuns = .allocate(capacity: segmentsAcross * runsDown)
         edgeRuns.initialize(repeating: false, count: segmentsAcross * runsDown)
@@ -135,6 +139,7 @@ final class DistanceFrameRenderer {
         lowerBounds.deallocate()
         upperBounds.deallocate()
         markedRows.deallocate()
+        taps.deallocate()
         edgeRuns.deallocate()
     }
 
@@ -236,16 +241,16 @@ final class DistanceFrameRenderer {
             }
         }
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
-            let centre = kernelWeights.baseAddress! + n
-            if twice {
-                // A in the segments of the first sort, then the second sort from its bounds.
-                blurAcross(inputs, where: measured, centre: centre, halfWidth: n, measuring: true)
-                sortEdgeSegments(centre: centre, halfWidth: n)
-            }
-            markReach(halfWidth: n)
-            blurAcross(inputs, where: needsAcross, centre: centre, halfWidth: n, measuring: false)
-            blurDown(centre: centre, halfWidth: n)
+            for i in 0...n { taps[i] = SIMD4(repeating: kernelWeights[n + i]) }
         }
+        if twice {
+            // A in the segments of the first sort, then the second sort from its bounds.
+            blurAcross(inputs, where: measured, halfWidth: n, measuring: true)
+            sortEdgeSegments(halfWidth: n)
+        }
+        markReach(halfWidth: n)
+        blurAcross(inputs, where: needsAcross, halfWidth: n, measuring: false)
+        blurDown(halfWidth: n)
         let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
         return (Plane(values: blurred, stride: planeStride), floor)
     }

@@ -115,8 +115,8 @@ struct FramePlan: @unchecked Sendable {
         switch phase {
         case .measure:
             tiles.measure(
-                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: sourceBounds, target: targetBounds,
-                sourceWeight: sourceWeight, targetWeight: targetWeight)
+                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: source, sourceBounds: sourceBounds,
+                target: target, targetBounds: targetBounds, sourceWeight: sourceWeight, targetWeight: targetWeight)
         case .unblurred:
             unblurredBand(band)
         case .horizontal:

@@ -334,11 +334,9 @@ public final class MorphRenderer: @unchecked Sendable {
                             width: width, height: height,
                             source: sourcePixels.baseAddress!, target: targetPixels.baseAddress!,
                             sourceBounds: TileMap.MaskBounds(
-                                pixels: sourcePixels.baseAddress!, least: sourceBounds.least,
-                                greatest: sourceBounds.greatest, measures: !sourceBounds.isMeasured),
+                                least: sourceBounds.least, greatest: sourceBounds.greatest, measures: !sourceBounds.isMeasured),
                             targetBounds: TileMap.MaskBounds(
-                                pixels: targetPixels.baseAddress!, least: targetBounds.least,
-                                greatest: targetBounds.greatest,
+                                least: targetBounds.least, greatest: targetBounds.greatest,
                                 measures: !targetBounds.isMeasured && targetBounds !== sourceBounds),
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,

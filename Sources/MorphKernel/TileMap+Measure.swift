@@ -3,25 +3,25 @@ extension TileMap {
     /// A mask's tile bounds as the stats pass reads them: where they are, and whether this
     /// frame fills them from the mask's bytes first (`MaskTileBounds`).
     struct MaskBounds {
-        let pixels: UnsafePointer<UInt8>
         let least: UnsafeMutablePointer<UInt8>
         let greatest: UnsafeMutablePointer<UInt8>
         let measures: Bool
     }
 
-    /// The stats pass over tile rows `tileRows`: each mask's bounds where they are not kept,
-    /// then `low`, `high` and `tileContent`.
+    /// The stats pass over tile rows `tileRows` of masks `source` and `target`: each mask's
+    /// bounds where they are not kept, then `low`, `high` and `tileContent`.
     func measure(
-        tileRows: Range<Int>, source: MaskBounds, target: MaskBounds, sourceWeight: Float, targetWeight: Float
+        tileRows: Range<Int>, source: UnsafePointer<UInt8>, sourceBounds: MaskBounds,
+        target: UnsafePointer<UInt8>, targetBounds: MaskBounds, sourceWeight: Float, targetWeight: Float
     ) {
-        if source.measures { measureBounds(tileRows: tileRows, of: source) }
-        if target.measures { measureBounds(tileRows: tileRows, of: target) }
+        if sourceBounds.measures { measureBounds(tileRows: tileRows, of: source, into: sourceBounds) }
+        if targetBounds.measures { measureBounds(tileRows: tileRows, of: target, into: targetBounds) }
         for r in tileRows {
             let partialRows = rows(ofTileRow: r).count < TileMap.tileRows
             for b in 0..<blockCount {
                 let tile = r &* blockCount &+ b
-                let sLow = source.least[tile], sHigh = source.greatest[tile]
-                let tLow = target.least[tile], tHigh = target.greatest[tile]
+                let sLow = sourceBounds.least[tile], sHigh = sourceBounds.greatest[tile]
+                let tLow = targetBounds.least[tile], tHigh = targetBounds.greatest[tile]
                 low[tile] = partialRows || b &* 16 &+ 16 > width
                     ? 0 : Float(sLow) * sourceWeight + Float(tLow) * targetWeight
                 high[tile] = Float(sHigh) * sourceWeight + Float(tHigh) * targetWeight
@@ -30,9 +30,8 @@ extension TileMap {
         }
     }
 
-    /// The least and greatest byte of each tile of tile rows `tileRows` of a mask.
-    private func measureBounds(tileRows: Range<Int>, of mask: MaskBounds) {
-        let pixels = mask.pixels
+    /// The least and greatest byte of each tile of tile rows `tileRows` of mask `pixels`.
+    private func measureBounds(tileRows: Range<Int>, of pixels: UnsafePointer<UInt8>, into mask: MaskBounds) {
         for r in tileRows {
             let rows = self.rows(ofTileRow: r)
             for b in 0..<blockCount {

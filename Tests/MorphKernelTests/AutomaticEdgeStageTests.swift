@@ -84,10 +84,10 @@ import _TestSupport
                     let targetBounds = MaskTileBounds(mask: masks[0], tiles: tileCount)
                     tiles.measure(
                         tileRows: 0..<tiles.tileRowCount,
-                        source: TileMap.MaskBounds(
-                            pixels: s, least: sourceBounds.least, greatest: sourceBounds.greatest, measures: true),
-                        target: TileMap.MaskBounds(
-                            pixels: t, least: targetBounds.least, greatest: targetBounds.greatest, measures: true),
+                        source: s, sourceBounds: TileMap.MaskBounds(
+                            least: sourceBounds.least, greatest: sourceBounds.greatest, measures: true),
+                        target: t, targetBounds: TileMap.MaskBounds(
+                            least: targetBounds.least, greatest: targetBounds.greatest, measures: true),
                         sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight)
                     let (rows, columns) = tiles.findContent(source: s, target: t)
                     let extra = rule.extraReach
