@@ -7,8 +7,9 @@ import PathMorph
 ///
 /// - Tracing: marching squares over the pixel centres. Where the outline crosses a row or
 ///   column of pixels, it covers the pixel there nearest to ½ as much as that pixel is
-///   covered (and those beyond it fully or not at all): drawn hard and anti-aliased, such
-///   an outline differs least from the pixels. A translucent frame's layers are the steps
+///   covered (and those beyond it fully or not at all; a line or a notch one pixel wide,
+///   crossed from both sides, half from each): drawn hard and anti-aliased, such an outline
+///   differs least from the pixels. A translucent frame's layers are the steps
 ///   of a staircase of coverages, and each crosses in the pixel whose coverage lies on its
 ///   step, covering it as much as the pixel lies up the step; across an anti-aliased edge
 ///   (a short ramp of partial pixels from an empty one to a full one) every layer follows

@@ -89,6 +89,39 @@ struct CoverageLevelsTests {
                 "band \(lower)…\(upper), ramp \(ramp): \(left.map(\.x)), least \(least)")
     }
 
+    @Test func lineAndNotchesOnePixelWideAreTracedAsWideAsTheyAreCovered() {
+        // A vertical line in column 20 (pixel 20 spans x = 20…21) covered `value` between
+        // empty pixels, and a notch in a full region covered `value`: the ½ outline passes
+        // the pixel on both sides, so the line must be drawn `value` / 255 wide and the notch
+        // left 1 − `value` / 255 open, both about the pixel's centre. (Each side placed as if
+        // alone would draw a line of 0.8 at 0.6 and close a notch of 0.2 entirely.)
+        for value in [180, 204, 230, 250] {
+            let line = Self.plane(40) { x, y in y >= 8 && y < 32 && x == 20 ? UInt8(value) : 0 }
+            expectSides(of: line, inside: Double(value) / 255, "line \(value)")
+        }
+        for value in [10, 51, 100] {
+            let notch = Self.plane(40) { x, y in
+                guard y >= 8 && y < 32 && x >= 8 && x < 32 else { return 0 }
+                return x == 20 ? UInt8(value) : 255
+            }
+            expectSides(of: notch, inside: 1 - Double(value) / 255, "notch \(value)")
+        }
+        /// The crossings of rows 12…27 in columns 19…22 come in pairs `width` apart (the line's
+        /// two sides, or the notch's) centred on x = 20.5.
+        func expectSides(of pixels: [UInt8], inside width: Double, _ label: String) {
+            let loops = pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 40, height: 40) }
+            let points: [SIMD2<Double>] = loops.flatMap { $0 }
+            let near: [Double] = points.filter { p in p.y > 12 && p.y < 28 && p.x > 19 && p.x < 22 }.map { p in p.x }
+            let left = near.filter { $0 < 20.5 }, right = near.filter { $0 > 20.5 }
+            #expect(!left.isEmpty && left.count == right.count, "\(label): \(near)")
+            // Within the byte's rounding (half a level of 255).
+            let leftSide = 20.5 - width / 2, rightSide = 20.5 + width / 2
+            let leftOff = left.map { abs($0 - leftSide) }.max() ?? .infinity
+            let rightOff = right.map { abs($0 - rightSide) }.max() ?? .infinity
+            #expect(leftOff < 0.0025 && rightOff < 0.0025, "\(label): \(near)")
+        }
+    }
+
     @Test func aSlantedEdgeIsTracedOnItselfAtEveryLevel() throws {
         // A steep anti-aliased edge (x = 20.3 + y / 6) drawn by the exact-area rasterizer: at
         // any level, the outline's vertices along it lie on the edge, not in the long ramp
@@ -258,6 +291,33 @@ struct CoverageLevelsTests {
         }
         // The plateau itself is the under layer's.
         #expect(under.pixels[32 * 64 + 48] == 255 && top.pixels[32 * 64 + 48] == 0)
+    }
+}
+
+extension CoverageLevelsTests {
+    @Test func aTranslucentRegionsBrightRimIsNotAnOpaqueEdge() throws {
+        // A plateau of 200 whose left border rises to a full rim pixel: 0 · 227 · 255 · 200 …
+        // across, as a thin ring's coverage peaks at its border. The ramp 0 · 227 · 255 is no
+        // opaque shape's edge (the full pixel is one pixel wide), so the plateau's layer runs
+        // along it, covering the border pixel, rather than a pixel inside it as under an
+        // opaque edge (which would leave the rim to the top layer alone, a sliver). Drawn
+        // back, the layers give the border pixels their coverage.
+        let pixels = Self.plane(64) { x, y in
+            guard y >= 16 && y < 48 && x >= 16 && x < 48 else { return 0 }
+            return x == 16 ? 227 : x == 17 ? 255 : 200
+        }
+        // Fitted closely, so that what is drawn shows where the crossings lie.
+        let layers = pixels.withUnsafeBufferPointer { try! MaskTracer(tolerance: 0.01).layers(of: $0, width: 64, height: 64) }
+        #expect(layers.count == 2 && abs(layers[0].opacity - 200.0 / 255) < 0.02 && layers[1].opacity == 1, "\(layers.map(\.opacity))")
+        let mask = try AlphaMask(width: 64, height: 64, pixels: pixels)
+        let under = try MaskTracerTests.drawn(layers[0].contours, like: mask)
+        let both = try MaskTracerTests.drawn(layers, like: mask)
+        for y in 20..<44 {
+            let row = y * 64
+            #expect(under.pixels[row + 16] >= 250, "row \(y): the plateau's layer \(under.pixels[row + 14..<row + 20])")
+            #expect(abs(Int(both.pixels[row + 16]) - 227) <= 3 && both.pixels[row + 17] >= 252,
+                    "row \(y): drawn \(both.pixels[row + 14..<row + 20])")
+        }
     }
 }
 
