@@ -23,6 +23,8 @@ final class DistanceFieldCache: @unchecked Sendable {
     private let padding: Int
     private var entries: [(mask: AlphaMask, field: IconField)] = []
     private let lock = MutexLock()
+    /// How many pairs of fields were computed at once (for the tests).
+    private(set) var concurrentPairs = 0
 
     /// A cache for a renderer of `style` whose largest blur half-width is `padding`.
     init(style: MorphStyle, padding: Int) {
@@ -35,22 +37,62 @@ final class DistanceFieldCache: @unchecked Sendable {
     func field(of mask: AlphaMask) -> IconField {
         lock.lock()
         defer { lock.unlock() }
+        if let kept = keptLocked(mask) { return kept }
+        return insertLocked(mask, computed(mask))
+    }
+
+    /// The fields of `source` and `target` (`field(of:)` of each in turn, the target's the
+    /// newest entry afterwards), the two computed at once, the target's on a thread of its
+    /// own, when `concurrently` and neither is kept: a morph's first frame then waits for one
+    /// field instead of two.
+    func fields(of source: AlphaMask, _ target: AlphaMask, concurrently: Bool) -> (source: IconField, target: IconField) {
+        lock.lock()
+        defer { lock.unlock() }
+        let keptSource = keptLocked(source)
+        if concurrently, keptSource == nil, keptLocked(target) == nil, source != target {
+            let slot = Slot()
+            if let thread = JoinableThread({ slot.field = self.computed(target) }) {
+                let sourceField = insertLocked(source, computed(source))
+                thread.join()
+                concurrentPairs += 1
+                return (sourceField, insertLocked(target, slot.field!))
+            }
+        }
+        let sourceField = keptSource ?? insertLocked(source, computed(source))
+        return (sourceField, keptLocked(target) ?? insertLocked(target, computed(target)))
+    }
+
+    /// Where the other thread leaves the field it computed.
+    private final class Slot: @unchecked Sendable {
+        var field: IconField?
+    }
+
+    /// The kept field of `mask`, made the newest entry, or nil; call under the lock.
+    private func keptLocked(_ mask: AlphaMask) -> IconField? {
         // The same storage first (a host passing the same masks frame after frame), then equal
         // values (copies): different icons often share long runs of empty rows.
         let storage = mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
         let same = entries.firstIndex { entry in entry.mask.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage }
-        if let index = same ?? entries.firstIndex(where: { $0.mask == mask }) {
-            // In place: the array keeps its capacity, so a frame allocates nothing.
-            if index != 0 { entries.insert(entries.remove(at: index), at: 0) }
-            return entries[0].field
-        }
+        guard let index = same ?? entries.firstIndex(where: { $0.mask == mask }) else { return nil }
+        // In place: the array keeps its capacity, so a frame allocates nothing.
+        if index != 0 { entries.insert(entries.remove(at: index), at: 0) }
+        return entries[0].field
+    }
+
+    /// `field` kept as the newest entry for `mask`, the oldest dropped when full; call under
+    /// the lock.
+    private func insertLocked(_ mask: AlphaMask, _ field: IconField) -> IconField {
+        if entries.count == Self.capacity { entries.removeLast() }
+        entries.insert((mask, field), at: 0)
+        return field
+    }
+
+    /// The field of `mask`, computed (reads only the cache's settings: any thread).
+    private func computed(_ mask: AlphaMask) -> IconField {
         var field = mask.pixels.withUnsafeBufferPointer {
             SignedDistanceField(coverage: $0, width: mask.width, height: mask.height)
         }
         if !field.hasOutline { field = .outside(by: emptyDepth, width: mask.width, height: mask.height) }
-        if entries.count == Self.capacity { entries.removeLast() }
-        let prepared = IconField(field: field, padding: padding)
-        entries.insert((mask, prepared), at: 0)
-        return prepared
+        return IconField(field: field, padding: padding)
     }
 }

@@ -36,7 +36,7 @@ extension MorphRenderer {
         capture: (field: CapturedField, weight: Double)?, writer: PixelWriter,
         output: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
-        let fieldS = stage.fields.field(of: source), fieldT = stage.fields.field(of: target)
+        let (fieldS, fieldT) = stage.fields.fields(of: source, target, concurrently: computesFieldsConcurrentlyLocked())
         DistanceStage.withCapture(capture) {
             stage.frames.render(
                 source: fieldS, target: fieldT, progress: progress, capture: $0, writer: writer, output: output,
@@ -49,7 +49,7 @@ extension MorphRenderer {
         lock.lock()
         defer { lock.unlock() }
         let capture = frame.effectiveCapture
-        let fieldS = stage.fields.field(of: frame.source), fieldT = stage.fields.field(of: frame.target)
+        let (fieldS, fieldT) = stage.fields.fields(of: frame.source, frame.target, concurrently: computesFieldsConcurrentlyLocked())
         let (values, floor) = DistanceStage.withCapture(capture) {
             stage.frames.capturedField(source: fieldS, target: fieldT, progress: frame.progress, capture: $0)
         }

@@ -263,6 +263,21 @@ public final class MorphRenderer: @unchecked Sendable {
         return (base, stride)
     }
 
+    /// Whether two new distance fields of this renderer's size are computed at once on two
+    /// threads (`DistanceFieldCache.fields(of:_:concurrently:)`); call under the lock. A field
+    /// costs about as much per pixel as `fieldWorkPerPixel` tap-pixels of a frame (measured
+    /// here: about 2 ms for a built-in symbol's field at 132 px, where a metaball frame of
+    /// about 0.4 M tap-pixels takes 0.04–0.06 ms), so any icon but a tiny one is worth the
+    /// thread.
+    func computesFieldsConcurrentlyLocked() -> Bool {
+        storedConcurrency == .automatic && ActiveProcessors.count > 1
+            && width * height * Self.fieldWorkPerPixel >= storedWorkThreshold
+    }
+
+    /// A distance field's cost per pixel in tap-pixels of a frame (see
+    /// `computesFieldsConcurrentlyLocked`).
+    static let fieldWorkPerPixel = 512
+
     /// How many bands a phase of `work` tap-pixels is split into; call under the lock.
     private func bandCountLocked(work: Int) -> Int {
         guard storedConcurrency == .automatic, work >= storedWorkThreshold, scratch.bandCount > 1 else { return 1 }

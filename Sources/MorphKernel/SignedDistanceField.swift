@@ -44,6 +44,9 @@ struct SignedDistanceField {
     /// The most rounds of improving each pixel's choice of piece (see `Grid.refine`).
     static let maximumRounds = 4
 
+    /// The pixels of a row `Grid.refine` tracks changes by.
+    static let stretchLength = 16
+
     /// Half the length of an edge pixel's piece of outline, in pixels.
     static let pieceReach = 0.5
 
@@ -59,16 +62,18 @@ struct SignedDistanceField {
         // column pass, the nearest edge pixel's row in the column and the squared distance.
         var seed = [Int32](repeating: -1, count: count)
         var distance = [Double](repeating: .infinity, count: count)
-        // Per edge pixel: its piece's middle and unit normal.
-        var pieces = [Piece](repeating: Piece(), count: count)
+        // Per edge pixel: its piece's middle and unit normal. Only edge pixels' entries are
+        // written and read, so the rest (most of a large icon's 48 bytes a pixel) is left
+        // as allocated: clearing it took about a tenth of a 1024 px field.
+        let pieces = UnsafeMutablePointer<Piece>.allocate(capacity: count)
+        defer { pieces.deallocate() }
         var edges = [Bool](repeating: false, count: count)
         values.withUnsafeMutableBufferPointer { values in
           seed.withUnsafeMutableBufferPointer { seed in
             distance.withUnsafeMutableBufferPointer { distance in
-              pieces.withUnsafeMutableBufferPointer { pieces in
                 edges.withUnsafeMutableBufferPointer { edges in
                     let grid = Grid(
-                        pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces.baseAddress!, edges: edges.baseAddress!)
+                        pixels: coverage.baseAddress!, width: width, height: height, pieces: pieces, edges: edges.baseAddress!)
                     grid.markEdges()
                     guard grid.nearestEdgePixels(seed: seed.baseAddress!, square: distance.baseAddress!) else {
                         hasOutline = false
@@ -78,7 +83,6 @@ struct SignedDistanceField {
                     grid.refine(seed: seed.baseAddress!, square: distance.baseAddress!)
                     for i in 0..<count { values[i] = Float(grid.side(i) * distance[i].squareRoot()) }
                 }
-              }
             }
           }
         }
@@ -202,24 +206,33 @@ struct SignedDistanceField {
         /// (exact); false when there is none. `square` is scratch.
         func nearestEdgePixels(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) -> Bool {
             // Columns: the nearest edge pixel's row down the column, then up it (in seed, as
-            // a row for now), with its squared distance.
-            var any = false
-            for x in 0..<width {
-                var last = -1
-                for y in 0..<height {
-                    if isEdge(x, y) { last = y }
-                    if last >= 0 {
-                        seed[y * width + x] = Int32(last)
-                        square[y * width + x] = Double((y - last) * (y - last))
+            // a row for now), with its squared distance. Every column at once, a row at a
+            // time (`last`: per column, the row of the edge pixel last met), so that memory
+            // is read in order: column by column, each step was a cache line of its own, and
+            // this pass took most of the transform at 1024 px.
+            let last = UnsafeMutablePointer<Int>.allocate(capacity: width)
+            defer { last.deallocate() }
+            last.initialize(repeating: -1, count: width)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = y * width + x
+                    if edges[i] { last[x] = y }
+                    if last[x] >= 0 {
+                        seed[i] = Int32(last[x])
+                        square[i] = Double((y - last[x]) * (y - last[x]))
                     }
                 }
-                any = any || last >= 0
-                last = -1
-                for y in stride(from: height - 1, through: 0, by: -1) {
-                    if seed[y * width + x] == Int32(y) && square[y * width + x] == 0 { last = y }
-                    if last >= 0 && Double((last - y) * (last - y)) < square[y * width + x] {
-                        seed[y * width + x] = Int32(last)
-                        square[y * width + x] = Double((last - y) * (last - y))
+            }
+            var any = false
+            for x in 0..<width where last[x] >= 0 { any = true }
+            last.update(repeating: -1, count: width)
+            for y in stride(from: height - 1, through: 0, by: -1) {
+                for x in 0..<width {
+                    let i = y * width + x
+                    if seed[i] == Int32(y) && square[i] == 0 { last[x] = y }
+                    if last[x] >= 0 && Double((last[x] - y) * (last[x] - y)) < square[i] {
+                        seed[i] = Int32(last[x])
+                        square[i] = Double((last[x] - y) * (last[x] - y))
                     }
                 }
             }
@@ -228,8 +241,14 @@ struct SignedDistanceField {
             // the squared distance down column c; vertices[0...k] in order, vertices[j] lowest
             // from bounds[j] to bounds[j + 1]. The rows found per column are read before the
             // row's entries become indices.
-            var vertices = [Int](repeating: 0, count: width), bounds = [Double](repeating: 0, count: width)
-            var rows = [Int32](repeating: 0, count: width)
+            let vertices = UnsafeMutablePointer<Int>.allocate(capacity: width)
+            let bounds = UnsafeMutablePointer<Double>.allocate(capacity: width)
+            let rows = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+            defer {
+                vertices.deallocate()
+                bounds.deallocate()
+                rows.deallocate()
+            }
             for y in 0..<height {
                 let row = y * width
                 var k = -1
@@ -265,16 +284,22 @@ struct SignedDistanceField {
         /// right from those above and to the left, then up and left from the others), until a
         /// round changes nothing or `maximumRounds` have run.
         ///
-        /// After the first round, a row is tried again only where a choice in it or in a row
-        /// beside it changed since the row's last try of the same kind (`changedIn`: per row,
-        /// the last pass that changed a choice there), and a candidate that is the pixel's own
-        /// choice is skipped: the same result as trying everything, for less.
+        /// After the first round, a stretch of `stretchLength` pixels of a row is tried again
+        /// only where a choice in it or in a stretch beside it (the 3 × 3 stretches around it)
+        /// changed since its last try of the same kind (`changedIn`: per stretch, the last pass
+        /// that changed a choice there; a pixel's candidates are its own choice's neighbours and
+        /// its neighbours' choices, all within those stretches), and a candidate that is the
+        /// pixel's own choice is skipped: the same result as trying everything, for less. (By
+        /// rows instead of stretches, every row of a 1024 px icon was tried in all four rounds:
+        /// the changes of the later rounds are few but spread down the whole outline.)
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
             // `neighbourOffsets[k]`).
             let steps: [(dx: Int, dy: Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
             let neighbourOffsets = steps.map { $0.dy * width + $0.dx }
-            var neighbourMasks = [UInt8](repeating: 0, count: width * height)
+            let neighbourMasks = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+            defer { neighbourMasks.deallocate() }
+            neighbourMasks.initialize(repeating: 0, count: width * height)
             for y in 0..<height {
                 for x in 0..<width where isEdge(x, y) {
                     var mask: UInt8 = 0
@@ -288,34 +313,52 @@ struct SignedDistanceField {
             for y in 0..<height {
                 for x in 0..<width { square[y * width + x] = pieces[Int(seed[y * width + x])].squaredDistance(to: SIMD2(Double(x), Double(y))) }
             }
-            var changedIn = [Int](repeating: 0, count: height)
+            let length = SignedDistanceField.stretchLength
+            let stretches = (width + length - 1) / length
+            // Stretches by row, with a border of never-changed stretches all round, so that
+            // the 3 × 3 around any stretch can be read without bounds checks.
+            let span = stretches + 2
+            let changedIn = UnsafeMutablePointer<Int>.allocate(capacity: span * (height + 2))
+            defer { changedIn.deallocate() }
+            changedIn.initialize(repeating: Int.min / 2, count: span * (height + 2))
+            // Nothing the helpers below use is a variable they capture: a captured variable
+            // is checked for exclusive access at every use (a tenth of the time here).
+            let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 8)
+            defer { offsets.deallocate() }
+            offsets.initialize(from: neighbourOffsets, count: 8)
+            /// Tries the piece of edge pixel `q` for pixel `i` (at `p`): whether it is nearer
+            /// than the pixel's choice, which it then becomes, marking the stretch (`mark`)
+            /// changed in `pass`.
+            @inline(__always)
+            func consider(_ i: Int, _ mark: UnsafeMutablePointer<Int>, _ pass: Int, _ p: SIMD2<Double>, _ q: Int) -> Bool {
+                guard Int32(truncatingIfNeeded: q) != seed[i] else { return false }
+                let d = pieces[q].squaredDistance(to: p)
+                guard d < square[i] else { return false }
+                square[i] = d
+                seed[i] = Int32(q)
+                mark.pointee = pass
+                return true
+            }
+            /// The `changedIn` entry of stretch `k` of row y.
+            @inline(__always)
+            func entry(_ y: Int, _ k: Int) -> UnsafeMutablePointer<Int> { changedIn + (y + 1) * span + k + 1 }
+            /// Whether stretch k of row y or one around it changed within the last pass of each
+            /// kind (4 passes: `pass` and the three before); every one in the first round.
+            @inline(__always)
+            func stirred(_ y: Int, _ k: Int, _ pass: Int) -> Bool {
+                if pass <= 3 { return true }
+                let recent = pass - 3
+                let above = entry(y - 1, k), here = entry(y, k), below = entry(y + 1, k)
+                return max(max(max(above[-1], above[0]), max(above[1], here[-1])), max(max(here[0], here[1]), max(below[-1], max(below[0], below[1])))) >= recent
+            }
             var pass = 0
-            var changed = false
-            neighbourOffsets.withUnsafeBufferPointer { neighbourOffsets in
-            neighbourMasks.withUnsafeBufferPointer { neighbourMasks in
-            changedIn.withUnsafeMutableBufferPointer { changedIn in
-                @inline(__always)
-                func consider(_ i: Int, _ y: Int, _ p: SIMD2<Double>, _ q: Int) {
-                    guard Int32(truncatingIfNeeded: q) != seed[i] else { return }
-                    let d = pieces[q].squaredDistance(to: p)
-                    if d < square[i] {
-                        square[i] = d
-                        seed[i] = Int32(q)
-                        changedIn[y] = pass
-                        changed = true
-                    }
-                }
-                // Whether row y or a row beside it changed within the last pass of each kind
-                // (4 passes: this one and the three before); every row in the first round.
-                @inline(__always)
-                func stirred(_ y: Int) -> Bool {
-                    pass <= 3 || changedIn[max(0, y - 1)...min(height - 1, y + 1)].contains { $0 >= pass - 3 }
-                }
-                for _ in 0..<SignedDistanceField.maximumRounds {
-                    changed = false
-                    pass += 1
-                    for y in 0..<height where stirred(y) {
-                        for x in 0..<width {
+            for _ in 0..<SignedDistanceField.maximumRounds {
+                var changed = false
+                pass += 1
+                for y in 0..<height {
+                    for k in 0..<stretches where stirred(y, k, pass) {
+                        let mark = entry(y, k)
+                        for x in k * length..<min(width, k * length + length) {
                             let i = y * width + x, p = SIMD2(Double(x), Double(y))
                             // The edge pixels around the choice, from its mask of them.
                             let q = Int(seed[i])
@@ -323,38 +366,54 @@ struct SignedDistanceField {
                             while around != 0 {
                                 let bit = around.trailingZeroBitCount
                                 around &= around - 1
-                                consider(i, y, p, q + neighbourOffsets[bit])
+                                if consider(i, mark, pass, p, q + offsets[bit]) { changed = true }
                             }
                         }
                     }
-                    pass += 1
-                    for y in 0..<height where stirred(y) {
-                        for x in 0..<width {
-                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                            if x > 0 { consider(i, y, p, Int(seed[i - 1])) }
-                            if y > 0 {
-                                consider(i, y, p, Int(seed[i - width]))
-                                if x > 0 { consider(i, y, p, Int(seed[i - width - 1])) }
-                                if x < width - 1 { consider(i, y, p, Int(seed[i - width + 1])) }
-                            }
-                        }
-                    }
-                    pass += 1
-                    for y in stride(from: height - 1, through: 0, by: -1) where stirred(y) {
-                        for x in stride(from: width - 1, through: 0, by: -1) {
-                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                            if x < width - 1 { consider(i, y, p, Int(seed[i + 1])) }
-                            if y < height - 1 {
-                                consider(i, y, p, Int(seed[i + width]))
-                                if x < width - 1 { consider(i, y, p, Int(seed[i + width + 1])) }
-                                if x > 0 { consider(i, y, p, Int(seed[i + width - 1])) }
-                            }
-                        }
-                    }
-                    if !changed { break }
                 }
-            }
-            }
+                pass += 1
+                for y in 0..<height {
+                    for k in 0..<stretches where stirred(y, k, pass) {
+                        let mark = entry(y, k)
+                        for x in k * length..<min(width, k * length + length) {
+                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                            var any = false
+                            if x > 0 { any = consider(i, mark, pass, p, Int(seed[i - 1])) || any }
+                            if y > 0 {
+                                any = consider(i, mark, pass, p, Int(seed[i - width])) || any
+                                if x > 0 { any = consider(i, mark, pass, p, Int(seed[i - width - 1])) || any }
+                                if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i - width + 1])) || any }
+                            }
+                            if any { changed = true }
+                        }
+                    }
+                }
+                pass += 1
+                // (Counting down with `while`: `stride` was a call per step here.)
+                var y = height - 1
+                while y >= 0 {
+                    defer { y -= 1 }
+                    var k = stretches - 1
+                    while k >= 0 {
+                        defer { k -= 1 }
+                        guard stirred(y, k, pass) else { continue }
+                        let mark = entry(y, k)
+                        var x = min(width, k * length + length) - 1
+                        while x >= k * length {
+                            defer { x -= 1 }
+                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                            var any = false
+                            if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i + 1])) || any }
+                            if y < height - 1 {
+                                any = consider(i, mark, pass, p, Int(seed[i + width])) || any
+                                if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i + width + 1])) || any }
+                                if x > 0 { any = consider(i, mark, pass, p, Int(seed[i + width - 1])) || any }
+                            }
+                            if any { changed = true }
+                        }
+                    }
+                }
+                if !changed { break }
             }
         }
     }

@@ -183,6 +183,27 @@ struct DistanceStyleRendererTests {
         #expect(MorphRenderer(sharingIconsWith: metaball).distance == nil)
     }
 
+    @Test func aMorphsTwoNewFieldsAreComputedAtOnceAsTheyWouldBeOneAfterTheOther() throws {
+        // With `.automatic` concurrency the first frame computes both icons' fields at once,
+        // the target's on a thread of its own; the frames (and so the fields) are those of a
+        // renderer computing them on one thread, and later frames find both kept.
+        try #require(MorphConcurrency.activeProcessorCount > 1, "this machine runs one thread at a time")
+        let source = try DistanceStyleReferenceTests.mask("bell"), target = try DistanceStyleReferenceTests.mask("magnifyingglass")
+        let together = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
+        let alone = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
+        alone.concurrency = .serial
+        for p in [0.5, 0.2, 1] {
+            let frame = MorphFrame(source: source, target: target, progress: p)
+            Self.expectSame(try Self.alpha(together, frame), try Self.alpha(alone, frame), "p = \(p)")
+        }
+        #expect(together.distance!.fields.concurrentPairs == 1 && alone.distance!.fields.concurrentPairs == 0)
+        // A third icon: one new field, computed on the calling thread.
+        let third = try DistanceStyleReferenceTests.mask("star")
+        let frame = MorphFrame(source: target, target: third, progress: 0.4)
+        Self.expectSame(try Self.alpha(together, frame), try Self.alpha(alone, frame), "magnifyingglass → star")
+        #expect(together.distance!.fields.concurrentPairs == 1)
+    }
+
     // MARK: The shared finishing
 
     @Test func coloursAndFormatsAreTheSharedFinishingOfTheCoverage() throws {
