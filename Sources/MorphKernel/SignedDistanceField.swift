@@ -50,8 +50,10 @@ struct SignedDistanceField {
     /// Half the length of an edge pixel's piece of outline, in pixels.
     static let pieceReach = 0.5
 
-    /// The field of `coverage` (`width` × `height` bytes, rows tight).
-    init(coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
+    /// The field of `coverage` (`width` × `height` bytes, rows tight). `triesEverything`
+    /// turns off what the refinement skips (`Grid.refine`), for the tests: the field is the
+    /// same.
+    init(coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, triesEverything: Bool = false) {
         precondition(width > 0 && height > 0 && coverage.count >= width * height, "the plane holds fewer than width × height bytes")
         self.width = width
         self.height = height
@@ -80,7 +82,7 @@ struct SignedDistanceField {
                         return
                     }
                     grid.placePieces()
-                    grid.refine(seed: seed.baseAddress!, square: distance.baseAddress!)
+                    grid.refine(seed: seed.baseAddress!, square: distance.baseAddress!, triesEverything: triesEverything)
                     for i in 0..<count { values[i] = Float(grid.side(i) * distance[i].squareRoot()) }
                 }
             }
@@ -284,15 +286,17 @@ struct SignedDistanceField {
         /// right from those above and to the left, then up and left from the others), until a
         /// round changes nothing or `maximumRounds` have run.
         ///
-        /// After the first round, a stretch of `stretchLength` pixels of a row is tried again
-        /// only where a choice in it or in a stretch beside it (the 3 × 3 stretches around it)
-        /// changed since its last try of the same kind (`changedIn`: per stretch, the last pass
-        /// that changed a choice there; a pixel's candidates are its own choice's neighbours and
-        /// its neighbours' choices, all within those stretches), and a candidate that is the
-        /// pixel's own choice is skipped: the same result as trying everything, for less. (By
-        /// rows instead of stretches, every row of a 1024 px icon was tried in all four rounds:
-        /// the changes of the later rounds are few but spread down the whole outline.)
-        func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>) {
+        /// After the first round, a pixel is tried again only where a candidate may be new:
+        /// around its choice, when its choice changed since its last try of that kind; in a
+        /// sweep, when the choice of a neighbour it reads changed since then (`changedAt`: per
+        /// pixel, the last pass that changed its choice). A candidate tried before lost to a
+        /// choice no further than the pixel's present one, so it loses again. Whole stretches of
+        /// `stretchLength` pixels of a row are passed over first where nothing changed in
+        /// the 3 × 3 stretches around them (`changedIn`). A candidate that is the pixel's own
+        /// choice is skipped too. The result is that of trying everything, for less: by rows,
+        /// as this once skipped, every row of a 1024 px icon was tried in all four rounds (the
+        /// later rounds' changes are few but spread along the whole outline).
+        func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>, triesEverything: Bool) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
             // `neighbourOffsets[k]`).
             let steps: [(dx: Int, dy: Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
@@ -321,6 +325,14 @@ struct SignedDistanceField {
             let changedIn = UnsafeMutablePointer<Int>.allocate(capacity: span * (height + 2))
             defer { changedIn.deallocate() }
             changedIn.initialize(repeating: Int.min / 2, count: span * (height + 2))
+            // Per pixel, likewise with a border: the last pass that changed its choice.
+            let rowSpan = width + 2
+            let changedAt = UnsafeMutablePointer<Int32>.allocate(capacity: rowSpan * (height + 2))
+            defer { changedAt.deallocate() }
+            changedAt.initialize(repeating: Int32.min / 2, count: rowSpan * (height + 2))
+            /// Pixel (x, y)'s `changedAt` entry.
+            @inline(__always)
+            func at(_ x: Int, _ y: Int) -> UnsafeMutablePointer<Int32> { changedAt + (y + 1) * rowSpan + x + 1 }
             // Nothing the helpers below use is a variable they capture: a captured variable
             // is checked for exclusive access at every use (a tenth of the time here).
             let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 8)
@@ -330,13 +342,14 @@ struct SignedDistanceField {
             /// than the pixel's choice, which it then becomes, marking the stretch (`mark`)
             /// changed in `pass`.
             @inline(__always)
-            func consider(_ i: Int, _ mark: UnsafeMutablePointer<Int>, _ pass: Int, _ p: SIMD2<Double>, _ q: Int) -> Bool {
+            func consider(_ i: Int, _ mark: UnsafeMutablePointer<Int>, _ pixel: UnsafeMutablePointer<Int32>, _ pass: Int, _ p: SIMD2<Double>, _ q: Int) -> Bool {
                 guard Int32(truncatingIfNeeded: q) != seed[i] else { return false }
                 let d = pieces[q].squaredDistance(to: p)
                 guard d < square[i] else { return false }
                 square[i] = d
                 seed[i] = Int32(q)
                 mark.pointee = pass
+                pixel.pointee = Int32(pass)
                 return true
             }
             /// The `changedIn` entry of stretch `k` of row y.
@@ -346,7 +359,7 @@ struct SignedDistanceField {
             /// kind (4 passes: `pass` and the three before); every one in the first round.
             @inline(__always)
             func stirred(_ y: Int, _ k: Int, _ pass: Int) -> Bool {
-                if pass <= 3 { return true }
+                if pass <= 3 || triesEverything { return true }
                 let recent = pass - 3
                 let above = entry(y - 1, k), here = entry(y, k), below = entry(y + 1, k)
                 return max(max(max(above[-1], above[0]), max(above[1], here[-1])), max(max(here[0], here[1]), max(below[-1], max(below[0], below[1])))) >= recent
@@ -359,6 +372,9 @@ struct SignedDistanceField {
                     for k in 0..<stretches where stirred(y, k, pass) {
                         let mark = entry(y, k)
                         for x in k * length..<min(width, k * length + length) {
+                            let here = at(x, y)
+                            // Only a new choice has new edge pixels around it.
+                            if pass > 3 && !triesEverything && Int(here.pointee) < pass - 3 { continue }
                             let i = y * width + x, p = SIMD2(Double(x), Double(y))
                             // The edge pixels around the choice, from its mask of them.
                             let q = Int(seed[i])
@@ -366,7 +382,7 @@ struct SignedDistanceField {
                             while around != 0 {
                                 let bit = around.trailingZeroBitCount
                                 around &= around - 1
-                                if consider(i, mark, pass, p, q + offsets[bit]) { changed = true }
+                                if consider(i, mark, here, pass, p, q + offsets[bit]) { changed = true }
                             }
                         }
                     }
@@ -376,13 +392,20 @@ struct SignedDistanceField {
                     for k in 0..<stretches where stirred(y, k, pass) {
                         let mark = entry(y, k)
                         for x in k * length..<min(width, k * length + length) {
+                            let here = at(x, y)
+                            // Only a neighbour's new choice is a new candidate.
+                            if pass > 3 && !triesEverything {
+                                let above = here - rowSpan
+                                let latest = max(max(here[-1], above[-1]), max(above[0], above[1]))
+                                if Int(latest) < pass - 3 { continue }
+                            }
                             let i = y * width + x, p = SIMD2(Double(x), Double(y))
                             var any = false
-                            if x > 0 { any = consider(i, mark, pass, p, Int(seed[i - 1])) || any }
+                            if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - 1])) || any }
                             if y > 0 {
-                                any = consider(i, mark, pass, p, Int(seed[i - width])) || any
-                                if x > 0 { any = consider(i, mark, pass, p, Int(seed[i - width - 1])) || any }
-                                if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i - width + 1])) || any }
+                                any = consider(i, mark, here, pass, p, Int(seed[i - width])) || any
+                                if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - width - 1])) || any }
+                                if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i - width + 1])) || any }
                             }
                             if any { changed = true }
                         }
@@ -401,13 +424,19 @@ struct SignedDistanceField {
                         var x = min(width, k * length + length) - 1
                         while x >= k * length {
                             defer { x -= 1 }
+                            let here = at(x, y)
+                            if pass > 3 && !triesEverything {
+                                let below = here + rowSpan
+                                let latest = max(max(here[1], below[1]), max(below[0], below[-1]))
+                                if Int(latest) < pass - 3 { continue }
+                            }
                             let i = y * width + x, p = SIMD2(Double(x), Double(y))
                             var any = false
-                            if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i + 1])) || any }
+                            if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + 1])) || any }
                             if y < height - 1 {
-                                any = consider(i, mark, pass, p, Int(seed[i + width])) || any
-                                if x < width - 1 { any = consider(i, mark, pass, p, Int(seed[i + width + 1])) || any }
-                                if x > 0 { any = consider(i, mark, pass, p, Int(seed[i + width - 1])) || any }
+                                any = consider(i, mark, here, pass, p, Int(seed[i + width])) || any
+                                if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + width + 1])) || any }
+                                if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i + width - 1])) || any }
                             }
                             if any { changed = true }
                         }
