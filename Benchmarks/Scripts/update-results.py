@@ -762,7 +762,8 @@ def field_styles_markdown(info: dict, data: dict) -> str:
         "each cell is distance / metaball. The first three columns draw the same frame again and again, as "
         "the workloads of `morph-bench.md` do; the fourth a whole 61-frame morph. A distance frame depends on "
         "nothing drawn before it, so each costs the same whenever it is drawn. \"First frame\" is a fresh "
-        "renderer's first frame: both icons' fields, computed once per icon, then the frame at p = 0.5 (wall "
+        "renderer's first frame: both icons' fields, computed once per icon (one after the other: both renderers are "
+        "`.serial`), then the frame at p = 0.5 (wall "
         "time, once).", "",
         *markdown_table(["pair", "p = 0.5", "p = 0.25", "p = 1/60", "61 frames", "first frame"],
                         [[r["name"], *(f"{time_text(r[k]['distanceNs'])} / {time_text(r[k]['metaballNs'])} = "
@@ -994,7 +995,8 @@ def speed_figures(results: Path) -> str:
             f"metaball morph on workloads a–d and {ratios('morph', icons)} on four 132 px icon pairs; the frame at "
             f"p = 0.5 {ratios('again', workloads)} and {ratios('again', icons)}, at p = 0.25 "
             f"{ratios('quarter', rows)}, near rest (p = 1/60) {ratios('rest', rows)}. "
-            f"A fresh renderer's first frame, which computes both icons' fields, takes "
+            f"A fresh renderer's first frame, which computes both icons' fields (here one after the other; "
+            f"`.automatic` concurrency computes the two at once), takes "
             f"{time_range(min(r['fieldsNs'] for r in icons), max(r['fieldsNs'] for r in icons))} for the 132 px pairs "
             f"({source('field-styles', styles['info'])}).")
     raster = load(results, "raster-bench")
