@@ -3,14 +3,14 @@
 /// segments the blur down reads, and the blur down.
 extension DistanceFrameRenderer {
     /// φ of row `y` at x in `columns` (at least 16 of them, within −`padding` ..< width +
-    /// `padding` + 16) into `mixedRow`, as `IconField` pads a row: outside the canvas, the
-    /// border's value. The last vector may overlap the one before: the same values again.
+    /// `padding` + 16) into `row` (a band's `mixedRow`), as `IconField` pads a row: outside
+    /// the canvas, the border's value. The last vector may overlap the one before: the same
+    /// values again.
     @inline(__always)
-    func mixRow(_ inputs: MixInputs, y: Int, columns: Range<Int>) {
+    func mixRow(_ inputs: MixInputs, y: Int, columns: Range<Int>, into row: UnsafeMutablePointer<Float>) {
         let length = Self.segmentLength
         let (keep, take, capturedWeight) = (inputs.weights.keep, inputs.weights.take, inputs.weights.captured)
         let s = inputs.source.origin + y * inputs.source.stride, t = inputs.target.origin + y * inputs.target.stride
-        let row = mixedRow + padding
         guard let captured = inputs.captured else {
             // The icons' rows are padded already.
             var x = columns.lowerBound
@@ -40,14 +40,18 @@ extension DistanceFrameRenderer {
         for x in max(inside.upperBound, columns.lowerBound)..<columns.upperBound { row[x] = row[width - 1] }
     }
 
-    /// The blur across of φ, A, into `across` over every segment marked in `targets`
-    /// (`SeparableBlur.horizontalSum` with the frame's `taps`); with `measuring`, each
-    /// segment's least and greatest A into the bounds.
-    func blurAcross(_ inputs: MixInputs, where targets: UnsafePointer<Bool>, halfWidth n: Int, measuring: Bool) {
+    /// The blur across of φ, A, into `across` over every segment of `rows` marked in
+    /// `targets` (`SeparableBlur.horizontalSum` with the frame's `taps`), mixing φ in `row`
+    /// (the band's `mixedRow`); with `measuring`, each segment's least and greatest A into
+    /// the bounds.
+    func blurAcross(
+        _ inputs: MixInputs, where targets: UnsafePointer<Bool>, rows: Range<Int>, halfWidth n: Int, measuring: Bool,
+        row mixed: UnsafeMutablePointer<Float>
+    ) {
         let length = Self.segmentLength, segments = segmentsAcross
         let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
-        let row = UnsafePointer(mixedRow + padding)
-        for y in 0..<height {
+        let row = UnsafePointer(mixed)
+        for y in rows {
             let flags = targets + y * segments
             let out = across + y * planeStride
             // φ is mixed where the segments read it, each part once.
@@ -57,7 +61,7 @@ extension DistanceFrameRenderer {
                 let reads = max(x0 - n, mixedTo) ..< x0 + length + n
                 if !reads.isEmpty {
                     // A vector's worth at least: part of the last segment's, mixed again.
-                    mixRow(inputs, y: y, columns: min(reads.lowerBound, reads.upperBound - length) ..< reads.upperBound)
+                    mixRow(inputs, y: y, columns: min(reads.lowerBound, reads.upperBound - length) ..< reads.upperBound, into: mixed)
                 }
                 mixedTo = reads.upperBound
                 let sum = SeparableBlur.horizontalSum(row + x0, centre: centre, taps: taps, halfWidth: n)
@@ -86,12 +90,13 @@ extension DistanceFrameRenderer {
         return min(min(four[0], four[1]), min(four[2], four[3]))
     }
 
-    /// The second sort: each edge segment of the first whose bounds on V (the blur down of
-    /// its column's bounds on A, 16 rows a vector) keep it 3.5 from zero becomes full or empty.
-    func sortEdgeSegments(halfWidth n: Int) {
+    /// The second sort, over the segment columns `columns`: each edge segment of the first
+    /// whose bounds on V (the blur down of its column's bounds on A, 16 rows a vector) keep it
+    /// 3.5 from zero becomes full or empty.
+    func sortEdgeSegments(halfWidth n: Int, columns: Range<Int>) {
         let length = Self.segmentLength, across = segmentsAcross
         let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
-        for column in 0..<across {
+        for column in columns {
             let lower = lowerBounds + column * boundsStride + padding
             let upper = upperBounds + column * boundsStride + padding
             // The end rows repeated, as the blur down repeats them.
@@ -120,16 +125,17 @@ extension DistanceFrameRenderer {
         }
     }
 
-    /// Marks the segments whose A the blur down of the edge segments reads (within n rows
-    /// in the same column) and this frame has not computed yet (`needsAcross`).
-    func markReach(halfWidth n: Int) {
+    /// Marks the segments of the segment columns `columns` whose A the blur down of the edge
+    /// segments reads (within n rows in the same column) and this frame has not computed yet
+    /// (`needsAcross`).
+    func markReach(halfWidth n: Int, columns: Range<Int>) {
         let across = segmentsAcross
-        needsAcross.update(repeating: false, count: across * height)
+        for y in 0..<height { (needsAcross + y * across + columns.lowerBound).update(repeating: false, count: columns.count) }
         // Per column, the rows below those marked so far.
         let marked = markedRows
-        marked.update(repeating: 0, count: across)
+        (marked + columns.lowerBound).update(repeating: 0, count: columns.count)
         for y in 0..<height {
-            for column in 0..<across where kinds[y * across + column] == .edge {
+            for column in columns where kinds[y * across + column] == .edge {
                 let end = min(y + n + 1, height)
                 var row = max(y - n, marked[column])
                 while row < end {
@@ -141,13 +147,14 @@ extension DistanceFrameRenderer {
         }
     }
 
-    /// The blur down of `across` into `blurred` over the edge segments, the end rows
-    /// repeated past the canvas (so rows are read one by one, not as `SeparableBlur`'s blocks).
-    func blurDown(halfWidth n: Int) {
+    /// The blur down of `across` into `blurred` over the edge segments of `rows`, the end
+    /// rows repeated past the canvas (so rows are read one by one, not as `SeparableBlur`'s
+    /// blocks).
+    func blurDown(halfWidth n: Int, rows: Range<Int>) {
         let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
         let taps = UnsafePointer(self.taps), w0 = SeparableBlur.splat(taps[0])
         let plane = UnsafePointer(across)
-        for y in 0..<height {
+        for y in rows {
             for column in 0..<segments where kinds[y * segments + column] == .edge {
                 let x0 = column * length
                 var sum = w0 * plane.vector16(at: y * stride + x0)

@@ -1,12 +1,14 @@
 /// The last stage of a distance frame: each pixel's coverage from V, through the frame's
 /// `PixelWriter`.
 extension DistanceFrameRenderer {
-    /// The pixels: full or empty segments filled; in edge segments α from V (`field`) where
-    /// the outline is near, elsewhere 0 or 1 by the sign of V.
-    func writePixels(_ field: Plane, floor: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
+    /// The pixels of `rows`: full or empty segments filled; in edge segments α from V
+    /// (`field`) where the outline is near, elsewhere 0 or 1 by the sign of V.
+    func writePixels(
+        _ field: Plane, floor: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, rows: Range<Int>
+    ) {
         let length = Self.segmentLength, across = segmentsAcross
         let fullPixel = writer.fullPixel, emptyPixel = writer.emptyPixel
-        for y in 0..<height {
+        for y in rows {
             // Central differences over 2 pixels, one-sided (over 1) on the border, none on a
             // canvas 1 pixel across: as factors (halving is exact), no division per pixel.
             let rows = min(y + 1, height - 1) - max(y - 1, 0)

@@ -19,7 +19,9 @@
 ///
 /// The frame is cut into segments of 16 pixels of a row, and only those near the outline
 /// are blurred and drawn (see `render`), 16 pixels a vector; φ is mixed a row at a time, as
-/// the blur across reads it.
+/// the blur across reads it. The work goes in phases (`Phase`), each over bands of rows or
+/// of segment columns that depend on nothing else the phase writes, so a frame may be split
+/// over a `WorkerPool`'s threads; a segment is computed the same way in any band.
 ///
 /// Every byte is within ±1 of the same math in double precision (the tests' reference), and
 /// depends on the fields, the progress and the style only: a segment's V is computed the
@@ -38,8 +40,15 @@ final class DistanceFrameRenderer {
     let planeStride: Int
     /// Columns of a padded row before its pixels (the largest blur half-width).
     let padding: Int
-    /// One row of φ, padded as an `IconField`'s rows are: what the blur across reads.
-    let mixedRow: UnsafeMutablePointer<Float>
+    /// The most threads a frame is split over, and the most bands of rows a phase then has
+    /// (`bandsPerThread` a thread: the pool hands them out in turn, evening out the threads'
+    /// shares where the outline's rows are unevenly spread).
+    let threads: Int
+    let maximumRowBands: Int
+    /// Per band of rows, one row of φ, padded as an `IconField`'s rows are: what the blur
+    /// across reads (`mixedRowLength` floats each).
+    let mixedRows: UnsafeMutablePointer<Float>
+    let mixedRowLength: Int
     /// φ blurred across (A), then the frame's V.
     let across: UnsafeMutablePointer<Float>
     let blurred: UnsafeMutablePointer<Float>
@@ -80,6 +89,8 @@ final class DistanceFrameRenderer {
     /// Whether the segments are sorted a second time, by bounds on V (see `render`); the
     /// tests turn it off to compare (the bytes are the same).
     var sortsTwice = true
+    /// The frame being drawn, between its phases (empty otherwise).
+    var current = FrameJob()
 
     /// What a segment of the frame is.
     enum SegmentKind {
@@ -91,8 +102,12 @@ final class DistanceFrameRenderer {
         case edge
     }
 
-    /// A renderer of `width` × `height` frames in `style` (already validated).
-    init(width: Int, height: Int, style: MorphStyle) {
+    /// Bands of rows per thread in a split frame.
+    static let bandsPerThread = 4
+
+    /// A renderer of `width` × `height` frames in `style` (already validated), whose frames
+    /// may be split over up to `threads` threads.
+    init(width: Int, height: Int, style: MorphStyle, threads: Int = 1) {
         self.width = width
         self.height = height
         self.style = style
@@ -101,9 +116,12 @@ final class DistanceFrameRenderer {
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
         planeStride = segmentsAcross * Self.segmentLength + Self.segmentLength
         padding = bank.maxHalfWidth
-        let rowLength = width + 2 * padding + Self.segmentLength
-        mixedRow = .allocate(capacity: rowLength)
-        mixedRow.initialize(repeating: 0, count: rowLength)
+        self.threads = max(1, threads)
+        runsDown = (height + Self.segmentLength - 1) / Self.segmentLength
+        maximumRowBands = max(1, min(runsDown, self.threads * Self.bandsPerThread))
+        mixedRowLength = width + 2 * padding + Self.segmentLength
+        mixedRows = .allocate(capacity: mixedRowLength * maximumRowBands)
+        mixedRows.initialize(repeating: 0, count: mixedRowLength * maximumRowBands)
         across = .allocate(capacity: planeStride * height)
         across.initialize(repeating: 0, count: planeStride * height)
         blurred = .allocate(capacity: planeStride * height)
@@ -124,13 +142,12 @@ final class DistanceFrameRenderer {
         markedRows.initialize(repeating: 0, count: segmentsAcross)
         taps = .allocate(capacity: padding + 1)
         taps.initialize(repeating: SIMD4(), count: padding + 1)
-        runsDown = (height + Self.segmentLength - 1) / Self.segmentLength
         edgeRuns = .allocate(capacity: segmentsAcross * runsDown)
         edgeRuns.initialize(repeating: false, count: segmentsAcross * runsDown)
     }
 
     deinit {
-        mixedRow.deallocate()
+        mixedRows.deallocate()
         across.deallocate()
         blurred.deallocate()
         kinds.deallocate()
@@ -155,6 +172,12 @@ final class DistanceFrameRenderer {
         var slopeFloor: Double
     }
 
+    /// The blur half-width of the frame at `progress`.
+    func halfWidth(progress: Double) -> Int {
+        let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
+        return bank.levels[MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)].halfWidth
+    }
+
     /// The slope's floor f = max(1 − b, 0.05) of a frame with blur amount `b`.
     static func slopeFloor(blurAmount b: Double) -> Double { max(1 - b, 0.05) }
 
@@ -175,22 +198,27 @@ final class DistanceFrameRenderer {
     /// the blur down reaches: every pixel elsewhere is full (V ≥ 2, see `writePixels`), and
     /// so is every neighbour whose V an edge segment's slope could read (V changes by at most
     /// 1 from a pixel to the next), or empty likewise.
+    ///
+    /// With a `pool`, each phase is split over its threads (`Phase`); the bytes are the same.
     func render(
         source: IconField, target: IconField, progress: Double, capture: Capture? = nil,
-        writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int
+        writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, pool: WorkerPool? = nil
     ) {
-        let (field, floor) = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false)
-        writePixels(field, floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
+        let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false, pool: pool)
+        current.pixels = PixelJob(floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
+        perform(.pixels, pool)
+        current = FrameJob()
     }
 
     /// V of the frame over the whole canvas and its slope's floor: what a capture keeps.
     func capturedField(
         source: IconField, target: IconField, progress: Double, capture: Capture?
     ) -> (values: [Float], slopeFloor: Double) {
-        let (field, floor) = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: true)
+        let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: true, pool: nil)
+        current = FrameJob()
         var values = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
-            for x in 0..<width { values[y * width + x] = field.values[y * field.stride + x] }
+            for x in 0..<width { values[y * width + x] = blurred[y * planeStride + x] }
         }
         return (values, floor)
     }
@@ -216,11 +244,118 @@ final class DistanceFrameRenderer {
         var weights: MixWeights
     }
 
+    /// The steps of a frame, in this order (the bounds' steps only when it sorts twice), each
+    /// over bands that depend on nothing else it writes: bands of whole runs of 16 rows
+    /// (`rowRange`), or for the steps that go down columns, bands of segment columns
+    /// (`columnRange`). A phase reads what the ones before it wrote.
+    enum Phase {
+        /// The first sort (`sortSegments`), by rows.
+        case sort
+        /// A in the first sort's edge segments and its bounds (`blurAcross`), by rows.
+        case measure
+        /// The second sort (`sortEdgeSegments`), by columns.
+        case sortEdges
+        /// The segments the blur down reads (`markReach`), by columns.
+        case markReach
+        /// A where it is still needed (`blurAcross`), by rows.
+        case across
+        /// V in the edge segments (`blurDown`), by rows.
+        case down
+        /// The pixels (`writePixels`), by rows.
+        case pixels
+    }
+
+    /// What every band of the frame being drawn reads, set before its phases.
+    struct FrameJob {
+        var inputs: MixInputs?
+        var halfWidth = 0
+        var reach = Reach(field: 0, across: 0)
+        var twice = false
+        var captureBounds: UnsafePointer<SIMD2<Float>>?
+        /// Bands of rows and of columns of each phase.
+        var rowBands = 1
+        var columnBands = 1
+        var pixels: PixelJob?
+    }
+
+    /// What `.pixels` writes, and where.
+    struct PixelJob {
+        var floor: Float
+        var writer: PixelWriter
+        var output: UnsafeMutableRawPointer
+        var bytesPerRow: Int
+    }
+
+    /// How many bands `phase` has in the frame being drawn.
+    func bandCount(of phase: Phase) -> Int {
+        switch phase {
+        case .sortEdges, .markReach: current.columnBands
+        default: current.rowBands
+        }
+    }
+
+    /// The rows of band `band`: an even share of the runs of 16 rows.
+    func rowRange(_ band: Int) -> Range<Int> {
+        let bands = current.rowBands, length = Self.segmentLength
+        return min(height, runsDown * band / bands * length) ..< min(height, runsDown * (band + 1) / bands * length)
+    }
+
+    /// The segment columns of band `band`: an even share.
+    func columnRange(_ band: Int) -> Range<Int> {
+        let bands = current.columnBands
+        return segmentsAcross * band / bands ..< segmentsAcross * (band + 1) / bands
+    }
+
+    /// Runs band `band` of `phase` of the frame being drawn.
+    func run(_ phase: Phase, band: Int) {
+        let job = current, n = job.halfWidth
+        switch phase {
+        case .sort:
+            let inputs = job.inputs!
+            inputs.source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
+                inputs.target.segmentBounds.withUnsafeBufferPointer { targetBounds in
+                    sortSegments(
+                        sourceBounds.baseAddress!, targetBounds.baseAddress!, job.captureBounds, weights: inputs.weights,
+                        reach: job.reach, twice: job.twice, rows: rowRange(band))
+                }
+            }
+        case .measure:
+            blurAcross(job.inputs!, where: measured, rows: rowRange(band), halfWidth: n, measuring: true, row: mixedRow(band))
+        case .sortEdges:
+            sortEdgeSegments(halfWidth: n, columns: columnRange(band))
+        case .markReach:
+            markReach(halfWidth: n, columns: columnRange(band))
+        case .across:
+            blurAcross(job.inputs!, where: needsAcross, rows: rowRange(band), halfWidth: n, measuring: false, row: mixedRow(band))
+        case .down:
+            blurDown(halfWidth: n, rows: rowRange(band))
+        case .pixels:
+            let pixels = job.pixels!
+            writePixels(
+                Plane(values: blurred, stride: planeStride), floor: pixels.floor, writer: pixels.writer, output: pixels.output,
+                bytesPerRow: pixels.bytesPerRow, rows: rowRange(band))
+        }
+    }
+
+    /// Band `band`'s row of φ, at its first pixel (`padding` floats into it).
+    func mixedRow(_ band: Int) -> UnsafeMutablePointer<Float> { mixedRows + band * mixedRowLength + padding }
+
+    /// Runs every band of `phase`: on `pool`'s threads, or one after the other here.
+    func perform(_ phase: Phase, _ pool: WorkerPool?) {
+        let bands = bandCount(of: phase)
+        if let pool, bands > 1 {
+            pool.perform(.distance(self, phase))
+        } else {
+            for band in 0..<bands { run(phase, band: band) }
+        }
+    }
+
     /// Sorts the segments (every segment an edge segment when `everywhere`) and computes V in
-    /// the edge segments. Returns the plane holding V and the frame's slope floor.
+    /// the edge segments, into `blurred`, over `pool`'s threads if given. Returns the frame's
+    /// slope floor; `current` holds the frame's job afterwards.
     func frameField(
-        source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool
-    ) -> (Plane, Double) {
+        source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool, pool: WorkerPool?
+    ) -> Double {
         precondition(source.width == width && source.height == height && source.padding == padding)
         precondition(target.width == width && target.height == height && target.padding == padding)
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
@@ -230,29 +365,25 @@ final class DistanceFrameRenderer {
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
-        let inputs = MixInputs(source: source, target: target, captured: capture?.values, weights: weights)
-        let reach = reach(level: level, kernel: kernel)
-        let twice = !everywhere && sortsTwice && n >= Self.secondSortHalfWidth
-        source.segmentBounds.withUnsafeBufferPointer { sourceBounds in
-            target.segmentBounds.withUnsafeBufferPointer { targetBounds in
-                sortSegments(
-                    sourceBounds.baseAddress!, targetBounds.baseAddress!, capture?.bounds, weights: weights,
-                    reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach, twice: twice)
-            }
-        }
+        let threads = min(pool?.bandCount ?? 1, self.threads)
+        current = FrameJob(
+            inputs: MixInputs(source: source, target: target, captured: capture?.values, weights: weights), halfWidth: n,
+            reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach(level: level, kernel: kernel),
+            twice: !everywhere && sortsTwice && n >= Self.secondSortHalfWidth, captureBounds: capture?.bounds,
+            rowBands: min(maximumRowBands, threads * Self.bandsPerThread), columnBands: min(segmentsAcross, threads))
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
             for i in 0...n { taps[i] = SIMD4(repeating: kernelWeights[n + i]) }
         }
-        if twice {
+        perform(.sort, pool)
+        if current.twice {
             // A in the segments of the first sort, then the second sort from its bounds.
-            blurAcross(inputs, where: measured, halfWidth: n, measuring: true)
-            sortEdgeSegments(halfWidth: n)
+            perform(.measure, pool)
+            perform(.sortEdges, pool)
         }
-        markReach(halfWidth: n)
-        blurAcross(inputs, where: needsAcross, halfWidth: n, measuring: false)
-        blurDown(halfWidth: n)
-        let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
-        return (Plane(values: blurred, stride: planeStride), floor)
+        perform(.markReach, pool)
+        perform(.across, pool)
+        perform(.down, pool)
+        return (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
     }
 
     /// How far a segment's fields must be from zero to be sorted without V (see `render`).
@@ -281,18 +412,21 @@ final class DistanceFrameRenderer {
         return reach
     }
 
-    /// The first sort (`kinds`): full where φ ≥ `reach.field` by the fields' bounds (the
+    /// The first sort (`kinds`) of the segments of `rows` (whole runs of 16 rows but the
+    /// last): full where φ ≥ `reach.field` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
     /// where φ ≤ −`reach.field`, else edge. When the frame sorts `twice`, also every
     /// segment's bounds on A from φ's, `reach.across` beyond them, the edge segments as
     /// `measured` and the runs of rows holding some (`edgeRuns`); else no segment `measured`.
     func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
-        weights: MixWeights, reach: Reach, twice: Bool
+        weights: MixWeights, reach: Reach, twice: Bool, rows: Range<Int>
     ) {
         let across = segmentsAcross, length = Self.segmentLength
-        if twice { edgeRuns.update(repeating: false, count: across * runsDown) }
-        for y in 0..<height {
+        // The rows are whole runs of 16 (but the last).
+        let runs = rows.lowerBound / length ..< (rows.upperBound + length - 1) / length
+        if twice { (edgeRuns + runs.lowerBound * across).update(repeating: false, count: across * runs.count) }
+        for y in rows {
             for column in 0..<across {
                 let segment = y * across + column
                 var bounds = weights.keep * s[segment] + weights.take * t[segment]

@@ -7,8 +7,8 @@ public enum MorphConcurrency: Sendable, Equatable {
     case serial
     /// Several threads (the renderer's own helper threads, each taking a band of rows) when
     /// the frame is large enough to pay for them; see `MorphRenderer.concurrentWorkThreshold`.
-    /// A distance-style renderer's frames run on the calling thread, but the first frame of
-    /// two new icons computes their fields at once on two threads.
+    /// A distance-style renderer splits its frames likewise, by the work of a metaball frame of
+    /// the same blur, and computes two new icons' fields at once on two threads.
     case automatic
 }
 

@@ -8,8 +8,8 @@ final class DistanceStage {
 
     /// The stage of a renderer of `width` × `height` in `style`, with `fields` shared with
     /// another renderer's stage, or its own.
-    init(width: Int, height: Int, style: MorphStyle, fields: DistanceFieldCache? = nil) {
-        frames = DistanceFrameRenderer(width: width, height: height, style: style)
+    init(width: Int, height: Int, style: MorphStyle, threads: Int, fields: DistanceFieldCache? = nil) {
+        frames = DistanceFrameRenderer(width: width, height: height, style: style, threads: threads)
         self.fields = fields ?? DistanceFieldCache(style: style, padding: frames.padding)
     }
 
@@ -37,10 +37,15 @@ extension MorphRenderer {
         output: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
         let (fieldS, fieldT) = stage.fields.fields(of: source, target, concurrently: computesFieldsConcurrentlyLocked())
+        // Split as a metaball frame of the same blur would be, by the tap-pixels of blurring
+        // the whole canvas (a distance frame blurs only near its outline, but icon frames
+        // stay on one thread all the same).
+        let n = stage.frames.halfWidth(progress: progress)
+        let threads = bandCountLocked(work: width * height * (2 * n + 1))
         DistanceStage.withCapture(capture) {
             stage.frames.render(
                 source: fieldS, target: fieldT, progress: progress, capture: $0, writer: writer, output: output,
-                bytesPerRow: bytesPerRow)
+                bytesPerRow: bytesPerRow, pool: threads > 1 ? pool : nil)
         }
     }
 

@@ -43,17 +43,17 @@ import _IconMorphSupport
 /// The distance field (`MorphStyle.field` = `.distance`; the math is the documentation's
 /// "Distance Morphs" article): each icon's signed distance field is computed on the first
 /// frame that draws the mask and kept for the last four masks; a frame mixes and blurs the
-/// fields only near its outline. Frames allocate nothing once the fields are kept, run on
-/// the calling thread, and depend on their inputs only. Every byte is within
+/// fields only near its outline. Frames allocate nothing once the fields are kept, are split
+/// over threads as metaball frames are, and depend on their inputs only. Every byte is within
 /// ±1 of the float64 reference in the tests. Times against metaball frames:
 /// `Benchmarks/results/field-styles.md`.
 ///
 /// Threads: a renderer owns its scratch memory, so it renders one frame at a time. It is
 /// `Sendable` and safe to share: a lock serialises concurrent calls. Use one renderer per
 /// thread to render frames in parallel (`init(sharingIconsWith:)` makes them share the
-/// distance field's icon fields). With `.automatic` concurrency a large metaball frame is split
-/// over a pool of helper threads the renderer starts once (one fewer than the active
-/// processors, parked between frames) and stops and joins when it goes.
+/// distance field's icon fields). With `.automatic` concurrency a large frame is split over a
+/// pool of helper threads the renderer starts once (one fewer than the active processors,
+/// parked between frames) and stops and joins when it goes.
 public final class MorphRenderer: @unchecked Sendable {
     /// Frame width in pixels, ≥ 1.
     public let width: Int
@@ -102,6 +102,9 @@ public final class MorphRenderer: @unchecked Sendable {
     let maskBounds: MaskTileBoundsCache
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     var pool: WorkerPool?
+    /// The most threads a frame is split over: the metaball passes' bands of tile rows, or
+    /// the distance stage's threads.
+    let threadLimit: Int
     /// The output pixel of each alpha byte, for frames with a background or a rescaled alpha
     /// (`FrameFinish`), and what it was last filled for; guarded by `lock`.
     private let finishTable = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
@@ -158,7 +161,9 @@ public final class MorphRenderer: @unchecked Sendable {
             bandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: bands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
-        distance = style.field == .distance ? DistanceStage(width: width, height: height, style: style, fields: fields) : nil
+        distance = style.field == .distance
+            ? DistanceStage(width: width, height: height, style: style, threads: threads, fields: fields) : nil
+        threadLimit = style.field == .metaball ? bands : distance!.frames.threads
         finishTable.initialize(repeating: 0, count: 256)
     }
 
@@ -279,9 +284,9 @@ public final class MorphRenderer: @unchecked Sendable {
     static let fieldWorkPerPixel = 512
 
     /// How many bands a phase of `work` tap-pixels is split into; call under the lock.
-    private func bandCountLocked(work: Int) -> Int {
-        guard storedConcurrency == .automatic, work >= storedWorkThreshold, scratch.bandCount > 1 else { return 1 }
-        if pool == nil { pool = WorkerPool(bandCount: scratch.bandCount) }
+    func bandCountLocked(work: Int) -> Int {
+        guard storedConcurrency == .automatic, work >= storedWorkThreshold, threadLimit > 1 else { return 1 }
+        if pool == nil { pool = WorkerPool(bandCount: threadLimit) }
         return pool!.bandCount
     }
 

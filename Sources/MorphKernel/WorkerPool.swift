@@ -8,13 +8,13 @@ import Musl
 import Darwin
 #endif
 
-/// Helper threads that run the bands of a frame's phases, created once and parked on a
-/// condition variable between phases.
+/// Helper threads that run the bands of a frame's phases (a metaball frame's or a distance
+/// frame's, `Job`), created once and parked on a condition variable between phases.
 ///
 /// Why not `DispatchQueue.concurrentPerform`: on Linux it allocates a few blocks on every
 /// call, and a frame calls it twice; this pool allocates only when it starts its threads.
 ///
-/// `perform(_:phase:)` runs every band of a phase and returns when all have finished, so
+/// `perform(_:)` runs every band of a phase and returns when all have finished, so
 /// everything a band wrote is visible to the caller and to the next phase (the mutex orders
 /// it). Bands are claimed one at a time by whichever thread is free, the caller first: a
 /// helper that the system has not scheduled yet leaves its band to the caller instead of
@@ -37,8 +37,7 @@ final class WorkerPool: @unchecked Sendable {
         /// Bands claimed by helpers and not finished.
         var unfinished = 0
         var stopping = false
-        var plan: FramePlan?
-        var phase = FramePlan.Phase.unblurred
+        var job: Job?
 
         init() {
             pthread_mutex_init(mutex, nil)
@@ -81,12 +80,41 @@ final class WorkerPool: @unchecked Sendable {
         for thread in threads { thread.join() }
     }
 
+    /// A phase of a frame, split into bands: a metaball frame's (`FramePlan`) or a distance
+    /// frame's (`DistanceFrameRenderer`). Held by value, so posting one allocates nothing.
+    enum Job {
+        case metaball(FramePlan, FramePlan.Phase)
+        case distance(DistanceFrameRenderer, DistanceFrameRenderer.Phase)
+
+        /// How many bands the phase has.
+        var bandCount: Int {
+            switch self {
+            case .metaball(let plan, _): plan.bandCount
+            case .distance(let frames, let phase): frames.bandCount(of: phase)
+            }
+        }
+
+        /// Runs band `band` of the phase.
+        func run(band: Int) {
+            switch self {
+            case .metaball(let plan, let phase): plan.run(phase, band: band)
+            case .distance(let frames, let phase): frames.run(phase, band: band)
+            }
+        }
+    }
+
     /// Runs `plan.run(phase, band: k)` for every k in 0 ..< `plan.bandCount`, each once, on
     /// this thread and the helpers, and returns when all have returned.
     func perform(_ plan: FramePlan, phase: FramePlan.Phase) {
+        perform(.metaball(plan, phase))
+    }
+
+    /// Runs `job.run(band: k)` for every k in 0 ..< `job.bandCount`, each once, on this thread
+    /// and the helpers, and returns when all have returned.
+    func perform(_ job: Job) {
+        let bandCount = job.bandCount
         pthread_mutex_lock(state.mutex)
-        state.plan = plan
-        state.phase = phase
+        state.job = job
         state.nextBand = 1
         state.unfinished = 0
         state.generation &+= 1
@@ -95,9 +123,9 @@ final class WorkerPool: @unchecked Sendable {
 
         var band = 0
         while true {
-            plan.run(phase, band: band)
+            job.run(band: band)
             pthread_mutex_lock(state.mutex)
-            guard state.nextBand < plan.bandCount else { break }
+            guard state.nextBand < bandCount else { break }
             band = state.nextBand
             state.nextBand += 1
             pthread_mutex_unlock(state.mutex)
@@ -108,7 +136,7 @@ final class WorkerPool: @unchecked Sendable {
             WorkerPool.lock(state, spinningUntil: { $0.unfinished == 0 })
             while state.unfinished > 0 { pthread_cond_wait(state.finished, state.mutex) }
         }
-        state.plan = nil
+        state.job = nil
         pthread_mutex_unlock(state.mutex)
     }
 
@@ -148,14 +176,13 @@ final class WorkerPool: @unchecked Sendable {
             }
             if state.stopping { break }
             seen = state.generation
-            while let plan = state.plan, state.nextBand < plan.bandCount {
+            while let job = state.job, state.nextBand < job.bandCount {
                 let band = state.nextBand
-                let phase = state.phase
                 state.nextBand += 1
                 state.unfinished += 1
                 pthread_mutex_unlock(state.mutex)
 
-                plan.run(phase, band: band)
+                job.run(band: band)
 
                 pthread_mutex_lock(state.mutex)
                 state.unfinished -= 1

@@ -1,7 +1,7 @@
 import AlphaRaster
 import Foundation
 import Testing
-@testable import MorphKernel
+@_spi(Testing) @testable import MorphKernel
 
 /// `MorphRenderer` with `MorphStyle(field: .distance)` through its public API, against
 /// expectations made without it: the float64 frame math (`ReferenceDistanceMorph`, with the
@@ -181,6 +181,34 @@ struct DistanceStyleRendererTests {
         #expect(first.distance!.fields.field(of: source) === second.distance!.fields.field(of: source))
         let metaball = try MorphRenderer(width: 8, height: 8)
         #expect(MorphRenderer(sharingIconsWith: metaball).distance == nil)
+    }
+
+    @Test func framesSplitOverThreadsAreTheFramesOfOne() throws {
+        // Every phase of a distance frame split into bands over 2, 3 and 5 threads (the work
+        // threshold lowered so that even these small frames split): the bytes of one thread,
+        // at sizes that are and are not multiples of the 16-pixel segments, with a blur wide
+        // enough to sort twice and one too narrow to, with a captured field, and through an
+        // animator interrupted mid-morph.
+        let cases: [(source: String, target: String, size: Int, blur: Double)] = [
+            ("heart", "star", 132, 12), ("bell", "magnifyingglass", 101, 24), ("play", "pause", 67, 3),
+        ]
+        for item in cases {
+            let box = IconBox(width: Double(item.size), height: Double(item.size), scale: 1)
+            let source = try RealIcons.symbol(item.source, box: box), target = try RealIcons.symbol(item.target, box: box)
+            let style = MorphStyle(field: .distance, maxBlurRadius: item.blur)
+            let one = try MorphRenderer(width: source.width, height: source.height, style: style, bandCount: 1)
+            let split = try [2, 3, 5].map { try MorphRenderer(width: source.width, height: source.height, style: style, bandCount: $0) }
+            for renderer in split { renderer.concurrentWorkThreshold = 0 }
+            for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
+                let frame = MorphFrame(source: source, target: target, progress: p)
+                let expected = try Self.alpha(one, frame)
+                for renderer in split { Self.expectSame(try Self.alpha(renderer, frame), expected, "\(item) at \(p)") }
+            }
+            let captured = try one.captureField(of: MorphFrame(source: source, target: target, progress: 0.4))
+            let afterCapture = MorphFrame(source: target, target: source, progress: 0.2, captured: captured, capturedWeight: 0.6)
+            let expected = try Self.alpha(one, afterCapture)
+            for renderer in split { Self.expectSame(try Self.alpha(renderer, afterCapture), expected, "\(item), captured") }
+        }
     }
 
     @Test func aMorphsTwoNewFieldsAreComputedAtOnceAsTheyWouldBeOneAfterTheOther() throws {
