@@ -732,7 +732,7 @@ def step_edge_modes(context: Context) -> None:
     context.write("edge-modes", edge_modes_markdown(info, rounds, summary), info, summary)
 
 
-FIELD_COLUMNS = ["again", "quarter", "rest", "morph"]
+FIELD_COLUMNS = ["again", "quarter", "rest", "morph", "cores"]
 
 
 def parse_field_styles(text: str) -> dict:
@@ -741,10 +741,10 @@ def parse_field_styles(text: str) -> dict:
     rows = []
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 6 or not re.match(cell, cells[1]):
+        if len(cells) != 7 or not re.match(cell, cells[1]):
             continue
-        row = {"name": cells[0], "fieldsNs": nanoseconds(*cells[5].split(" "))}
-        for key, text_cell in zip(FIELD_COLUMNS, cells[1:5]):
+        row = {"name": cells[0], "fieldsNs": nanoseconds(*cells[6].split(" "))}
+        for key, text_cell in zip(FIELD_COLUMNS, cells[1:6]):
             m = re.match(cell, text_cell)
             row[key] = {"distanceNs": nanoseconds(m.group(1), m.group(2)),
                         "metaballNs": nanoseconds(m.group(3), m.group(4)), "ratio": float(m.group(5))}
@@ -761,11 +761,14 @@ def field_styles_markdown(info: dict, data: dict) -> str:
         "thread each, timed alternately as thread CPU time (`Sources/morph-bench/FieldStyleComparison.swift`); "
         "each cell is distance / metaball. The first three columns draw the same frame again and again, as "
         "the workloads of `morph-bench.md` do; the fourth a whole 61-frame morph. A distance frame depends on "
-        "nothing drawn before it, so each costs the same whenever it is drawn. \"First frame\" is a fresh "
+        "nothing drawn before it, so each costs the same whenever it is drawn. \"Every core\" is the frame at "
+        "p = 0.5 as a host draws it by default: both renderers `.automatic`, so split over every core where the "
+        "frame's work reaches `MorphRenderer.concurrentWorkThreshold` (workloads b–d; a and the icons stay on one "
+        "thread), timed alternately in wall time. \"First frame\" is a fresh "
         "renderer's first frame: both icons' fields, computed once per icon (one after the other: both renderers are "
         "`.serial`), then the frame at p = 0.5 (wall "
         "time, once).", "",
-        *markdown_table(["pair", "p = 0.5", "p = 0.25", "p = 1/60", "61 frames", "first frame"],
+        *markdown_table(["pair", "p = 0.5", "p = 0.25", "p = 1/60", "61 frames", "p = 0.5, every core", "first frame"],
                         [[r["name"], *(f"{time_text(r[k]['distanceNs'])} / {time_text(r[k]['metaballNs'])} = "
                                        f"{r[k]['ratio']:.2f}×" for k in FIELD_COLUMNS), time_text(r["fieldsNs"])]
                          for r in data["rows"]]),
@@ -994,7 +997,8 @@ def speed_figures(results: Path) -> str:
             f"metaball frames of the same masks): a whole 61-frame morph costs {ratios('morph', workloads)} the "
             f"metaball morph on workloads a–d and {ratios('morph', icons)} on four 132 px icon pairs; the frame at "
             f"p = 0.5 {ratios('again', workloads)} and {ratios('again', icons)}, at p = 0.25 "
-            f"{ratios('quarter', rows)}, near rest (p = 1/60) {ratios('rest', rows)}. "
+            f"{ratios('quarter', rows)}, near rest (p = 1/60) {ratios('rest', rows)}; on every core (both "
+            f"renderers `.automatic`, wall time) the frame at p = 0.5 on workloads a–d {ratios('cores', workloads)}. "
             f"A fresh renderer's first frame, which computes both icons' fields (here one after the other; "
             f"`.automatic` concurrency computes the two at once), takes "
             f"{time_range(min(r['fieldsNs'] for r in icons), max(r['fieldsNs'] for r in icons))} for the 132 px pairs "

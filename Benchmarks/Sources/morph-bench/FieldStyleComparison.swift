@@ -48,8 +48,8 @@ enum FieldStyleComparison {
         print("Field styles, one thread, thread CPU time, distance / metaball (automatic edge), same masks and blur.")
         print("Frames at p = 0.5, 0.25 and 1/60, each drawn again and again, and a whole 61-frame morph:")
         print("")
-        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | 61 frames | first frame |")
-        print("| --- | --- | --- | --- | --- | --- |")
+        print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | 61 frames | p = 0.5, every core | first frame |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
         for pair in pairs() {
             let (source, target) = try pair.masks()
             let size = source.width
@@ -85,11 +85,19 @@ enum FieldStyleComparison {
                 runs: morphs, { for p in progressValues { try render(metaball, p) } },
                 { for p in progressValues { try render(distance, p) } })
             cells.append(cell(mm, dm))
+            // As a host draws them by default: `.automatic` renderers, split over every core
+            // where a frame reaches the threshold, wall time.
+            let metaballAll = try MorphRenderer(width: size, height: source.height, style: MorphStyle(maxBlurRadius: pair.maxBlurRadius))
+            let distanceAll = try MorphRenderer(
+                width: size, height: source.height, style: MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius))
+            let (ma, da) = try interleavedMedianNanoseconds(
+                runs: samples, { try render(metaballAll, 0.5) }, { try render(distanceAll, 0.5) })
+            cells.append(cell(ma, da))
             print("| \(pair.name) | " + cells.joined(separator: " | ") + " | \(formatted(fields)) |")
         }
         print("")
         print("Medians of \(runs(1001)) samples for icons, fewer for the larger workloads (a–d: as in the table above), a twentieth")
-        print("of those (at least 3) for the whole morphs; \"first frame\" is a fresh renderer's first frame, both icons' fields")
-        print("and the frame at p = 0.5, wall time, once.")
+        print("of those (at least 3) for the whole morphs; \"every core\": both renderers .automatic, wall time; \"first frame\" is")
+        print("a fresh .serial renderer's first frame, both icons' fields and the frame at p = 0.5, wall time, once.")
     }
 }
