@@ -364,83 +364,76 @@ struct SignedDistanceField {
                 let above = entry(y - 1, k), here = entry(y, k), below = entry(y + 1, k)
                 return max(max(max(above[-1], above[0]), max(above[1], here[-1])), max(max(here[0], here[1]), max(below[-1], max(below[0], below[1])))) >= recent
             }
+            /// Calls `body` with each pixel (x, y, its `changedAt` entry and its stretch's
+            /// `changedIn` entry) of the stretches `stirred` in `pass`: rows and pixels in order,
+            /// or from the last one back.
+            @inline(__always)
+            func visit(
+                _ pass: Int, backwards: Bool,
+                _ body: (_ x: Int, _ y: Int, _ here: UnsafeMutablePointer<Int32>, _ mark: UnsafeMutablePointer<Int>) -> Void
+            ) {
+                for row in 0..<height {
+                    let y = backwards ? height - 1 - row : row
+                    for stretch in 0..<stretches {
+                        let k = backwards ? stretches - 1 - stretch : stretch
+                        guard stirred(y, k, pass) else { continue }
+                        let mark = entry(y, k), first = k * length, end = min(width, first + length)
+                        for column in first..<end {
+                            let x = backwards ? end - 1 - (column - first) : column
+                            body(x, y, at(x, y), mark)
+                        }
+                    }
+                }
+            }
             var pass = 0
             for _ in 0..<SignedDistanceField.maximumRounds {
                 var changed = false
                 pass += 1
-                for y in 0..<height {
-                    for k in 0..<stretches where stirred(y, k, pass) {
-                        let mark = entry(y, k)
-                        for x in k * length..<min(width, k * length + length) {
-                            let here = at(x, y)
-                            // Only a new choice has new edge pixels around it.
-                            if pass > 3 && !triesEverything && Int(here.pointee) < pass - 3 { continue }
-                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                            // The edge pixels around the choice, from its mask of them.
-                            let q = Int(seed[i])
-                            var around = neighbourMasks[q]
-                            while around != 0 {
-                                let bit = around.trailingZeroBitCount
-                                around &= around - 1
-                                if consider(i, mark, here, pass, p, q + offsets[bit]) { changed = true }
-                            }
-                        }
+                visit(pass, backwards: false) { x, y, here, mark in
+                    // Only a new choice has new edge pixels around it.
+                    if pass > 3 && !triesEverything && Int(here.pointee) < pass - 3 { return }
+                    let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                    // The edge pixels around the choice, from its mask of them.
+                    let q = Int(seed[i])
+                    var around = neighbourMasks[q]
+                    while around != 0 {
+                        let bit = around.trailingZeroBitCount
+                        around &= around - 1
+                        if consider(i, mark, here, pass, p, q + offsets[bit]) { changed = true }
                     }
                 }
                 pass += 1
-                for y in 0..<height {
-                    for k in 0..<stretches where stirred(y, k, pass) {
-                        let mark = entry(y, k)
-                        for x in k * length..<min(width, k * length + length) {
-                            let here = at(x, y)
-                            // Only a neighbour's new choice is a new candidate.
-                            if pass > 3 && !triesEverything {
-                                let above = here - rowSpan
-                                let latest = max(max(here[-1], above[-1]), max(above[0], above[1]))
-                                if Int(latest) < pass - 3 { continue }
-                            }
-                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                            var any = false
-                            if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - 1])) || any }
-                            if y > 0 {
-                                any = consider(i, mark, here, pass, p, Int(seed[i - width])) || any
-                                if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - width - 1])) || any }
-                                if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i - width + 1])) || any }
-                            }
-                            if any { changed = true }
-                        }
+                visit(pass, backwards: false) { x, y, here, mark in
+                    // Only a neighbour's new choice is a new candidate.
+                    if pass > 3 && !triesEverything {
+                        let above = here - rowSpan
+                        if Int(max(max(here[-1], above[-1]), max(above[0], above[1]))) < pass - 3 { return }
                     }
+                    let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                    var any = false
+                    if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - 1])) || any }
+                    if y > 0 {
+                        any = consider(i, mark, here, pass, p, Int(seed[i - width])) || any
+                        if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i - width - 1])) || any }
+                        if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i - width + 1])) || any }
+                    }
+                    if any { changed = true }
                 }
                 pass += 1
-                // (Counting down with `while`: `stride` was a call per step here.)
-                var y = height - 1
-                while y >= 0 {
-                    defer { y -= 1 }
-                    var k = stretches - 1
-                    while k >= 0 {
-                        defer { k -= 1 }
-                        guard stirred(y, k, pass) else { continue }
-                        let mark = entry(y, k)
-                        var x = min(width, k * length + length) - 1
-                        while x >= k * length {
-                            defer { x -= 1 }
-                            let here = at(x, y)
-                            if pass > 3 && !triesEverything {
-                                let below = here + rowSpan
-                                let latest = max(max(here[1], below[1]), max(below[0], below[-1]))
-                                if Int(latest) < pass - 3 { continue }
-                            }
-                            let i = y * width + x, p = SIMD2(Double(x), Double(y))
-                            var any = false
-                            if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + 1])) || any }
-                            if y < height - 1 {
-                                any = consider(i, mark, here, pass, p, Int(seed[i + width])) || any
-                                if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + width + 1])) || any }
-                                if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i + width - 1])) || any }
-                            }
-                            if any { changed = true }
-                        }
+                visit(pass, backwards: true) { x, y, here, mark in
+                    if pass > 3 && !triesEverything {
+                        let below = here + rowSpan
+                        if Int(max(max(here[1], below[1]), max(below[0], below[-1]))) < pass - 3 { return }
                     }
+                    let i = y * width + x, p = SIMD2(Double(x), Double(y))
+                    var any = false
+                    if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + 1])) || any }
+                    if y < height - 1 {
+                        any = consider(i, mark, here, pass, p, Int(seed[i + width])) || any
+                        if x < width - 1 { any = consider(i, mark, here, pass, p, Int(seed[i + width + 1])) || any }
+                        if x > 0 { any = consider(i, mark, here, pass, p, Int(seed[i + width - 1])) || any }
+                    }
+                    if any { changed = true }
                 }
                 if !changed { break }
             }
