@@ -33,24 +33,18 @@ final class DistanceFieldCache: @unchecked Sendable {
         entries.reserveCapacity(Self.capacity)
     }
 
-    /// The field of `mask`, computed now unless it is kept; the newest entry afterwards.
-    func field(of mask: AlphaMask) -> IconField {
-        lock.lock()
-        defer { lock.unlock() }
-        if let kept = keptLocked(mask) { return kept }
-        return insertLocked(mask, computed(mask))
-    }
-
-    /// The fields of `source` and `target` (`field(of:)` of each in turn, the target's the
-    /// newest entry afterwards), the two computed at once, the target's on a thread of its
-    /// own, when `concurrently` and neither is kept: a morph's first frame then waits for one
-    /// field instead of two.
-    func fields(of source: AlphaMask, _ target: AlphaMask, concurrently: Bool) -> (source: IconField, target: IconField) {
+    /// The fields of `source` and `target`, each computed now unless it is kept (the target's
+    /// the newest entry afterwards); the two computed at once, the target's on a thread of its
+    /// own, when neither is kept and `concurrently` says so (asked only then): a morph's first
+    /// frame then waits for one field instead of two.
+    func fields(
+        of source: AlphaMask, _ target: AlphaMask, concurrently: () -> Bool
+    ) -> (source: IconField, target: IconField) {
         lock.lock()
         defer { lock.unlock() }
         let keptSource = keptLocked(source)
-        if concurrently, keptSource == nil, keptLocked(target) == nil, source != target {
-            let slot = Slot()
+        if keptSource == nil, keptLocked(target) == nil, source != target, concurrently() {
+            let slot = TargetFieldSlot()
             if let thread = JoinableThread({ slot.field = self.computed(target) }) {
                 let sourceField = insertLocked(source, computed(source))
                 thread.join()
@@ -63,7 +57,7 @@ final class DistanceFieldCache: @unchecked Sendable {
     }
 
     /// Where the other thread leaves the field it computed.
-    private final class Slot: @unchecked Sendable {
+    private final class TargetFieldSlot: @unchecked Sendable {
         var field: IconField?
     }
 

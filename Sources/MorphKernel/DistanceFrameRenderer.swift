@@ -40,14 +40,17 @@ final class DistanceFrameRenderer {
     let planeStride: Int
     /// Columns of a padded row before its pixels (the largest blur half-width).
     let padding: Int
-    /// The most threads a frame is split over, and the most bands of rows a phase then has
-    /// (`bandsPerThread` a thread: the pool hands them out in turn, evening out the threads'
-    /// shares where the outline's rows are unevenly spread).
-    let threads: Int
+    /// The most threads a frame is split over: as many as asked, but no more than its runs
+    /// of 16 rows (a thread more would have no band of its own).
+    let maximumThreads: Int
+    /// The most bands of rows a phase has: `bandsPerThread` a thread (the pool hands them
+    /// out in turn, evening out the threads' shares where the outline's rows are unevenly
+    /// spread), no more than the runs of 16 rows.
     let maximumRowBands: Int
     /// Per band of rows, one row of φ, padded as an `IconField`'s rows are: what the blur
-    /// across reads (`mixedRowLength` floats each).
+    /// across reads.
     let mixedRows: UnsafeMutablePointer<Float>
+    /// Floats from one band's row of φ to the next: width + 2 · `padding` + 16.
     let mixedRowLength: Int
     /// φ blurred across (A), then the frame's V.
     let across: UnsafeMutablePointer<Float>
@@ -90,7 +93,7 @@ final class DistanceFrameRenderer {
     /// tests turn it off to compare (the bytes are the same).
     var sortsTwice = true
     /// The frame being drawn, between its phases (empty otherwise).
-    var current = FrameJob()
+    var frameJob = FrameJob()
 
     /// What a segment of the frame is.
     enum SegmentKind {
@@ -116,9 +119,9 @@ final class DistanceFrameRenderer {
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
         planeStride = segmentsAcross * Self.segmentLength + Self.segmentLength
         padding = bank.maxHalfWidth
-        self.threads = max(1, threads)
         runsDown = (height + Self.segmentLength - 1) / Self.segmentLength
-        maximumRowBands = max(1, min(runsDown, self.threads * Self.bandsPerThread))
+        maximumThreads = max(1, min(threads, runsDown))
+        maximumRowBands = max(1, min(runsDown, maximumThreads * Self.bandsPerThread))
         mixedRowLength = width + 2 * padding + Self.segmentLength
         mixedRows = .allocate(capacity: mixedRowLength * maximumRowBands)
         mixedRows.initialize(repeating: 0, count: mixedRowLength * maximumRowBands)
@@ -205,9 +208,9 @@ final class DistanceFrameRenderer {
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, pool: WorkerPool? = nil
     ) {
         let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false, pool: pool)
-        current.pixels = PixelJob(floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
+        frameJob.pixels = PixelJob(floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
         perform(.pixels, pool)
-        current = FrameJob()
+        frameJob = FrameJob()
     }
 
     /// V of the frame over the whole canvas and its slope's floor: what a capture keeps.
@@ -215,7 +218,7 @@ final class DistanceFrameRenderer {
         source: IconField, target: IconField, progress: Double, capture: Capture?
     ) -> (values: [Float], slopeFloor: Double) {
         let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: true, pool: nil)
-        current = FrameJob()
+        frameJob = FrameJob()
         var values = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width { values[y * width + x] = blurred[y * planeStride + x] }
@@ -289,26 +292,26 @@ final class DistanceFrameRenderer {
     /// How many bands `phase` has in the frame being drawn.
     func bandCount(of phase: Phase) -> Int {
         switch phase {
-        case .sortEdges, .markReach: current.columnBands
-        default: current.rowBands
+        case .sortEdges, .markReach: frameJob.columnBands
+        default: frameJob.rowBands
         }
     }
 
     /// The rows of band `band`: an even share of the runs of 16 rows.
     func rowRange(_ band: Int) -> Range<Int> {
-        let bands = current.rowBands, length = Self.segmentLength
+        let bands = frameJob.rowBands, length = Self.segmentLength
         return min(height, runsDown * band / bands * length) ..< min(height, runsDown * (band + 1) / bands * length)
     }
 
     /// The segment columns of band `band`: an even share.
     func columnRange(_ band: Int) -> Range<Int> {
-        let bands = current.columnBands
+        let bands = frameJob.columnBands
         return segmentsAcross * band / bands ..< segmentsAcross * (band + 1) / bands
     }
 
     /// Runs band `band` of `phase` of the frame being drawn.
     func run(_ phase: Phase, band: Int) {
-        let job = current, n = job.halfWidth
+        let job = frameJob, n = job.halfWidth
         switch phase {
         case .sort:
             let inputs = job.inputs!
@@ -352,7 +355,7 @@ final class DistanceFrameRenderer {
 
     /// Sorts the segments (every segment an edge segment when `everywhere`) and computes V in
     /// the edge segments, into `blurred`, over `pool`'s threads if given. Returns the frame's
-    /// slope floor; `current` holds the frame's job afterwards.
+    /// slope floor; `frameJob` holds the frame's job afterwards.
     func frameField(
         source: IconField, target: IconField, progress: Double, capture: Capture?, everywhere: Bool, pool: WorkerPool?
     ) -> Double {
@@ -365,17 +368,19 @@ final class DistanceFrameRenderer {
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
-        let threads = min(pool?.bandCount ?? 1, self.threads)
-        current = FrameJob(
+        // One band a step without a pool; with one, as many as its threads can share.
+        let threads = pool.map { min($0.bandCount, maximumThreads) } ?? 1
+        let rowBands = pool == nil ? 1 : min(maximumRowBands, threads * Self.bandsPerThread)
+        frameJob = FrameJob(
             inputs: MixInputs(source: source, target: target, captured: capture?.values, weights: weights), halfWidth: n,
             reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach(level: level, kernel: kernel),
             twice: !everywhere && sortsTwice && n >= Self.secondSortHalfWidth, captureBounds: capture?.bounds,
-            rowBands: min(maximumRowBands, threads * Self.bandsPerThread), columnBands: min(segmentsAcross, threads))
+            rowBands: rowBands, columnBands: min(segmentsAcross, threads))
         kernel.weights.withUnsafeBufferPointer { kernelWeights in
             for i in 0...n { taps[i] = SIMD4(repeating: kernelWeights[n + i]) }
         }
         perform(.sort, pool)
-        if current.twice {
+        if frameJob.twice {
             // A in the segments of the first sort, then the second sort from its bounds.
             perform(.measure, pool)
             perform(.sortEdges, pool)

@@ -36,10 +36,10 @@ extension MorphRenderer {
         capture: (field: CapturedField, weight: Double)?, writer: PixelWriter,
         output: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
-        let (fieldS, fieldT) = stage.fields.fields(of: source, target, concurrently: computesFieldsConcurrentlyLocked())
-        // Split as a metaball frame of the same blur would be, by the tap-pixels of blurring
-        // the whole canvas (a distance frame blurs only near its outline, but icon frames
-        // stay on one thread all the same).
+        let (fieldS, fieldT) = stage.fields.fields(of: source, target, concurrently: computesFieldsConcurrentlyLocked)
+        // Split by the tap-pixels of blurring the whole canvas, the measure a metaball frame
+        // is split by before it skips anything (a distance frame blurs only near its outline;
+        // icon frames at the default 12 px blur stay on one thread all the same).
         let n = stage.frames.halfWidth(progress: progress)
         let threads = bandCountLocked(work: width * height * (2 * n + 1))
         DistanceStage.withCapture(capture) {
@@ -54,7 +54,7 @@ extension MorphRenderer {
         lock.lock()
         defer { lock.unlock() }
         let capture = frame.effectiveCapture
-        let (fieldS, fieldT) = stage.fields.fields(of: frame.source, frame.target, concurrently: computesFieldsConcurrentlyLocked())
+        let (fieldS, fieldT) = stage.fields.fields(of: frame.source, frame.target, concurrently: computesFieldsConcurrentlyLocked)
         let (values, floor) = DistanceStage.withCapture(capture) {
             stage.frames.capturedField(source: fieldS, target: fieldT, progress: frame.progress, capture: $0)
         }

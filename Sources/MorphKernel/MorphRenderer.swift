@@ -163,7 +163,7 @@ public final class MorphRenderer: @unchecked Sendable {
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
         distance = style.field == .distance
             ? DistanceStage(width: width, height: height, style: style, threads: threads, fields: fields) : nil
-        threadLimit = style.field == .metaball ? bands : distance!.frames.threads
+        threadLimit = style.field == .metaball ? bands : distance!.frames.maximumThreads
         finishTable.initialize(repeating: 0, count: 256)
     }
 
@@ -269,11 +269,11 @@ public final class MorphRenderer: @unchecked Sendable {
     }
 
     /// Whether two new distance fields of this renderer's size are computed at once on two
-    /// threads (`DistanceFieldCache.fields(of:_:concurrently:)`); call under the lock. A field
-    /// costs about as much per pixel as `fieldWorkPerPixel` tap-pixels of a frame (measured
-    /// here: about 2 ms for a built-in symbol's field at 132 px, where a metaball frame of
-    /// about 0.4 M tap-pixels takes 0.04–0.06 ms), so any icon but a tiny one is worth the
-    /// thread.
+    /// threads (`DistanceFieldCache.fields(of:_:concurrently:)`, which asks only when both
+    /// are new); call under the lock. A field costs about as much per pixel as
+    /// `fieldWorkPerPixel` tap-pixels of a frame (measured here: about 2 ms for a built-in
+    /// symbol's field at 132 px, where a metaball frame of about 0.4 M tap-pixels takes
+    /// 0.04–0.06 ms: some 800–1200 a pixel), so any icon but a tiny one is worth the thread.
     func computesFieldsConcurrentlyLocked() -> Bool {
         storedConcurrency == .automatic && ActiveProcessors.count > 1
             && width * height * Self.fieldWorkPerPixel >= storedWorkThreshold
@@ -281,7 +281,7 @@ public final class MorphRenderer: @unchecked Sendable {
 
     /// A distance field's cost per pixel in tap-pixels of a frame (see
     /// `computesFieldsConcurrentlyLocked`).
-    static let fieldWorkPerPixel = 512
+    static let fieldWorkPerPixel = 1024
 
     /// How many bands a phase of `work` tap-pixels is split into; call under the lock.
     func bandCountLocked(work: Int) -> Int {

@@ -14,10 +14,10 @@ extension MarchingSquares {
     /// crossing is on the edge instead, whatever the step, so that every layer's outline runs
     /// along it.
     @inline(__always)
-    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, band: Band, withEdges: Bool) -> (Double, Double) {
+    static func crossing(_ p: UnsafePointer<UInt8>, _ step: Int, band: Band, threshold: UInt8, withEdges: Bool) -> (Double, Double) {
         let a = p[0], b = p[step]
         if withEdges, let edge = rampEdge(p, step, rising: a < b) { return (edge, edge) }
-        return (Self.step(p, step, band: band), .nan)
+        return (Self.step(p, step, band: band, threshold: threshold), .nan)
     }
 
     /// A step of coverage: from `lower` outside the outline to `upper` inside, in bytes.
@@ -54,7 +54,7 @@ extension MarchingSquares {
     /// alone, the two would together cover the ridge 2·covered − 1 (a line of 0.8 drawn at
     /// 0.6) and the notch 2·covered.
     @inline(__always)
-    static func step(_ p: UnsafePointer<UInt8>, _ stride: Int, band: Band) -> Double {
+    static func step(_ p: UnsafePointer<UInt8>, _ stride: Int, band: Band, threshold: UInt8) -> Double {
         let a = p[0], b = p[stride]
         let va = Double(a), vb = Double(b)
         let aInside = va > band.lower && va < band.upper, bInside = vb > band.lower && vb < band.upper
@@ -63,7 +63,8 @@ extension MarchingSquares {
         let value = inA ? va : vb, partner = inA ? vb : va
         // The chosen pixel lies inside the band, so it is not the grid's border of zeros and
         // its other neighbour is in the grid.
-        let far = Double(inA ? p[-stride] : p[2 * stride]), level = band.cut
+        // Inside the traced level: over `threshold`, as the scan tells samples apart.
+        let far = Double(inA ? p[-stride] : p[2 * stride]), level = Double(threshold)
         var covered = (value - band.lower) / (band.upper - band.lower)
         if (far > level) == (partner > level) { covered = value > level ? (1 + covered) / 2 : covered / 2 }
         return edge(inPixel: inA ? 0 : 1, covered: covered, rising: a < b)

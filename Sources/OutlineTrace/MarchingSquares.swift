@@ -259,12 +259,12 @@ struct MarchingSquares {
                     let e0 = ia != ib ? above[column] : -1
                     var e1: Int32 = -1, e2: Int32 = -1
                     if ib != ic {
-                        let (t, edge) = crossing(top + column + 1, columns, band: band, withEdges: withEdges)
+                        let (t, edge) = crossing(top + column + 1, columns, band: band, threshold: threshold, withEdges: withEdges)
                         e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.isNaN ? Self.noEdge : SIMD2(x + 1, y + edge))
                     }
                     left = e1
                     if ic != id {
-                        let (t, edge) = crossing(bottom + column, 1, band: band, withEdges: withEdges)
+                        let (t, edge) = crossing(bottom + column, 1, band: band, threshold: threshold, withEdges: withEdges)
                         e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }

@@ -12,7 +12,7 @@ import PathMorph
 ///   differs least from the pixels. A translucent frame's layers are the steps
 ///   of a staircase of coverages, and each crosses in the pixel whose coverage lies on its
 ///   step, covering it as much as the pixel lies up the step; across an anti-aliased edge
-///   (a short ramp of partial pixels from an empty one to a full one) every layer follows
+///   (a short ramp of partial pixels from an empty one to two full ones) every layer follows
 ///   the edge instead.
 /// - Fitting: the traced polygon is smoothed a little first without shrinking it (no vertex
 ///   moves more than 0.25 px) and thinned but near corners (the vertices lie about 0.7 px

@@ -178,7 +178,8 @@ struct DistanceStyleRendererTests {
             Self.expectSame(drawn[1][index], expected, "second, p = \(p)")
         }
         #expect(first.distance!.fields === second.distance!.fields)
-        #expect(first.distance!.fields.field(of: source) === second.distance!.fields.field(of: source))
+        let kept = (first.distance!.fields.fields(of: source, target) { false }, second.distance!.fields.fields(of: source, target) { false })
+        #expect(kept.0.source === kept.1.source && kept.0.target === kept.1.target)
         let metaball = try MorphRenderer(width: 8, height: 8)
         #expect(MorphRenderer(sharingIconsWith: metaball).distance == nil)
     }

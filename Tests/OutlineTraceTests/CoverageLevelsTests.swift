@@ -106,6 +106,14 @@ struct CoverageLevelsTests {
             }
             expectSides(of: notch, inside: 1 - Double(value) / 255, "notch \(value)")
         }
+        // Whether a pixel is passed on both sides depends on the level traced: at 60.5, a line
+        // of 100 two pixels wide is crossed once a side (at ½, neither of its pixels would
+        // be inside), each pixel covered by its share from its own side.
+        let wide = Self.plane(40) { x, y in y >= 8 && y < 32 && (x == 20 || x == 21) ? 100 : 0 }
+        let loops = wide.withUnsafeBufferPointer { MarchingSquares.loops($0, width: 40, height: 40, level: 60.5) }
+        let sides: [Double] = loops.flatMap { $0 }.filter { p in p.y > 12 && p.y < 28 }.map { p in p.x }
+        let covered = 100.0 / 255
+        #expect(!sides.isEmpty && sides.allSatisfy { abs($0 - (21 - covered)) < 0.0025 || abs($0 - (21 + covered)) < 0.0025 }, "\(sides)")
         /// The crossings of rows 12…27 in columns 19…22 come in pairs `width` apart (the line's
         /// two sides, or the notch's) centred on x = 20.5.
         func expectSides(of pixels: [UInt8], inside width: Double, _ label: String) {

@@ -7,8 +7,10 @@ import IconMorph
 /// The distance field stage against the metaball one (issue 18: a distance frame costs no
 /// more than a metaball frame): the same masks, size and blur, both at the library's defaults
 /// otherwise (the metaball style with its automatic edge), one thread each, timed alternately
-/// as thread CPU time. The distance renderer's icon fields are computed before timing (once
-/// per icon, kept by the renderer); their cost is reported on its own.
+/// as thread CPU time; then the frame at p = 0.5 with both renderers `.automatic` (every core
+/// where the frame is large enough), timed alternately in wall time. The distance renderer's
+/// icon fields are computed before timing (once per icon, kept by the renderer); their cost
+/// is reported on its own.
 enum FieldStyleComparison {
     /// A pair of masks to morph between.
     struct Pair {
@@ -45,8 +47,9 @@ enum FieldStyleComparison {
 
     static func run(sink: inout UInt64) throws {
         print("")
-        print("Field styles, one thread, thread CPU time, distance / metaball (automatic edge), same masks and blur.")
-        print("Frames at p = 0.5, 0.25 and 1/60, each drawn again and again, and a whole 61-frame morph:")
+        print("Field styles, distance / metaball (automatic edge), same masks and blur. One thread, thread CPU time:")
+        print("frames at p = 0.5, 0.25 and 1/60, each drawn again and again, and a whole 61-frame morph; then p = 0.5")
+        print("on every core (.automatic renderers), wall time:")
         print("")
         print("| pair | p = 0.5 | p = 0.25 | p = 1/60 | 61 frames | p = 0.5, every core | first frame |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
