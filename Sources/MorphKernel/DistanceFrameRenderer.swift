@@ -175,10 +175,11 @@ final class DistanceFrameRenderer {
         var slopeFloor: Double
     }
 
-    /// The blur half-width of the frame at `progress`.
-    func halfWidth(progress: Double) -> Int {
+    /// The frame at `progress`: its blur amount b, its level and the level's Gaussian.
+    func blur(progress: Double) -> (amount: Double, level: Int, kernel: GaussianKernel) {
         let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
-        return bank.levels[MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)].halfWidth
+        let level = MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)
+        return (b, level, bank.levels[level])
     }
 
     /// The slope's floor f = max(1 − b, 0.05) of a frame with blur amount `b`.
@@ -345,12 +346,7 @@ final class DistanceFrameRenderer {
 
     /// Runs every band of `phase`: on `pool`'s threads, or one after the other here.
     func perform(_ phase: Phase, _ pool: WorkerPool?) {
-        let bands = bandCount(of: phase)
-        if let pool, bands > 1 {
-            pool.perform(.distance(self, phase))
-        } else {
-            for band in 0..<bands { run(phase, band: band) }
-        }
+        WorkerPool.Job.distance(self, phase).perform(on: pool)
     }
 
     /// Sorts the segments (every segment an edge segment when `everywhere`) and computes V in
@@ -362,9 +358,7 @@ final class DistanceFrameRenderer {
         precondition(source.width == width && source.height == height && source.padding == padding)
         precondition(target.width == width && target.height == height && target.padding == padding)
         let e = MorphFrameMath.easedProgress(progress, easing: style.easing)
-        let b = MorphFrameMath.blurAmount(progress: progress, easing: style.easing)
-        let level = MorphFrameMath.levelIndex(blurAmount: b, blurLevels: style.blurLevels)
-        let kernel = bank.levels[level]
+        let (b, level, kernel) = blur(progress: progress)
         let w = capture?.weight ?? 0
         let n = kernel.halfWidth
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))

@@ -40,7 +40,7 @@ extension MorphRenderer {
         // Split by the tap-pixels of blurring the whole canvas, the measure a metaball frame
         // is split by before it skips anything (a distance frame blurs only near its outline;
         // icon frames at the default 12 px blur stay on one thread all the same).
-        let n = stage.frames.halfWidth(progress: progress)
+        let n = stage.frames.blur(progress: progress).kernel.halfWidth
         let threads = bandCountLocked(work: width * height * (2 * n + 1))
         DistanceStage.withCapture(capture) {
             stage.frames.render(

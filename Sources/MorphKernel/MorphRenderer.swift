@@ -421,11 +421,7 @@ public final class MorphRenderer: @unchecked Sendable {
 
     /// Runs every band of `phase`, on the pool when the plan has several.
     private func run(_ plan: FramePlan, phase: FramePlan.Phase) {
-        if plan.bandCount == 1 {
-            plan.run(phase, band: 0)
-        } else {
-            pool!.perform(plan, phase: phase)
-        }
+        WorkerPool.Job.metaball(plan, phase).perform(on: pool)
     }
 }
 

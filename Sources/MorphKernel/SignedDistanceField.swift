@@ -298,9 +298,11 @@ struct SignedDistanceField {
         /// later rounds' changes are few but spread along the whole outline).
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>, triesEverything: Bool) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
-            // `neighbourOffsets[k]`).
+            // `offsets[k]`, an index step).
             let steps: [(dx: Int, dy: Int)] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
-            let neighbourOffsets = steps.map { $0.dy * width + $0.dx }
+            let offsets = UnsafeMutablePointer<Int>.allocate(capacity: steps.count)
+            defer { offsets.deallocate() }
+            for (k, step) in steps.enumerated() { (offsets + k).initialize(to: step.dy * width + step.dx) }
             let neighbourMasks = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
             defer { neighbourMasks.deallocate() }
             neighbourMasks.initialize(repeating: 0, count: width * height)
@@ -337,9 +339,6 @@ struct SignedDistanceField {
             // variable a nested function captures is checked for exclusive access at every use
             // (a tenth of the time here). The closures given to `visit` do capture `pass` and
             // `changed`, but are not escaping, so they are checked when compiled instead.
-            let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 8)
-            defer { offsets.deallocate() }
-            offsets.initialize(from: neighbourOffsets, count: 8)
             /// Tries the piece of edge pixel `q` for pixel `i` (at `p`): whether it is nearer
             /// than the pixel's choice, which it then becomes, marking the stretch (`mark`)
             /// changed in `pass`.

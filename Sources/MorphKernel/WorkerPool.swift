@@ -101,12 +101,16 @@ final class WorkerPool: @unchecked Sendable {
             case .distance(let frames, let phase): frames.run(phase, band: band)
             }
         }
-    }
 
-    /// Runs `plan.run(phase, band: k)` for every k in 0 ..< `plan.bandCount`, each once, on
-    /// this thread and the helpers, and returns when all have returned.
-    func perform(_ plan: FramePlan, phase: FramePlan.Phase) {
-        perform(.metaball(plan, phase))
+        /// Runs every band: on `pool`'s threads when there are several, else here, in turn.
+        func perform(on pool: WorkerPool?) {
+            let bands = bandCount
+            if let pool, bands > 1 {
+                pool.perform(self)
+            } else {
+                for band in 0..<bands { run(band: band) }
+            }
+        }
     }
 
     /// Runs `job.run(band: k)` for every k in 0 ..< `job.bandCount`, each once, on this thread
