@@ -57,7 +57,7 @@ let package = Package(
             name: "MorphKernelTests",
             dependencies: ["MorphKernel", "AlphaRaster", "SVGImport", "IconSymbols", "CThreads", "_IconMorphSupport", "_TestSupport"]
         ),
-        .testTarget(name: "OutlineTraceTests", dependencies: ["OutlineTrace", "PathMorph", "AlphaRaster", "MorphKernel", "IconSymbols", "SVGImport"]),
+        .testTarget(name: "OutlineTraceTests", dependencies: ["OutlineTrace", "PathMorph", "AlphaRaster", "MorphKernel", "IconSymbols", "SVGImport", "_TestSupport"]),
         .testTarget(name: "PathMorphTests", dependencies: ["PathMorph", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
         .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "_TestSupport"], exclude: ["Scripts"]),
     ]

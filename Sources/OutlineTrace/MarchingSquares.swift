@@ -308,8 +308,9 @@ struct MarchingSquares {
             var word: UInt64 = 0
             var shift: UInt64 = 0
             while shift < 64 && k < columns {
+                // Empty samples (most of a frame) have no bit to set.
                 let v = UnsafeRawPointer(row + k).loadUnaligned(as: UInt64.self)
-                word |= ByteBits.over(v, threshold) << shift
+                if v != 0 { word |= ByteBits.over(v, threshold) << shift }
                 shift &+= 8
                 k &+= 8
             }

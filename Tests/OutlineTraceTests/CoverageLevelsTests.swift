@@ -206,7 +206,7 @@ struct CoverageLevelsTests {
     @Test func theHistogramCountsThePartialPixelsOffEveryEdge() throws {
         // Against a plain reading of the rule, pixel by pixel: partly covered (3…252), and not
         // an edge's (its 3 × 3 neighbourhood, outside counting as empty, holding a pixel
-        // ≤ 80 and one ≥ 175). Random planes of every width from 1 to 140 (so rows end at
+        // ≤ 80 and one ≥ 175); those pixels also as the set of translucent ones. Random planes of every width from 1 to 140 (so rows end at
         // every offset within a word and a byte group), mostly empty, full and partial runs.
         var generator = SystemRandomNumberGenerator()
         for width in 1...140 {
@@ -220,7 +220,7 @@ struct CoverageLevelsTests {
                 default: pixels[i] = [2, 3, 80, 81, 174, 175, 252, 253][Int.random(in: 0..<8, using: &generator)]
                 }
             }
-            var expected = [Double](repeating: 0, count: 64), total = 0
+            var expected = [Double](repeating: 0, count: 64), total = 0, translucent = Set<Int>()
             for y in 0..<height {
                 for x in 0..<width {
                     let v = pixels[y * width + x]
@@ -235,12 +235,19 @@ struct CoverageLevelsTests {
                             high = high || n >= 175
                         }
                     }
-                    if !(low && high) { expected[Int(v) / 4] += 1 }
+                    if !(low && high) {
+                        expected[Int(v) / 4] += 1
+                        translucent.insert(y * width + x)
+                    }
                 }
             }
             let found = pixels.withUnsafeBufferPointer { CoverageLevels.histogram($0, width: width, height: height) }
             #expect(found.total == total, "width \(width)")
             #expect(found.histogram == expected, "width \(width), height \(height)")
+            // The same pixels as a set.
+            for i in pixels.indices where found.translucent.contains(x: i % width, y: i / width) != translucent.contains(i) {
+                Issue.record("width \(width), height \(height): pixel (\(i % width), \(i / width)) \(pixels[i])")
+            }
         }
     }
 
@@ -369,5 +376,39 @@ extension InsideBitsTests {
             let expected = (0..<8).reduce(0) { $0 + Int(word >> UInt64(8 * $1) & 0xFF) }
             #expect(ByteBits.sum(word) == expected, "\(String(word, radix: 16))")
         }
+    }
+}
+
+extension CoverageLevelsTests {
+    @Test func layersUnderTheTopOneAreTracedNearTheTranslucentPixelsOnly() throws {
+        // An opaque disc (anti-aliased, 4 × 4 samples a pixel) with a translucent window of
+        // 0.4 in it: the window's layer is traced around the window, cut through the opaque
+        // disc a few pixels out (where the top layer hides it), not along the disc's edge;
+        // drawn back, the layers give the frame.
+        let size = 96
+        let pixels = Self.plane(size) { x, y in
+            if x >= 40 && x < 56 && y >= 40 && y < 56 { return 102 }
+            var inside = 0
+            for i in 0..<4 {
+                for j in 0..<4 {
+                    let dx = Double(x) + (Double(i) + 0.5) / 4 - 48, dy = Double(y) + (Double(j) + 0.5) / 4 - 48
+                    if dx * dx + dy * dy < 40 * 40 { inside += 1 }
+                }
+            }
+            return UInt8((Double(inside) / 16 * 255).rounded())
+        }
+        let layers = pixels.withUnsafeBufferPointer { try! MaskTracer().layers(of: $0, width: size, height: size) }
+        #expect(layers.count == 2 && abs(layers[0].opacity - 0.4) < 0.02 && layers[1].opacity == 1, "\(layers.map(\.opacity))")
+        // Every point of the under layer's curves within the reach (and the fit's slack) of
+        // the window, pixels 40 ..< 56 across and down.
+        let near = Double(40 - MaskTracer.underLayerReach - 2)...Double(56 + MaskTracer.underLayerReach + 2)
+        for contour in layers[0].contours {
+            for point in [contour.start] + contour.curves.flatMap({ [$0.control1, $0.control2, $0.end] }) {
+                #expect(near.contains(point.x) && near.contains(point.y), "an under layer's point at \(point)")
+            }
+        }
+        let mask = try AlphaMask(width: size, height: size, pixels: pixels)
+        let (mean, iou) = MaskTracerTests.compare(try MaskTracerTests.drawn(layers, like: mask), mask)
+        #expect(mean < 1 && iou > MaskTracerTests.iou, "mean \(mean), IoU \(iou)")
     }
 }
