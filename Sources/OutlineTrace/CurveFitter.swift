@@ -173,32 +173,41 @@ struct CurveFitter {
     func corners(_ loop: [SIMD2<Double>], hidden: [Bool] = []) -> [Int] {
         let n = loop.count
         guard n >= 4 * cornerReach else { return [] }
-        var turn = [Double](repeating: 0, count: n)
-        let reach = cornerReach
-        turn.withUnsafeMutableBufferPointer { turn in
+        let reach = cornerReach, angle = cornerAngle
+        let smooth = 0.5 * cornerAngle, cosineSquared = cornerCosine * cornerCosine
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { turn in
             loop.withUnsafeBufferPointer { loop in
-                for i in 0..<n where hidden.isEmpty || !hidden[i] {
-                    let behind = i >= reach ? i - reach : i + n - reach, beyond = i + reach < n ? i + reach : i + reach - n
-                    let back = loop[i] - loop[behind], ahead = loop[beyond] - loop[i]
-                    let lengths = dot(back, back) * dot(ahead, ahead), along = dot(back, ahead)
-                    guard lengths > 0 else { continue }
-                    // Only turns over the corner angle matter: below it (cosine over
-                    // `cornerCosine`, told by squares) skip the root and the arccosine.
-                    if along > 0 && along * along > cornerCosine * cornerCosine * lengths {
-                        turn[i] = 0.5 * cornerAngle
-                        continue
+                hidden.withUnsafeBufferPointer { hidden in
+                    let points = loop.baseAddress!
+                    for i in 0..<n {
+                        turn[i] = 0
+                        if !hidden.isEmpty && hidden[i] { continue }
+                        let behind = i >= reach ? i - reach : i + n - reach, beyond = i + reach < n ? i + reach : i + reach - n
+                        let back = points[i] - points[behind], ahead = points[beyond] - points[i]
+                        let lengths = dot(back, back) * dot(ahead, ahead), along = dot(back, ahead)
+                        guard lengths > 0 else { continue }
+                        // Only turns over the corner angle matter: below it (cosine over
+                        // `cornerCosine`, told by squares) skip the root and the arccosine.
+                        if along > 0 && along * along > cosineSquared * lengths {
+                            turn[i] = smooth
+                            continue
+                        }
+                        turn[i] = acosApprox(max(-1, min(1, along / lengths.squareRoot())))
                     }
-                    turn[i] = acosApprox(max(-1, min(1, along / lengths.squareRoot())))
                 }
             }
+            var result: [Int] = []
+            for i in 0..<n where turn[i] > angle {
+                // A local maximum among the `cornerReach` neighbours on each side.
+                var isPeak = true
+                for k in 1...reach where !(turn[i] >= turn[(i + k) % n] && turn[i] > turn[(i + n - k) % n]) {
+                    isPeak = false
+                    break
+                }
+                if isPeak { result.append(i) }
+            }
+            return result
         }
-        var result: [Int] = []
-        for i in 0..<n where turn[i] > cornerAngle {
-            // A local maximum among the two neighbours on each side.
-            let isPeak = (1...cornerReach).allSatisfy { turn[i] >= turn[(i + $0) % n] && turn[i] > turn[(i + n - $0) % n] }
-            if isPeak { result.append(i) }
-        }
-        return result
     }
 
     /// The unit tangent at vertex `i` of a smooth loop, from its neighbours two away.
