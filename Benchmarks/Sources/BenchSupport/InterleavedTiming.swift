@@ -61,7 +61,7 @@ private func interleavedMedians(
 }
 
 /// The calling thread's CPU time in nanoseconds.
-private func threadCPUNanoseconds() -> UInt64 {
+public func threadCPUNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)

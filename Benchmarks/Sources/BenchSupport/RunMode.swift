@@ -17,4 +17,11 @@ public enum RunMode {
 
     /// `full` samples, or a tenth of them (odd, at least 3) with `--quick`.
     public static func runs(_ full: Int) -> Int { quick ? max(3, full / 10) | 1 : full }
+
+    /// The argument after `option`, if it was given with one.
+    public static func value(of option: String) -> String? {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
 }

@@ -40,6 +40,20 @@ for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"
     }
 }
 
+// `--repeat N --work trace|render [--pair TEXT] [--progress P]`: only the pairs whose name
+// holds TEXT, their 61 frames (or the one at P) rendered once, then each traced (or
+// rendered) N times over; prints the least time a frame took of the N rounds. What the
+// rounds cost is for `Scripts/trace-instructions.py`, which runs this under callgrind twice
+// with different N, so that the difference counts the repeated work's instructions alone:
+// a measure this machine's load does not move.
+if let repeatCount = RunMode.value(of: "--repeat").flatMap(Int.init) {
+    try RepeatedWork.run(
+        pairs: pairs.filter { RunMode.value(of: "--pair").map($0.name.contains) ?? true }, layout: layout,
+        rounds: repeatCount, tracing: RunMode.value(of: "--work") != "render",
+        progress: RunMode.value(of: "--progress").flatMap(Double.init))
+    exit(0)
+}
+
 print("path-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.activeProcessorCount) cores, 132 × 132 px (44 pt at 3×)")
 print("")
 print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact | tracing the metaball frame | ratio | 61 frames: rendering, per frame | tracing, per frame | ratio |")

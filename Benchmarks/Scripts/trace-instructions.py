@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""What tracing a frame into outline layers costs beside rendering it, counted in instructions
+rather than timed: path-bench's pairs at 132 px, each frame of a 61-frame morph and the frame
+at p = ½, rendered (MorphRenderer, one thread) and traced (MaskTracer, 0.1 px). An instruction
+count does not move with the machine's load, which on a shared 2-core VM moves the same
+frame's time by 30 % or more between runs, so it tells a change of a few per cent apart;
+instructions are not time (tracing is branchier than rendering), so the timed ratios stay in
+results/path-bench.md.
+
+Each count runs `path-bench --repeat N` under valgrind's callgrind twice, N = 1 and N = 3,
+with Swift's hashing seeded alike: the difference is two rounds of the repeated work alone.
+
+Usage: python3 Benchmarks/Scripts/trace-instructions.py [--pair TEXT] [--binary PATH]
+Needs valgrind; builds path-bench (release) unless given --binary.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench_common import REPO, git_commit, machine
+
+PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
+
+
+def instructions(binary: Path, arguments: list[str]) -> int:
+    """Instructions callgrind counts for one run of `binary` with `arguments`."""
+    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), *arguments],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environment)
+    found = re.search(r"Collected : (\d+)", result.stderr)
+    if result.returncode != 0 or not found:
+        sys.exit(f"trace-instructions: {binary.name} {' '.join(arguments)} failed under valgrind:\n{result.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_frame(binary: Path, pair: str, work: str, progress: str | None) -> float:
+    """Instructions a frame of `work` on `pair` (the morph's 61 frames, or the one at `progress`)."""
+    base = ["--pair", pair, "--work", work] + (["--progress", progress] if progress else [])
+    once, thrice = (instructions(binary, ["--repeat", str(n)] + base) for n in (1, 3))
+    return (thrice - once) / 2 / (1 if progress else 61)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pair", action="append", help="a path-bench pair's name, or part of it (repeatable)")
+    parser.add_argument("--binary", help="a release path-bench to count (default: build it)")
+    arguments = parser.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("trace-instructions: needs valgrind (apt-get install valgrind)")
+    if arguments.binary:
+        built = Path(arguments.binary)
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "path-bench"], cwd=REPO / "Benchmarks", check=True,
+                       stdout=subprocess.DEVNULL)
+        output = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO / "Benchmarks", check=True,
+                                stdout=subprocess.PIPE, text=True).stdout.strip()
+        built = Path(output) / "path-bench"
+    with tempfile.TemporaryDirectory() as scratch:
+        # valgrind cannot read the Swift toolchain's debug information: count a copy without it.
+        binary = Path(scratch) / "path-bench"
+        shutil.copy(built, binary)
+        subprocess.run(["strip", "--strip-debug", str(binary)], check=True)
+        pairs = arguments.pair or PAIRS
+        jobs = [(pair, work, progress) for pair in pairs for progress in (None, "0.5") for work in ("render", "trace")]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            counts = dict(zip(jobs, pool.map(lambda job: per_frame(binary, *job), jobs)))
+    info = machine()
+    print(f"Commit `{git_commit()}`, {info['cpu']}; valgrind callgrind, instructions per frame.")
+    print("")
+    print("| pair | 61 frames: rendering | tracing | tracing / rendering | p = ½: rendering | tracing | tracing / rendering |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for pair in pairs:
+        cells = []
+        for progress in (None, "0.5"):
+            render, trace = counts[(pair, "render", progress)], counts[(pair, "trace", progress)]
+            cells += [f"{render:,.0f}", f"{trace:,.0f}", f"{trace / render:.2f}"]
+        print(f"| {pair} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
