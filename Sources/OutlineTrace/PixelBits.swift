@@ -30,34 +30,39 @@ struct PixelBits {
     }
 
     /// The pixels within `reach` of one in the set along a row, a column or a diagonal (the
-    /// square of side 2 · `reach` + 1 about each), within the frame.
+    /// square of side 2 · `reach` + 1 about each), within the frame. Rows far from any pixel
+    /// of the set (most, for a frame's translucent pixels) are passed over.
     func dilated(by reach: Int) -> PixelBits {
-        var across = self
+        var result = PixelBits(width: width, height: height)
         let last = wordsPerRow - 1
         let tail = width % 64 == 0 ? UInt64.max : (1 << UInt64(width % 64)) - 1
-        across.words.withUnsafeMutableBufferPointer { words in
-            for y in 0..<height {
-                let row = words.baseAddress! + y * wordsPerRow
-                for _ in 0..<reach {
-                    // A pixel either way, carried across the words.
-                    var carry: UInt64 = 0
-                    for w in 0...last {
-                        let v = row[w], next = w < last ? row[w + 1] : 0
-                        row[w] = v | v << 1 | carry | v >> 1 | next << 63
-                        carry = v >> 63
-                    }
-                    row[last] &= tail
-                }
-            }
-        }
-        var result = across
-        result.words.withUnsafeMutableBufferPointer { out in
-            across.words.withUnsafeBufferPointer { rows in
-                for y in 0..<height {
-                    for w in 0...last {
-                        var v: UInt64 = 0
-                        for source in max(0, y - reach)...min(height - 1, y + reach) { v |= rows[source * wordsPerRow + w] }
-                        out[y * wordsPerRow + w] = v
+        words.withUnsafeBufferPointer { rows in
+            result.words.withUnsafeMutableBufferPointer { out in
+                // Per row, its words dilated along the row, into a buffer of one row.
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordsPerRow) { across in
+                    for y in 0..<height {
+                        let row = rows.baseAddress! + y * wordsPerRow
+                        var any: UInt64 = 0
+                        for w in 0...last {
+                            across[w] = row[w]
+                            any |= row[w]
+                        }
+                        guard any != 0 else { continue }
+                        for _ in 0..<reach {
+                            // A pixel either way, carried across the words.
+                            var carry: UInt64 = 0
+                            for w in 0...last {
+                                let v = across[w], next = w < last ? across[w + 1] : 0
+                                across[w] = v | v << 1 | carry | v >> 1 | next << 63
+                                carry = v >> 63
+                            }
+                            across[last] &= tail
+                        }
+                        // Into every row within reach.
+                        for target in max(0, y - reach)...min(height - 1, y + reach) {
+                            let destination = out.baseAddress! + target * wordsPerRow
+                            for w in 0...last { destination[w] |= across[w] }
+                        }
                     }
                 }
             }
