@@ -20,6 +20,9 @@ struct MarchingSquares {
     private let columns: Int, rows: Int
     /// The mask with a border of zeros: samples -1…width by -1…height without bounds checks.
     private var padded: [UInt8]
+    /// The padded rows from the first to the last holding a sample over 0: cells of other
+    /// rows hold no crossing at any level, so the scan passes over them.
+    private let contentRows: Range<Int>
     /// Two rows' inside bits at the level being traced (see `insideBits`).
     private var rowBits: [UInt64] = []
     /// Per crossing (the first `crossingCount`): where it lies, and the crossing its loop goes
@@ -51,6 +54,7 @@ struct MarchingSquares {
             }
         }
         self.padded = padded
+        contentRows = padded.withUnsafeBufferPointer { Self.contentRows($0.baseAddress!, columns: columns, rows: height + 2) }
         above = [Int32](repeating: -1, count: columns)
         below = above
         // Room for an outline about four times around the mask's border, left uninitialized
@@ -60,6 +64,23 @@ struct MarchingSquares {
         edges = Self.uninitialized(room)
         next = Self.uninitialized(room)
         starts = Self.uninitialized(room)
+    }
+
+    /// The rows of the padded grid (`columns` × `rows` bytes, 8 readable past the end) from
+    /// the first to the last with a sample over 0 (empty when none has).
+    private static func contentRows(_ grid: UnsafePointer<UInt8>, columns: Int, rows: Int) -> Range<Int> {
+        func hasContent(_ row: Int) -> Bool {
+            var k = 0
+            while k < columns {
+                // (The last eight may reach into the next row: at worst a row kept.)
+                if UnsafeRawPointer(grid + row * columns + k).loadUnaligned(as: UInt64.self) != 0 { return true }
+                k += 8
+            }
+            return false
+        }
+        guard let first = (0..<rows).first(where: hasContent) else { return 0..<0 }
+        let last = (first..<rows).last(where: hasContent)!
+        return first..<(last + 1)
     }
 
     /// An array of `count` plain values that are not set to anything.
@@ -133,7 +154,12 @@ struct MarchingSquares {
     private mutating func scan(level: Double, band: Band, withEdges: Bool) {
         let words = (columns + 63) / 64
         if rowBits.count < 2 * words { rowBits = [UInt64](repeating: 0, count: 2 * words) }
-        var found = (count: 0, starts: 0), row = 0
+        // The cells from the row above the first with content to the last with content.
+        guard !contentRows.isEmpty else {
+            (crossingCount, startCount) = (0, 0)
+            return
+        }
+        var found = (count: 0, starts: 0), row = contentRows.lowerBound - 1
         while true {
             let scanned: (count: Int, starts: Int, stoppedAt: Int?) = padded.withUnsafeBufferPointer { grid in
               rowBits.withUnsafeMutableBufferPointer { rowBits in
@@ -148,7 +174,8 @@ struct MarchingSquares {
                                 starts: starts.baseAddress!, capacity: points.count, count: found.count, startCount: found.starts)
                             let stoppedAt = Self.scan(
                                 grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level, band: band,
-                                withEdges: withEdges, from: row, into: &crossings, edgeRows: (above.baseAddress!, below.baseAddress!))
+                                withEdges: withEdges, from: row, to: contentRows.upperBound, into: &crossings,
+                                edgeRows: (above.baseAddress!, below.baseAddress!))
                             return (crossings.count, crossings.startCount, stoppedAt)
                           }
                         }
@@ -214,12 +241,13 @@ struct MarchingSquares {
     }
 
     /// The scan over the padded grid (`columns` × `rows` bytes) from the cells of row
-    /// `startRow`: the row it stopped at, for want of room for another row's crossings, or nil
-    /// when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
+    /// `startRow` to those of row `endRow` − 1: the row it stopped at, for want of room for
+    /// another row's crossings, or nil when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
     /// the cells' bottom edges in two rows (the even rows' in the first).
     private static func scan(
         _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, band: Band,
-        withEdges: Bool, from startRow: Int, into crossings: inout Crossings, edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
+        withEdges: Bool, from startRow: Int, to endRow: Int, into crossings: inout Crossings,
+        edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
         // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
@@ -231,7 +259,7 @@ struct MarchingSquares {
         // met as the bottom edge of the cell above, one on its left edge as the right edge of
         // the cell before (a crossing cell too, so visited just before); the border rows and
         // columns hold none. A row's cells add at most two crossings each.
-        for row in startRow..<(rows - 1) {
+        for row in startRow..<endRow {
             if crossings.count + 2 * columns > crossings.capacity { return row }
             let (above, below) = row % 2 == 0 ? (edgeRows.1, edgeRows.0) : (edgeRows.0, edgeRows.1)
             let top = grid + row * columns, bottom = top + columns
