@@ -116,12 +116,14 @@ struct MarchingSquares {
         walked.reserveCapacity(crossingCount)
         if needsEdges { onEdge.reserveCapacity(crossingCount) }
         next.withUnsafeMutableBufferPointer { next in
-            points.withUnsafeBufferPointer { points in
-                for start in starts[..<startCount] where next[Int(start)] >= 0 {
+          points.withUnsafeBufferPointer { points in
+            edges.withUnsafeBufferPointer { edges in
+              starts.withUnsafeBufferPointer { starts in
+                for index in 0..<startCount where next[Int(starts[index])] >= 0 {
                     // Walked into a buffer kept for every loop, then copied out at its size.
                     walked.removeAll(keepingCapacity: true)
                     onEdge.removeAll(keepingCapacity: true)
-                    var crossing = Int(start)
+                    var crossing = Int(starts[index])
                     while next[crossing] >= 0 {
                         walked.append(points[crossing])
                         if needsEdges { onEdge.append(edges[crossing]) }
@@ -140,7 +142,9 @@ struct MarchingSquares {
                     }
                     loops.append(Loop(points: loop, hidden: hidden))
                 }
+              }
             }
+          }
         }
         return loops
     }
