@@ -246,8 +246,9 @@ struct MarchingSquares {
 
     /// The scan over the padded grid (`columns` × `rows` bytes) from the cells of row
     /// `startRow` to those of row `endRow` − 1: the row it stopped at, for want of room for
-    /// another row's crossings, or nil when it is done. `rowBits` holds two rows of inside bits; `edgeRows`, the crossings on
-    /// the cells' bottom edges in two rows (the even rows' in the first).
+    /// another row's crossings, or nil when it is done. `rowBits` holds two rows of inside
+    /// bits; `edgeRows`, the crossings on the cells' bottom edges in two rows (the even rows'
+    /// in the first).
     private static func scan(
         _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, band: Band,
         withEdges: Bool, from startRow: Int, to endRow: Int, into crossings: inout Crossings,

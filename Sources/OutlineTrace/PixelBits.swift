@@ -34,6 +34,7 @@ struct PixelBits {
     /// of the set (most, for a frame's translucent pixels) are passed over.
     func dilated(by reach: Int) -> PixelBits {
         var result = PixelBits(width: width, height: height)
+        guard wordsPerRow > 0 else { return result }
         let last = wordsPerRow - 1
         let tail = width % 64 == 0 ? UInt64.max : (1 << UInt64(width % 64)) - 1
         words.withUnsafeBufferPointer { rows in

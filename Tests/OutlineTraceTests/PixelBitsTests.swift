@@ -39,6 +39,8 @@ struct PixelBitsTests {
     }
 
     @Test func aDilatedSetHoldsEveryPixelWithinReach() {
+        // A frame without pixels stays without.
+        #expect(PixelBits(width: 0, height: 3).dilated(by: 2).words.isEmpty)
         var generator = SplitMix64(seed: 65)
         for width in [1, 5, 63, 64, 65, 129] {
             let height = Int.random(in: 1...9, using: &generator)
