@@ -27,17 +27,12 @@ struct CoverageLevels {
     /// The coverages, ascending, ending with 1.
     var coverages: [Double]
 
-    /// The partly covered pixels that are not an anti-aliased edge's (see `histogram`): where
-    /// the frame is translucent.
-    let translucent: PixelBits
-
     /// True when the frame is one outline at ½.
     var isCrisp: Bool { coverages.count == 1 }
 
     /// The levels of `alpha` (`width` × `height` bytes, rows tight).
     init(_ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) {
-        let (histogram, total, translucent) = Self.histogram(alpha, width: width, height: height)
-        self.translucent = translucent
+        let (histogram, total) = Self.histogram(alpha, width: width, height: height)
         let budget = Self.budget * Double(total)
         if Self.cutLoss(histogram) <= budget {
             coverages = [1]
@@ -49,14 +44,11 @@ struct CoverageLevels {
     }
 
     /// A histogram, in 64 bins of four bytes, of the partly covered pixels (3…252) of `alpha`
-    /// that are not an anti-aliased edge's (see `isEdge`), the frame's total coverage in
-    /// bytes, and those pixels as a set. Rows are read eight pixels at a time; only the partly
-    /// covered ones are looked at on their own.
-    static func histogram(
-        _ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int
-    ) -> (histogram: [Double], total: Int, translucent: PixelBits) {
+    /// that are not an anti-aliased edge's (see `isEdge`), and the frame's total coverage in
+    /// bytes. Rows are read eight pixels at a time; only the partly covered ones are looked
+    /// at on their own.
+    static func histogram(_ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> (histogram: [Double], total: Int) {
         var histogram = [Double](repeating: 0, count: 64)
-        var translucent = PixelBits(width: width, height: height)
         let base = alpha.baseAddress!
         var total = 0
         for y in 0..<height {
@@ -84,19 +76,16 @@ struct CoverageLevels {
                         if row[x + k] > 2 && row[x + k] < 253 { partial |= 1 << UInt64(k) }
                     }
                 }
-                var counted: UInt64 = 0
                 while partial != 0 {
-                    let k = partial.trailingZeroBitCount
+                    let at = x + partial.trailingZeroBitCount
                     partial &= partial - 1
-                    if Self.isEdge(base, width: width, height: height, x: x + k, y: y) { continue }
-                    histogram[Int(row[x + k]) / 4] += 1
-                    counted |= 1 << UInt64(k)
+                    if Self.isEdge(base, width: width, height: height, x: at, y: y) { continue }
+                    histogram[Int(row[at]) / 4] += 1
                 }
-                translucent.insert(counted, row: y, from: x)
                 x += 8
             }
         }
-        return (histogram, total, translucent)
+        return (histogram, total)
     }
 
     /// Bit k: byte k of `v` is over 2 and not over 252.

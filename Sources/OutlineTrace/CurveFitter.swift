@@ -172,6 +172,7 @@ struct CurveFitter {
     /// vertices back and ahead exceeds `cornerAngle`, keeping the sharpest of neighbouring ones.
     func corners(_ loop: [SIMD2<Double>], hidden: [Bool] = []) -> [Int] {
         let n = loop.count
+        precondition(hidden.isEmpty || hidden.count == n, "a hidden flag for every vertex, or none")
         guard n >= 4 * cornerReach else { return [] }
         let reach = cornerReach, angle = cornerAngle
         let smooth = 0.5 * cornerAngle, cosineSquared = cornerCosine * cornerCosine

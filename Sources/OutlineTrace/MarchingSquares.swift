@@ -45,15 +45,7 @@ struct MarchingSquares {
         let columns = width + 2
         self.columns = columns
         rows = height + 2
-        // (Eight bytes more: rows are read eight samples at a time, past their end.)
-        var padded = [UInt8](repeating: 0, count: columns * rows + 8)
-        padded.withUnsafeMutableBufferPointer { grid in
-            for y in 0..<height {
-                UnsafeMutableRawPointer(grid.baseAddress! + (y + 1) * columns + 1)
-                    .copyMemory(from: pixels.baseAddress! + y * width, byteCount: width)
-            }
-        }
-        self.padded = padded
+        padded = Self.paddedGrid(pixels, width: width, height: height)
         contentRows = padded.withUnsafeBufferPointer { Self.contentRows($0.baseAddress!, columns: columns, rows: height + 2) }
         above = [Int32](repeating: -1, count: columns)
         below = above
@@ -66,20 +58,37 @@ struct MarchingSquares {
         starts = Self.uninitialized(room)
     }
 
+    /// `pixels` (`width` × `height` bytes, rows tight) with a border of zeros, and eight
+    /// bytes of zeros more: rows are read eight samples at a time, past their end.
+    private static func paddedGrid(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+        let columns = width + 2
+        var padded = [UInt8](repeating: 0, count: columns * (height + 2) + 8)
+        padded.withUnsafeMutableBufferPointer { grid in
+            for y in 0..<height {
+                UnsafeMutableRawPointer(grid.baseAddress! + (y + 1) * columns + 1)
+                    .copyMemory(from: pixels.baseAddress! + y * width, byteCount: width)
+            }
+        }
+        return padded
+    }
+
     /// The rows of the padded grid (`columns` × `rows` bytes, 8 readable past the end) from
     /// the first to the last with a sample over 0 (empty when none has).
-    private static func contentRows(_ grid: UnsafePointer<UInt8>, columns: Int, rows: Int) -> Range<Int> {
+    static func contentRows(_ grid: UnsafePointer<UInt8>, columns: Int, rows: Int) -> Range<Int> {
         func hasContent(_ row: Int) -> Bool {
             var k = 0
             while k < columns {
-                // (The last eight may reach into the next row: at worst a row kept.)
-                if UnsafeRawPointer(grid + row * columns + k).loadUnaligned(as: UInt64.self) != 0 { return true }
+                var v = UnsafeRawPointer(grid + row * columns + k).loadUnaligned(as: UInt64.self)
+                // The row's own bytes only (the first, in memory order, are the low ones).
+                if columns - k < 8 { v &= (1 << UInt64(8 * (columns - k))) - 1 }
+                if v != 0 { return true }
                 k += 8
             }
             return false
         }
-        guard let first = (0..<rows).first(where: hasContent) else { return 0..<0 }
-        let last = (first..<rows).last(where: hasContent)!
+        // (The border rows hold zeros.)
+        guard rows > 2, let first = (1..<(rows - 1)).first(where: hasContent) else { return 0..<0 }
+        let last = (first..<(rows - 1)).last(where: hasContent)!
         return first..<(last + 1)
     }
 

@@ -36,9 +36,8 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once, and they are traced only within a
-/// few pixels of the translucent ones: elsewhere the top layer hides them. The tint's own
-/// alpha is not coverage: exporters apply it to the layers as a group.
+/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
+/// coverage: exporters apply it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
@@ -112,35 +111,14 @@ public struct MaskTracer: Sendable {
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers
-        // The layers under the opaque one, if any, are traced near the translucent pixels only
-        // (`underLayerReach`).
-        var under = layers.count == 1 ? nil : levels.translucent.dilated(by: Self.underLayerReach)
-            .keeping(alpha).withUnsafeBufferPointer { MarchingSquares($0, width: width, height: height) }
         return layers.indices.compactMap { k in
             let layer = layers[k]
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
-            let loops = k < layers.count - 1
-                ? under!.loops(level: band.cut, band: band, underEdges: true)
-                : squares.loops(level: band.cut, band: band)
+            let loops = squares.loops(level: band.cut, band: band, underEdges: k < layers.count - 1)
             let contours = fitted(loops, keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
             return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
     }
-
-    /// How far from a translucent pixel (`CoverageLevels.translucent`) the layers under the
-    /// opaque one are traced, in pixels along a row, a column or a diagonal. Further out the
-    /// opaque layer covers a pixel fully or not at all, or draws its anti-aliased edge alone
-    /// (the layers under it run a pixel inside that edge), so nothing under it shows: those
-    /// layers are traced on the frame with the pixels further out made empty, and run a
-    /// pixel inside that cut too, hidden. Traced everywhere, they ran hidden along the whole
-    /// outline. Measured with `Benchmarks/Scripts/vector-fidelity.py` (thirteen 61-frame
-    /// pairs) and instruction counts (callgrind) of tracing edit-find → mail-send's frames:
-    /// at 4, 6 % fewer instructions over that morph and 20 % fewer on its costliest frame
-    /// (p = 0.45, five layers); no pair's worst frame fell by more than 0.0001 (edit-delete →
-    /// list-add 0.9844 → 0.9843; document-open → document-save 0.9875 → 0.9889), and the
-    /// Lottie files were 1–3 % smaller. At 3 edit-delete → list-add's worst frame fell
-    /// 0.0009; at 6 and 10 the cut's own outline made its SVG frames larger than uncut.
-    static let underLayerReach = 4
 
     /// One traced vertex in this many is fitted on a crisp frame's outline: three from the
     /// default tolerance up, else two, as on a translucent frame's layers (`layerThinning`).

@@ -1,5 +1,6 @@
 import AlphaRaster
 import Testing
+import _TestSupport
 @testable import OutlineTrace
 
 /// Which coverages a frame is drawn at, and where its edges are traced, against masks built
@@ -206,7 +207,7 @@ struct CoverageLevelsTests {
     @Test func theHistogramCountsThePartialPixelsOffEveryEdge() throws {
         // Against a plain reading of the rule, pixel by pixel: partly covered (3…252), and not
         // an edge's (its 3 × 3 neighbourhood, outside counting as empty, holding a pixel
-        // ≤ 80 and one ≥ 175); those pixels also as the set of translucent ones. Random planes of every width from 1 to 140 (so rows end at
+        // ≤ 80 and one ≥ 175). Random planes of every width from 1 to 140 (so rows end at
         // every offset within a word and a byte group), mostly empty, full and partial runs.
         var generator = SystemRandomNumberGenerator()
         for width in 1...140 {
@@ -220,7 +221,7 @@ struct CoverageLevelsTests {
                 default: pixels[i] = [2, 3, 80, 81, 174, 175, 252, 253][Int.random(in: 0..<8, using: &generator)]
                 }
             }
-            var expected = [Double](repeating: 0, count: 64), total = 0, translucent = Set<Int>()
+            var expected = [Double](repeating: 0, count: 64), total = 0
             for y in 0..<height {
                 for x in 0..<width {
                     let v = pixels[y * width + x]
@@ -235,19 +236,12 @@ struct CoverageLevelsTests {
                             high = high || n >= 175
                         }
                     }
-                    if !(low && high) {
-                        expected[Int(v) / 4] += 1
-                        translucent.insert(y * width + x)
-                    }
+                    if !(low && high) { expected[Int(v) / 4] += 1 }
                 }
             }
             let found = pixels.withUnsafeBufferPointer { CoverageLevels.histogram($0, width: width, height: height) }
             #expect(found.total == total, "width \(width)")
             #expect(found.histogram == expected, "width \(width), height \(height)")
-            // The same pixels as a set.
-            for i in pixels.indices where found.translucent.contains(x: i % width, y: i / width) != translucent.contains(i) {
-                Issue.record("width \(width), height \(height): pixel (\(i % width), \(i / width)) \(pixels[i])")
-            }
         }
     }
 
@@ -379,36 +373,37 @@ extension InsideBitsTests {
     }
 }
 
-extension CoverageLevelsTests {
-    @Test func layersUnderTheTopOneAreTracedNearTheTranslucentPixelsOnly() throws {
-        // An opaque disc (anti-aliased, 4 × 4 samples a pixel) with a translucent window of
-        // 0.4 in it: the window's layer is traced around the window, cut through the opaque
-        // disc a few pixels out (where the top layer hides it), not along the disc's edge;
-        // drawn back, the layers give the frame.
-        let size = 96
-        let pixels = Self.plane(size) { x, y in
-            if x >= 40 && x < 56 && y >= 40 && y < 56 { return 102 }
-            var inside = 0
-            for i in 0..<4 {
-                for j in 0..<4 {
-                    let dx = Double(x) + (Double(i) + 0.5) / 4 - 48, dy = Double(y) + (Double(j) + 0.5) / 4 - 48
-                    if dx * dx + dy * dy < 40 * 40 { inside += 1 }
-                }
-            }
-            return UInt8((Double(inside) / 16 * 255).rounded())
-        }
-        let layers = pixels.withUnsafeBufferPointer { try! MaskTracer().layers(of: $0, width: size, height: size) }
-        #expect(layers.count == 2 && abs(layers[0].opacity - 0.4) < 0.02 && layers[1].opacity == 1, "\(layers.map(\.opacity))")
-        // Every point of the under layer's curves within the reach (and the fit's slack) of
-        // the window, pixels 40 ..< 56 across and down.
-        let near = Double(40 - MaskTracer.underLayerReach - 2)...Double(56 + MaskTracer.underLayerReach + 2)
-        for contour in layers[0].contours {
-            for point in [contour.start] + contour.curves.flatMap({ [$0.control1, $0.control2, $0.end] }) {
-                #expect(near.contains(point.x) && near.contains(point.y), "an under layer's point at \(point)")
+extension InsideBitsTests {
+    @Test func theRowsWithContentAreTheRowsHoldingSamplesOverZero() {
+        // Padded grids of every width from 1 to 20 (rows read eight samples at a time end at
+        // every offset), each with one sample over 0 at a random place off the border rows, or
+        // none: the rows found are that sample's row alone. Read past its end, a row would
+        // take in the next row's first samples (the pixel at the top left would put the border
+        // row above it in, and the scan would start above the grid).
+        var generator = SplitMix64(seed: 20)
+        for columns in 1...20 {
+            for _ in 0..<30 {
+                let rows = Int.random(in: 3...8, using: &generator)
+                var grid = [UInt8](repeating: 0, count: columns * rows + 8)
+                let at = Bool.random(using: &generator) ? -1 : Int.random(in: columns..<(columns * (rows - 1)), using: &generator)
+                if at >= 0 { grid[at] = UInt8.random(in: 1...255, using: &generator) }
+                let found = grid.withUnsafeBufferPointer { MarchingSquares.contentRows($0.baseAddress!, columns: columns, rows: rows) }
+                #expect(found == (at < 0 ? 0..<0 : at / columns..<(at / columns + 1)), "columns \(columns), sample \(at)")
             }
         }
-        let mask = try AlphaMask(width: size, height: size, pixels: pixels)
-        let (mean, iou) = MaskTracerTests.compare(try MaskTracerTests.drawn(layers, like: mask), mask)
-        #expect(mean < 1 && iou > MaskTracerTests.iou, "mean \(mean), IoU \(iou)")
+    }
+
+    @Test func aPixelInTheTopLeftCornerIsTracedAroundItself() {
+        // A full pixel at (0, 0), at widths where the padded rows are not a multiple of eight
+        // samples: one loop about that pixel (centre ½, ½).
+        for width in 1...20 {
+            var pixels = [UInt8](repeating: 0, count: width * 3)
+            pixels[0] = 255
+            let loops = pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: width, height: 3) }
+            #expect(loops.count == 1, "width \(width): \(loops.count) loops")
+            for point in loops.flatMap({ $0 }) {
+                #expect(point.x >= -0.01 && point.x <= 1.01 && point.y >= -0.01 && point.y <= 1.01, "width \(width): \(point)")
+            }
+        }
     }
 }
