@@ -30,22 +30,26 @@ from bench_common import REPO, git_commit, machine
 PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
 
 
-def instructions(binary: Path, arguments: list[str]) -> int:
-    """Instructions callgrind counts for one run of `binary` with `arguments`."""
+def instructions(binary: Path, arguments: list[str]) -> tuple[int, int]:
+    """Instructions callgrind counts for one run of `binary` with `arguments`, and the frames
+    of the one pair it worked on (from the row it prints)."""
     environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), *arguments],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=environment)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
     found = re.search(r"Collected : (\d+)", result.stderr)
+    rows = [line.split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
     if result.returncode != 0 or not found:
         sys.exit(f"trace-instructions: {binary.name} {' '.join(arguments)} failed under valgrind:\n{result.stderr[-2000:]}")
-    return int(found.group(1))
+    if len(rows) != 1:
+        sys.exit(f"trace-instructions: {' '.join(arguments)} worked on {len(rows)} pairs; name one with --pair")
+    return int(found.group(1)), int(rows[0][3])
 
 
 def per_frame(binary: Path, pair: str, work: str, progress: str | None) -> float:
-    """Instructions a frame of `work` on `pair` (the morph's 61 frames, or the one at `progress`)."""
+    """Instructions a frame of `work` on `pair` (the morph's frames, or the one at `progress`)."""
     base = ["--pair", pair, "--work", work] + (["--progress", progress] if progress else [])
-    once, thrice = (instructions(binary, ["--repeat", str(n)] + base) for n in (1, 3))
-    return (thrice - once) / 2 / (1 if progress else 61)
+    (once, frames), (thrice, _) = (instructions(binary, ["--repeat", str(n)] + base) for n in (1, 3))
+    return (thrice - once) / 2 / frames
 
 
 def main() -> int:
@@ -53,8 +57,9 @@ def main() -> int:
     parser.add_argument("--pair", action="append", help="a path-bench pair's name, or part of it (repeatable)")
     parser.add_argument("--binary", help="a release path-bench to count (default: build it)")
     arguments = parser.parse_args()
-    if not shutil.which("valgrind"):
-        sys.exit("trace-instructions: needs valgrind (apt-get install valgrind)")
+    for tool, package in (("valgrind", "valgrind"), ("strip", "binutils")):
+        if not shutil.which(tool):
+            sys.exit(f"trace-instructions: needs {tool} (apt-get install {package})")
     if arguments.binary:
         built = Path(arguments.binary)
     else:

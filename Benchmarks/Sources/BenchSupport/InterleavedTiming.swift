@@ -60,7 +60,8 @@ private func interleavedMedians(
     return (median(firstSamples), median(secondSamples))
 }
 
-/// The calling thread's CPU time in nanoseconds.
+/// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): for work that
+/// runs on the calling thread alone, its cost, without the slices other processes took.
 public func threadCPUNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)

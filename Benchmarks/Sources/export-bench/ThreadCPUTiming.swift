@@ -1,19 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
-///
-/// Encoding runs on the calling thread alone, so its CPU time is its cost; unlike wall time it
-/// does not count the slices another process took, which on a shared machine moved wall-time
-/// medians of one setting by a factor of two between runs.
-func threadCPUNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
+import BenchSupport
 
 /// The median thread CPU time, in nanoseconds, of `runs` calls of `body` after `warmup`
 /// untimed calls.

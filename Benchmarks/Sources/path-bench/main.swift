@@ -46,11 +46,20 @@ for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"
 // rounds cost is for `Scripts/trace-instructions.py`, which runs this under callgrind twice
 // with different N, so that the difference counts the repeated work's instructions alone:
 // a measure this machine's load does not move.
-if let repeatCount = RunMode.value(of: "--repeat").flatMap(Int.init) {
-    try RepeatedWork.run(
-        pairs: pairs.filter { RunMode.value(of: "--pair").map($0.name.contains) ?? true }, layout: layout,
-        rounds: repeatCount, tracing: RunMode.value(of: "--work") != "render",
-        progress: RunMode.value(of: "--progress").flatMap(Double.init))
+if CommandLine.arguments.contains("--repeat") {
+    func usage(_ problem: String) -> Never {
+        FileHandle.standardError.write(Data((
+            "path-bench: \(problem)\nusage: path-bench --repeat N [--work trace|render] [--pair TEXT] [--progress P]\n").utf8))
+        exit(2)
+    }
+    guard let rounds = RunMode.value(of: "--repeat").flatMap(Int.init), rounds > 0 else { usage("--repeat needs a count of rounds over 0") }
+    let work = RunMode.value(of: "--work") ?? "trace"
+    guard work == "trace" || work == "render" else { usage("--work is trace or render, got \(work)") }
+    let progress = RunMode.value(of: "--progress").map(Double.init)
+    if let progress, progress.map({ !(0...1).contains($0) }) ?? true { usage("--progress needs a number from 0 to 1") }
+    let chosen = pairs.filter { RunMode.value(of: "--pair").map($0.name.contains) ?? true }
+    guard !chosen.isEmpty else { usage("no pair's name holds \(RunMode.value(of: "--pair") ?? "")") }
+    try RepeatedWork.run(pairs: chosen, layout: layout, rounds: rounds, tracing: work == "trace", progress: progress ?? nil)
     exit(0)
 }
 
