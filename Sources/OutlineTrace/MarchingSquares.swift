@@ -186,7 +186,7 @@ struct MarchingSquares {
                                 points: points.baseAddress!, edges: edges.baseAddress!, next: next.baseAddress!,
                                 starts: starts.baseAddress!, capacity: points.count, count: found.count, startCount: found.starts)
                             let stoppedAt = Self.scan(
-                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, rows: rows, level: level, band: band,
+                                grid.baseAddress!, rowBits: rowBits.baseAddress!, columns: columns, level: level, band: band,
                                 withEdges: withEdges, from: row, to: contentRows.upperBound, into: &crossings,
                                 edgeRows: (above.baseAddress!, below.baseAddress!))
                             return (crossings.count, crossings.startCount, stoppedAt)
@@ -253,13 +253,13 @@ struct MarchingSquares {
         }
     }
 
-    /// The scan over the padded grid (`columns` × `rows` bytes) from the cells of row
+    /// The scan over the padded grid (rows of `columns` bytes) from the cells of row
     /// `startRow` to those of row `endRow` − 1: the row it stopped at, for want of room for
     /// another row's crossings, or nil when it is done. `rowBits` holds two rows of inside
     /// bits; `edgeRows`, the crossings on the cells' bottom edges in two rows (the even rows'
     /// in the first).
     private static func scan(
-        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, rows: Int, level: Double, band: Band,
+        _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, level: Double, band: Band,
         withEdges: Bool, from startRow: Int, to endRow: Int, into crossings: inout Crossings,
         edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {

@@ -5,14 +5,13 @@ import IconMorph
 /// `path-bench --repeat N`: one kind of work on the frames of some pairs, repeated, for
 /// counting what it costs (see `main.swift`).
 enum RepeatedWork {
-    /// Renders the frames of each pair (61, or the one at `progress`), then traces them all
-    /// (`tracing`) or renders them all again, `rounds` times; prints per pair the least
-    /// thread CPU time a frame took in a round.
-    static func run(pairs: [Pair], layout: IconLayout, rounds: Int, tracing: Bool, progress: Double?) throws {
-        let tracer = try MaskTracer()
-        let rasterizer = VectorRasterizer()
-        let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
-        renderer.concurrency = .serial
+    /// Renders the frames of each pair (61, or the one at `progress`) with `renderer`, then
+    /// traces them all with `tracer` (`tracing`) or renders them all again, `rounds` times;
+    /// prints per pair the least thread CPU time a frame took in a round.
+    static func run(
+        pairs: [Pair], layout: IconLayout, tracer: MaskTracer, rasterizer: VectorRasterizer, renderer: MorphRenderer,
+        rounds: Int, tracing: Bool, progress: Double?
+    ) throws {
         let progressValues = progress.map { [$0] } ?? (0...60).map { Double($0) / 60 }
         var sink = 0
         for pair in pairs {

@@ -40,6 +40,11 @@ for (a, b) in [("media-playback-start-symbolic", "media-playback-pause-symbolic"
     }
 }
 
+let tracer = try MaskTracer()
+let rasterizer = VectorRasterizer()
+let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
+renderer.concurrency = .serial
+
 // `--repeat N --work trace|render [--pair TEXT] [--progress P]`: only the pairs whose name
 // holds TEXT, their 61 frames (or the one at P) rendered once, then each traced (or
 // rendered) N times over; prints the least time a frame took of the N rounds. What the
@@ -52,14 +57,26 @@ if CommandLine.arguments.contains("--repeat") {
             "path-bench: \(problem)\nusage: path-bench --repeat N [--work trace|render] [--pair TEXT] [--progress P]\n").utf8))
         exit(2)
     }
-    guard let rounds = RunMode.value(of: "--repeat").flatMap(Int.init), rounds > 0 else { usage("--repeat needs a count of rounds over 0") }
-    let work = RunMode.value(of: "--work") ?? "trace"
+    /// The value given with `option`, nil when the option is not given at all.
+    func option(_ option: String) -> String? {
+        guard CommandLine.arguments.contains(option) else { return nil }
+        guard let value = RunMode.value(of: option) else { usage("\(option) needs a value") }
+        return value
+    }
+    guard let rounds = option("--repeat").flatMap(Int.init), rounds > 0 else { usage("--repeat needs a count of rounds over 0") }
+    let work = option("--work") ?? "trace"
     guard work == "trace" || work == "render" else { usage("--work is trace or render, got \(work)") }
-    let progress = RunMode.value(of: "--progress").map(Double.init)
-    if let progress, progress.map({ !(0...1).contains($0) }) ?? true { usage("--progress needs a number from 0 to 1") }
-    let chosen = pairs.filter { RunMode.value(of: "--pair").map($0.name.contains) ?? true }
-    guard !chosen.isEmpty else { usage("no pair's name holds \(RunMode.value(of: "--pair") ?? "")") }
-    try RepeatedWork.run(pairs: chosen, layout: layout, rounds: rounds, tracing: work == "trace", progress: progress ?? nil)
+    var progress: Double?
+    if let text = option("--progress") {
+        guard let value = Double(text), (0...1).contains(value) else { usage("--progress needs a number from 0 to 1, got \(text)") }
+        progress = value
+    }
+    let name = option("--pair")
+    let chosen = pairs.filter { name.map($0.name.contains) ?? true }
+    guard !chosen.isEmpty else { usage("no pair's name holds \(name ?? "")") }
+    try RepeatedWork.run(
+        pairs: chosen, layout: layout, tracer: tracer, rasterizer: rasterizer, renderer: renderer, rounds: rounds,
+        tracing: work == "trace", progress: progress)
     exit(0)
 }
 
@@ -67,10 +84,6 @@ print("path-bench — commit \(measuredCommit()), \(ProcessInfo.processInfo.acti
 print("")
 print("| pair | contours | curves | matching | rasterizing both masks | ratio | path frame | metaball frame | ratio | ends exact | tracing the metaball frame | ratio | 61 frames: rendering, per frame | tracing, per frame | ratio |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
-let tracer = try MaskTracer()
-let rasterizer = VectorRasterizer()
-let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: MorphStyle(maxBlurRadius: 12))
-renderer.concurrency = .serial
 var alpha = [UInt8](repeating: 0, count: layout.width * layout.height)
 for pair in pairs {
     let morph = try PathMorph(from: pair.from, to: pair.to, layout: layout)
