@@ -547,6 +547,12 @@ def library_speed_up(row: dict) -> float:
     return row["speedUpOneThreadNanoseconds"] / row["speedUpThreadsNanoseconds"]
 
 
+def baseline_speed_up(row: dict) -> float:
+    """The C baseline's speed on every core over its speed on one thread, timed in the same
+    turns as the library's speed-up: what the machine's second core gave at that moment."""
+    return row["speedUpBaselineOneThreadNanoseconds"] / row["speedUpBaselineThreadsNanoseconds"]
+
+
 def speed_up_cell(row: dict) -> str:
     """The speed-up of the median round, with the range over the rounds when they differ."""
     low, high = row["speedUpRange"]
@@ -573,19 +579,22 @@ def c_baseline_markdown(info: dict, data: dict) -> str:
         "(allowed 1). \"library / C's faster\" divides the library on every core by the C baseline's faster "
         "configuration (its pool wakes its helpers for any frame, which on small frames is slower than one "
         "thread), the two timed against each other: where C is faster on one thread, as a pair of their own. "
-        "The speed-up is timed as a third pair, the library on one thread against the library on "
-        "every core, alternately in the same turns: the two library columns before it are each timed against "
-        "C at other moments of the run, and this machine's speed drifts between such moments, so it is not "
-        "their quotient; it is the median round's, with the range over the rounds.", "",
+        "The speed-ups are timed apart, the library on one thread, the library on every core, the C baseline "
+        "on one thread and on every core, the four in turn in the same turns: the columns before them are "
+        "timed in pairs at other moments of the run, and this machine's speed drifts between such moments, so "
+        "they are not those columns' quotients. The library's is the median round's, with the range over the "
+        "rounds; the C baseline's is from that same round. On this machine how much a second thread gains "
+        "changes from one second to the next, for the C baseline as for the library, so the C baseline's "
+        "speed-up says how much of a second core the round had.", "",
         *markdown_table(
             ["workload", "library, 1 thread", "C, 1 thread", "library / C", f"library, {cores} threads",
              f"C, {cores} threads", "library / C", "library / C's faster", f"library's speed-up on {cores} threads",
-             "max |Δ|", "samples"],
+             "C's speed-up, same turns", "max |Δ|", "samples"],
             [[r["name"], f"{r['libraryOneThreadNanoseconds'] / 1e6:.3f} ms", f"{r['baselineOneThreadNanoseconds'] / 1e6:.3f} ms",
               f"{library_over_c(r, 'OneThread'):.2f}×",
               f"{r['libraryThreadsNanoseconds'] / 1e6:.3f} ms", f"{r['baselineThreadsNanoseconds'] / 1e6:.3f} ms",
               f"{library_over_c(r, 'Threads'):.2f}×", f"{library_over_best_c(r):.2f}×", speed_up_cell(r),
-              str(r["largestDifference"]), str(r["samples"])] for r in data["rows"]]),
+              f"{baseline_speed_up(r):.2f}×", str(r["largestDifference"]), str(r["samples"])] for r in data["rows"]]),
         "", f"Self-checks: {data['selfChecks']}.", "",
         "The same with morph-bench built for AVX2 and FMA (the second command: `-Xswiftc -target-cpu "
         "-Xswiftc haswell`, the C baseline's instruction set; the library's bytes are the same, see the AVX2 "
@@ -857,6 +866,8 @@ def step_c_baseline(context: Context) -> None:
             middle = pairs[len(pairs) // 2]
             row["speedUpOneThreadNanoseconds"] = middle["speedUpOneThreadNanoseconds"]
             row["speedUpThreadsNanoseconds"] = middle["speedUpThreadsNanoseconds"]
+            row["speedUpBaselineOneThreadNanoseconds"] = middle["speedUpBaselineOneThreadNanoseconds"]
+            row["speedUpBaselineThreadsNanoseconds"] = middle["speedUpBaselineThreadsNanoseconds"]
             row["speedUpRange"] = [library_speed_up(pairs[0]), library_speed_up(pairs[-1])]
             row["largestDifference"] = max(r["rows"][index]["largestDifference"] for r in runs)
             data["rows"].append(row)
@@ -1036,6 +1047,7 @@ def speed_figures(results: Path) -> str:
         large = [library_over_c(r, "OneThread") for r in icons if r["size"] >= 512]
         threads = [library_over_best_c(r) for r in icons if r["size"] >= 512]
         scaling = [library_speed_up(r) for r in icons if r["size"] >= 512]
+        c_scaling = [baseline_speed_up(r) for r in icons if r["size"] >= 512]
         avx2_small = [library_over_c(r["avx2"], "OneThread") for r in icons if r["size"] == 132 and "avx2" in r]
         small_threads = [library_over_best_c(r) for r in icons if r["size"] == 132]
         bullets.append(
@@ -1047,7 +1059,8 @@ def speed_figures(results: Path) -> str:
             + (f"; {ratio_range(avx2_small)} when the library too is built for AVX2" if avx2_small else "")
             + f"), {ratio_range(large)} from 512 px up "
             f"({ratio_range(threads)} on {baseline['figures']['cores']} threads, where the library's threads give "
-            f"{ratio_range(scaling)} one thread's speed); every row in "
+            f"{ratio_range(scaling)} one thread's speed and the C baseline's, in the same turns, "
+            f"{ratio_range(c_scaling)}); every row in "
             f"[`results/c-baseline.md`](Benchmarks/results/c-baseline.md) (commit `{baseline['info']['commit']}`, "
             f"{baseline['info']['date'].split(' ')[0]}).")
     startup = load(results, "startup")
@@ -1119,7 +1132,7 @@ def c_baseline_table(results: Path) -> str | None:
              f"{row['baselineOneThreadNanoseconds'] / 1e6:.3f} ms", f"{library_over_c(row, 'OneThread'):.2f}×",
              f"{library_over_best_c(row):.2f}×",
              f"{library_over_c(row['avx2'], 'OneThread'):.2f}×" if "avx2" in row else "",
-             f"{library_speed_up(row):.2f}×"] for row in figures["rows"]]
+             f"{library_speed_up(row):.2f}×", f"{baseline_speed_up(row):.2f}×"] for row in figures["rows"]]
     features = ", ".join(info["machine"]["features"]) or "no AVX2"
     lines = [GENERATED, "#### The library against a C baseline of the same frame math, p = 0.5", "",
              f"Commit `{info['commit']}`, {info['machine']['cpu']} ({info['machine']['cores']} cores), {info['date']}; "
@@ -1127,10 +1140,12 @@ def c_baseline_table(results: Path) -> str | None:
              f"and the AVX2 build's. Compute only, medians of alternate turns, of {figures.get('rounds', 1)} run(s) "
              f"the one with the least sum (the speed-up: the median run's); C: gcc -O3 -march=native ({features}); library: the default build (SSE) "
              "and, in its column, one built for AVX2. Every frame within 1 of the C frame. On every core the C "
-             "baseline counts with its faster configuration, one thread or all.", "",
+             "baseline counts with its faster configuration, one thread or all. The two speed-ups are timed in "
+             "the same turns; this machine's second core comes and goes, and the C baseline's says how much of "
+             "it those turns had.", "",
              *markdown_table(["workload", "library, 1 thread", "C, 1 thread", "library / C, 1 thread",
                               f"library / C, {cores} threads", "library (AVX2) / C, 1 thread",
-                              f"library's speed-up on {cores} threads"], rows)]
+                              f"library's speed-up on {cores} threads", "C's speed-up, same turns"], rows)]
     return "\n".join(lines) + "\n"
 
 

@@ -16,7 +16,7 @@ import Darwin
 /// side's data, is one sample in `block`, which the median passes over.
 public func interleavedMedianNanoseconds(
     runs: Int, warmup: Int = 2, block: Int = 1, _ first: () throws -> Void, _ second: () throws -> Void
-) rethrows -> (Double, Double) {
+) throws -> (Double, Double) {
     try interleavedMedians(
         runs: runs, warmup: warmup, block: block, clock: { DispatchTime.now().uptimeNanoseconds }, first, second)
 }
@@ -29,35 +29,53 @@ public func interleavedMedianNanoseconds(
 /// the calling thread alone.
 public func interleavedMedianThreadCPUNanoseconds(
     runs: Int, warmup: Int = 2, _ first: () throws -> Void, _ second: () throws -> Void
-) rethrows -> (Double, Double) {
+) throws -> (Double, Double) {
     try interleavedMedians(runs: runs, warmup: warmup, block: 1, clock: threadCPUNanoseconds, first, second)
+}
+
+/// As `interleavedMedianNanoseconds`, for any number of sides taken in turn, each `block`
+/// calls a turn: the medians, in the order of `sides`. Used where two ratios must come from
+/// the same moments, such as two programs' speed-ups on every core on a machine whose second
+/// core comes and goes.
+public func interleavedMedianNanoseconds(
+    runs: Int, warmup: Int = 2, block: Int = 1, sides: [() throws -> Void]
+) throws -> [Double] {
+    try interleavedMedians(runs: runs, warmup: warmup, block: block, clock: { DispatchTime.now().uptimeNanoseconds }, sides)
 }
 
 /// The alternating rounds of `block` calls a side, each call timed with `clock` (nanoseconds).
 private func interleavedMedians(
     runs: Int, warmup: Int, block: Int, clock: () -> UInt64, _ first: () throws -> Void, _ second: () throws -> Void
-) rethrows -> (Double, Double) {
-    for _ in 0..<warmup {
-        try first()
-        try second()
+) throws -> (Double, Double) {
+    let medians = try withoutActuallyEscaping(first) { first in
+        try withoutActuallyEscaping(second) { second in
+            try interleavedMedians(runs: runs, warmup: warmup, block: block, clock: clock, [first, second])
+        }
     }
-    var firstSamples = [UInt64](), secondSamples = [UInt64]()
-    firstSamples.reserveCapacity(runs)
-    secondSamples.reserveCapacity(runs)
+    return (medians[0], medians[1])
+}
+
+/// The rounds of `block` calls of each side in turn, each call timed with `clock`
+/// (nanoseconds): the median of each side's samples.
+private func interleavedMedians(
+    runs: Int, warmup: Int, block: Int, clock: () -> UInt64, _ sides: [() throws -> Void]
+) throws -> [Double] {
+    for _ in 0..<warmup {
+        for side in sides { try side() }
+    }
+    var samples = [[UInt64]](repeating: [], count: sides.count)
+    for index in samples.indices { samples[index].reserveCapacity(runs + block) }
     let block = max(block, 1)
     for _ in 0..<(runs + block - 1) / block {
-        for _ in 0..<block {
-            let start = clock()
-            try first()
-            firstSamples.append(clock() - start)
-        }
-        for _ in 0..<block {
-            let start = clock()
-            try second()
-            secondSamples.append(clock() - start)
+        for (index, side) in sides.enumerated() {
+            for _ in 0..<block {
+                let start = clock()
+                try side()
+                samples[index].append(clock() - start)
+            }
         }
     }
-    return (median(firstSamples), median(secondSamples))
+    return samples.map(median)
 }
 
 /// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): for work that
