@@ -5,7 +5,8 @@
 /// then with fixed softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
-/// fills, see `splitVerticalByColumns`). With automatic softness `.horizontal` (not at level
+/// fills, see `splitVerticalByColumns`). On several threads `.horizontal` has
+/// `horizontalBandsPerThread` bands a thread. With automatic softness `.horizontal` (not at level
 /// 0), then `.edges` (`.unblurredEdges` at level 0), which stores V into the field plane tile
 /// row by tile row and runs the edge ramp one tile row behind, once the rows below are there
 /// (`FramePlan+AutomaticEdge.swift`).
@@ -83,6 +84,13 @@ struct FramePlan: @unchecked Sendable {
     var outputRows = 0..<0
     /// Bands of the current phase; the renderer sets it per phase.
     var bandCount: Int
+
+    /// Bands of tile rows a thread in `.horizontal` on several threads, claimed in turn by
+    /// whichever thread is free. With one band a thread, a thread the system holds back for
+    /// a moment (a busy or descheduled processor) holds up the whole phase, however evenly
+    /// the estimate split the work; with several, the other thread takes its share of the
+    /// rest.
+    static let horizontalBandsPerThread = 4
     /// With fixed softness on several threads, `.vertical`'s bands are `verticalFillShares`
     /// even shares of the tile rows' fills, then groups of `verticalGroupBlocks` column blocks,
     /// each summed down every tile row (see `splitVerticalByColumns`); 0: one band, the whole

@@ -16,4 +16,13 @@ extension MorphRenderer {
         get { lock.withLock { storedWorkThreshold } }
         set { lock.withLock { storedWorkThreshold = newValue } }
     }
+
+    /// Bands of tile rows a thread in the horizontal pass of a frame split over threads,
+    /// from 1 to the default (`FramePlan.horizontalBandsPerThread`, which sizes the memory;
+    /// values outside are clamped); the benchmarks compare the two ends. The bytes are the
+    /// same.
+    @_spi(Testing) public var horizontalBandsPerThread: Int {
+        get { lock.withLock { storedHorizontalBandsPerThread } }
+        set { lock.withLock { storedHorizontalBandsPerThread = max(1, min(FramePlan.horizontalBandsPerThread, newValue)) } }
+    }
 }

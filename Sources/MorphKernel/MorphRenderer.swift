@@ -95,6 +95,8 @@ public final class MorphRenderer: @unchecked Sendable {
     private var storedConcurrency: MorphConcurrency = .automatic
     /// The threshold this renderer applies (`MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
+    /// The horizontal pass's bands a thread (`MorphRenderer+Testing.swift`); guarded by `lock`.
+    var storedHorizontalBandsPerThread = FramePlan.horizontalBandsPerThread
     let bank: GaussianKernelBank
     let scratch: RenderScratch
     let tiles: TileMap
@@ -155,11 +157,14 @@ public final class MorphRenderer: @unchecked Sendable {
         // A distance renderer never runs the metaball passes: their memory is that of a
         // 1 × 1 frame.
         let (passWidth, passHeight) = style.field == .metaball ? (width, height) : (1, 1)
-        let bands = min((passHeight + TileMap.tileRows - 1) / TileMap.tileRows, threads)
+        let tileRows = (passHeight + TileMap.tileRows - 1) / TileMap.tileRows
+        let bands = min(tileRows, threads)
+        // The horizontal pass's bands: several a thread where there are several threads.
+        let horizontalBands = bands > 1 ? min(tileRows, bands * FramePlan.horizontalBandsPerThread) : 1
         scratch = RenderScratch(
             width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
-            bandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
-        tiles = TileMap(width: passWidth, height: passHeight, maxBands: bands)
+            bandCount: horizontalBands, fieldPlane: style.softness == .automatic && style.field == .metaball)
+        tiles = TileMap(width: passWidth, height: passHeight, maxBands: horizontalBands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
         distance = style.field == .distance
             ? DistanceStage(width: width, height: height, style: style, threads: threads, fields: fields) : nil
@@ -387,22 +392,24 @@ public final class MorphRenderer: @unchecked Sendable {
                         tiles.classify(
                             horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, outputRows: alphaRows,
                             outputColumns: alphaColumns, skipping: skipping)
-                        plan.bandCount = bandCountLocked(
+                        let threads = bandCountLocked(
                             work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
-                        tiles.split(bands: plan.bandCount, vertical: edges != nil)
-                        if edges != nil {
-                            if n == 0 {
-                                run(plan, phase: .unblurredEdges)
-                            } else {
-                                run(plan, phase: .horizontal)
-                                run(plan, phase: .edges)
-                            }
-                        } else if n == 0 {
-                            run(plan, phase: .unblurred)
+                        let horizontalBands = threads > 1
+                            ? min(scratch.bandCount, threads * storedHorizontalBandsPerThread) : 1
+                        tiles.split(horizontalBands: horizontalBands, verticalBands: threads, vertical: edges != nil)
+                        plan.bandCount = threads
+                        if n == 0 {
+                            run(plan, phase: edges != nil ? .unblurredEdges : .unblurred)
                         } else {
+                            plan.bandCount = horizontalBands
                             run(plan, phase: .horizontal)
-                            if plan.bandCount > 1 { plan.splitVerticalByColumns(threads: plan.bandCount) }
-                            run(plan, phase: .vertical)
+                            plan.bandCount = threads
+                            if edges != nil {
+                                run(plan, phase: .edges)
+                            } else {
+                                if threads > 1 { plan.splitVerticalByColumns(threads: threads) }
+                                run(plan, phase: .vertical)
+                            }
                         }
                     }
                 }

@@ -7,9 +7,11 @@
 ///   2n + 1-row window is one run of memory; in a row-major plane every row of the window
 ///   sits on its own 4 KiB page, and beyond ≈ 64 rows (n ≈ 32) the pages no longer fit the
 ///   L1 TLB, so every step down the window would miss it.
-/// - Per band (one per thread): a padded row, `paddingColumns` zeros, the row, zeros to
-///   `blockCount · 16 + paddingColumns`, into which the mix is written before the horizontal
-///   pass. Only canvas columns are ever written, so the zeros stay.
+/// - Per band (of the horizontal pass, which has `FramePlan.horizontalBandsPerThread` a
+///   thread when a frame is split over threads; any thread may run any band): a padded row,
+///   `paddingColumns` zeros, the row, zeros to `blockCount · 16 + paddingColumns`, into
+///   which the mix is written before the horizontal pass. Only canvas columns are ever
+///   written, so the zeros stay.
 /// - The tap table: w_0 … w_⌈Rmax⌉ of the current level, each in 4 lanes, and the tail
 ///   table of the same taps (`MixSteps`).
 /// - Per band, room for the mix's changes along one row (`StepBuffer`): blockCount · 16 + 1

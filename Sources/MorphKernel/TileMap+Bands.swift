@@ -1,11 +1,11 @@
 /// Band splitting and the work estimate of a classified frame.
 extension TileMap {
-    /// Splits the horizontal pass, and with `vertical` the vertical one (the automatic ramp's
-    /// `.edges`; the fixed ramp splits its vertical pass by columns, see
-    /// `FramePlan.splitVerticalByColumns`), into `bands` (at most the `maxBands` the map was
-    /// made for) bands of tile rows of about even work, and sets `bandCount`.
-    func split(bands: Int, vertical: Bool) {
-        bandCount = bands
+    /// Splits the horizontal pass into `horizontalBands`, and with `vertical` the vertical
+    /// one (the automatic ramp's `.edges`; the fixed ramp splits its vertical pass by columns,
+    /// see `FramePlan.splitVerticalByColumns`) into `verticalBands` (each at most the
+    /// `maxBands` the map was made for), bands of tile rows of about even work.
+    func split(horizontalBands: Int, verticalBands: Int, vertical: Bool) {
+        bandCount = verticalBands
         // Work per tile row: the vectors each pass computes there, plus one so that fills
         // and empty rows still spread.
         for r in 0..<tileRowCount {
@@ -13,14 +13,14 @@ extension TileMap {
             for b in 0..<blockCount where needed[r * blockCount + b] != 0 { count += 1 }
             rowWork[r] = count
         }
-        split(into: horizontalSplits, bands: bands)
+        split(into: horizontalSplits, bands: horizontalBands)
         guard vertical else { return }
         for r in 0..<tileRowCount {
             var count = 1
             for b in 0..<blockCount where kinds[r * blockCount + b] == Kind.compute.rawValue { count += 1 }
             rowWork[r] = count
         }
-        split(into: verticalSplits, bands: bands)
+        split(into: verticalSplits, bands: verticalBands)
     }
 
     /// Cuts the tile rows into `bands` consecutive ranges of about equal `rowWork`.

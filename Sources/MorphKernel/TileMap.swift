@@ -91,9 +91,10 @@ final class TileMap {
     /// Band k of the automatic ramp's vertical pass (`.edges`) takes tile rows
     /// `verticalSplits[k] ..< [k + 1]`.
     let verticalSplits: UnsafeMutablePointer<Int>
-    /// Per tile row: the work `split(bands:vertical:)` evens out.
+    /// Per tile row: the work `split(horizontalBands:verticalBands:vertical:)` evens out.
     let rowWork: UnsafeMutablePointer<Int>
-    /// The bands of the last `split(bands:vertical:)`.
+    /// The threads' bands of the last split: its `verticalBands` (the horizontal pass has
+    /// several bands a thread).
     var bandCount = 1
 
     init(width: Int, height: Int, maxBands: Int) {

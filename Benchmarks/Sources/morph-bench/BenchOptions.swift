@@ -12,6 +12,8 @@ import Foundation
 /// - `--c-baseline`: the library against the C baseline on real icons and workloads a–d
 ///   (`--json FILE` also writes the figures, `--filter TEXT` runs only the workloads whose
 ///   names contain TEXT);
+/// - `--horizontal-bands`: a split frame's horizontal pass in one band a thread against the
+///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--icons DIR`: no benchmark, the real pairs' 132 px icons as PNG files, for timing whole
 ///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`).
 ///
@@ -24,6 +26,7 @@ struct BenchOptions {
         case edgeModes
         case fieldStyles
         case cBaseline(json: String?, filter: String?)
+        case horizontalBands(filter: String?)
         case icons(directory: String)
     }
 
@@ -37,6 +40,7 @@ struct BenchOptions {
                morph-bench --edge-modes [--quick]
                morph-bench --field-styles [--quick]
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
+               morph-bench --horizontal-bands [--filter TEXT] [--quick]
                morph-bench --icons DIR
         """
 
@@ -50,6 +54,7 @@ struct BenchOptions {
         var edgeModes = false
         var fieldStyles = false
         var cBaseline = false
+        var horizontalBands = false
         var icons: String?
         var filter: String?
         var json: String?
@@ -75,6 +80,8 @@ struct BenchOptions {
                 fieldStyles = true
             case "--c-baseline":
                 cBaseline = true
+            case "--horizontal-bands":
+                horizontalBands = true
             case "--icons":
                 icons = try value(of: argument, needs: "a directory to write the 132 px icons to")
             case "--filter":
@@ -85,14 +92,14 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, icons != nil].filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline and --icons are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, icons != nil].filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands and --icons are separate runs; pass one of them")
         }
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if filter != nil && !cBaseline {
-            throw Invalid(reason: "--filter goes with --c-baseline")
+        if filter != nil && !cBaseline && !horizontalBands {
+            throw Invalid(reason: "--filter goes with --c-baseline or --horizontal-bands")
         }
         if let export {
             mode = .export(directory: export)
@@ -104,6 +111,8 @@ struct BenchOptions {
             mode = .fieldStyles
         } else if cBaseline {
             mode = .cBaseline(json: json, filter: filter)
+        } else if horizontalBands {
+            mode = .horizontalBands(filter: filter)
         } else if let icons {
             mode = .icons(directory: icons)
         }

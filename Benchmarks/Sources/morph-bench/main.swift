@@ -220,5 +220,6 @@ case .edgeModes: try runAlone("--edge-modes", EdgeModeComparison.run)
 case .fieldStyles: try runAlone("--field-styles", FieldStyleComparison.run)
 case .cBaseline(let json, let filter):
     try CBaselineComparison.run(options: options, json: json, filter: filter).finish(tool: "morph-bench")
+case .horizontalBands(let filter): try HorizontalBandsComparison.run(options: options, filter: filter).finish(tool: "morph-bench")
 case .icons(let directory): try CBaselineComparison.writeIcons(to: directory)
 }
