@@ -5,10 +5,14 @@ at its own size, and each compared with its PNG frame by alpha: the soft IoU (su
 over sum of maxima) and the mean absolute difference in levels of 255. Prints the worst
 frames of each pair and the worst overall.
 
-Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N]
+With --sizes, instead: each pair's morph as one Lottie file and one animated SVG, their
+sizes in bytes and gzipped (gzip -9), and the same with --ping-pong.
+
+Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
 """
 import argparse
+import gzip
 import os
 import subprocess
 import sys
@@ -39,11 +43,38 @@ def alpha(path, size):
     return pixels[..., 3].astype(float)
 
 
+def pair_name(a, b):
+    return f"{os.path.basename(a).removesuffix('.svg')} → {os.path.basename(b).removesuffix('.svg')}"
+
+
+def sizes(args):
+    """Each pair's Lottie and animated SVG, once and with --ping-pong: KB and gzipped KB."""
+    def kb(path):
+        data = open(path, "rb").read()
+        return f"{len(data) / 1000:.0f} KB ({len(gzip.compress(data, 9)) / 1000:.0f} KB gz)"
+    print(f"| pair | Lottie | animated SVG | Lottie, --ping-pong | animated SVG, --ping-pong |")
+    print("| --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as scratch:
+        for a, b in PAIRS:
+            cells = []
+            for extra in ([], ["--ping-pong"]):
+                for suffix in ("json", "svg"):
+                    out = os.path.join(scratch, f"m.{suffix}")
+                    subprocess.run([args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q",
+                                    *extra, "-o", out], check=True)
+                    cells.append(kb(out))
+            print(f"| {pair_name(a, b)} | " + " | ".join(cells) + " |")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
     parser.add_argument("--frames", type=int, default=61)
+    parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
     args = parser.parse_args()
+    if args.sizes:
+        return sizes(args)
     worst_overall = (2.0, "")
     with tempfile.TemporaryDirectory() as scratch:
         for index, (a, b) in enumerate(PAIRS):

@@ -224,15 +224,20 @@ struct DistanceStyleEndToEndTests {
         let metaball = try String(contentsOfFile: folder.file("metaball.svg"), encoding: .utf8)
         #expect(metaball.components(separatedBy: "<path").count - 1 > 1)
 
-        // One animated SVG: one path whose outline switches at 5 key times, the frames' own.
+        // One animated SVG: a use whose drawing switches at 5 key times, each drawing one path,
+        // the frames' own.
         let animated = try Binary.run(distance + ["--format", "svg-animate", "-o", folder.file("m.svg")])
         #expect(animated.status == 0, "\(animated.stderr)")
         let text = try String(contentsOfFile: folder.file("m.svg"), encoding: .utf8)
-        #expect(text.components(separatedBy: "<path").count - 1 == 1)
+        #expect(text.components(separatedBy: "<path").count - 1 == 5 && text.components(separatedBy: "<use").count - 1 == 1)
         let keyTimes = text.components(separatedBy: "keyTimes=\"")[1].components(separatedBy: "\"")[0]
         #expect(keyTimes == "0;0.2;0.4;0.6;0.8")
-        let outlines = text.components(separatedBy: "attributeName=\"d\"")[1]
+        let references = text.components(separatedBy: "attributeName=\"href\"")[1]
             .components(separatedBy: "values=\"")[1].components(separatedBy: "\"")[0].components(separatedBy: ";")
+        let outlines = try references.map { reference in
+            let id = try #require(reference.hasPrefix("#") ? String(reference.dropFirst()) : nil, "\(reference)")
+            return text.components(separatedBy: "id=\"\(id)\" d=\"")[1].components(separatedBy: "\"")[0]
+        }
         #expect(outlines == paths, "the animation's outlines are the SVG frames'")
 
         // A Lottie file: a shape layer per frame, 5 frames at 30 fps, one group (outline) each.

@@ -98,6 +98,13 @@ struct VectorExportTests {
         // rlottie counts the last frame's end as a frame of its own.
         #expect(abs((info["duration"] as? Double ?? 0) - 31.0 / 30) <= 1.0 / 30 + 1e-6)
         #expect((info["frames"] as? Int ?? 0) >= 31)
+        // The way back draws the frames of the way there again: each drawing is one layer,
+        // shown at each of its times (the frames below check every time).
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))) as? [String: Any])
+        let layers = try #require(document["layers"] as? [[String: Any]])
+        let distinct = Set(try pngs.map { try Data(contentsOf: URL(fileURLWithPath: folder.file("png/" + $0))) }).count
+        #expect(distinct <= 16 && layers.count <= distinct, "\(layers.count) layers for \(distinct) different frames")
         for (k, name) in pngs.enumerated() {
             let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
             let png = try Self.alpha(ofPNG: folder.file("png/" + name))
@@ -127,6 +134,32 @@ struct VectorExportTests {
                 let previous = try Self.alpha(ofPNG: folder.file("png/frame_000\(k - 1).png"))
                 #expect(Self.compare(shot, previous).mean > mean, "at \(times[k]) s the shot is closer to frame \(k - 1)")
             }
+        }
+    }
+
+    @Test func chromiumPlaysAPingPongFromItsSharedDrawings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Play → pause's middle frame is translucent: a drawing of several layers.
+        let common = ["render", "--from", "play", "--to", "pause", "--frames", "5", "--ping-pong", "--fps", "10", "-q"]
+        #expect(try Binary.run(common + ["-o", folder.file("m.svg")]).status == 0)
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
+        try #require(pngs.count == 9)
+        // Each different drawing is written once: the way back shows the way there's again.
+        let text = try String(contentsOfFile: folder.file("m.svg"), encoding: .utf8)
+        let drawings = text.components(separatedBy: "<defs>")[1].components(separatedBy: "</defs>")[0]
+            .components(separatedBy: " id=\"").count - 1
+        #expect(drawings == 5 && text.contains("<g id=\""), "\(drawings) drawings")
+        let times = (0..<9).map { String(format: "%.2f", (Double($0) + 0.5) / 10) }
+        let browser = try ExportRun.run("python3", [Self.scripts + "/svg-animation-frames.py", folder.file("m.svg"), folder.file("shots")] + times)
+        try #require(browser.status == 0, "\(browser.stderr)")
+        for (k, name) in pngs.enumerated() {
+            let shot = try Self.alpha(ofPNG: folder.file("shots/at_\(k).png"))
+            let png = try Self.alpha(ofPNG: folder.file("png/" + name))
+            try #require(shot.count == png.count)
+            let (mean, iou) = Self.compare(shot, png)
+            #expect(mean < 2 && iou >= Self.iou, "at \(times[k]) s: mean \(mean), IoU \(iou)")
         }
     }
 

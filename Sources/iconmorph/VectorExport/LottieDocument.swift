@@ -12,9 +12,11 @@ import PathMorph
 /// spans the whole composition and is shown by its opacity alone, with hold keyframes: the
 /// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
-/// frames at once in some.) A background is a rectangle layer under them. Lottie has no loop
-/// count (players loop by their own setting); `--loops n` writes the n plays one after
-/// another, 0 writes one.
+/// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
+/// `--loops`, the still frames at either end of an eased morph — share one layer, shown at
+/// each of their times, so they cost keyframes rather than outlines. A background is a
+/// rectangle layer under them. Lottie has no loop count (players loop by their own
+/// setting); `--loops n` writes the n plays one after another, 0 writes one.
 enum LottieDocument {
     static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
         let rate = fps.doubleValue
@@ -27,16 +29,31 @@ enum LottieDocument {
         }
         let length = max(starts.last.map { $0 + 1 } ?? 1, Int((time * rate).rounded()))
         let plays = max(1, loops)
-        var times: [Int] = [], played: [VectorFrame] = []
-        for play in 0..<plays {
-            times += starts.map { $0 + play * length }
-            played += frames
-        }
+        var times: [Int] = []
+        for play in 0..<plays { times += starts.map { $0 + play * length } }
         let end = plays * length
-        var layers: [String] = []
-        for (k, frame) in played.enumerated() {
-            let next = k + 1 < times.count ? times[k + 1] : end
-            layers.append(shapeLayer(frame, index: k + 1, from: times[k], to: next, end: end, canvas: canvas))
+        // One layer per different drawing, with the times it shows.
+        var drawings: [(shapes: String, shows: [Show])] = []
+        var drawingOfFrame: [Int] = []
+        var drawingIndex: [String: Int] = [:]
+        for frame in frames {
+            let shapes = self.shapes(frame, canvas: canvas)
+            if let index = drawingIndex[shapes] {
+                drawingOfFrame.append(index)
+            } else {
+                drawingIndex[shapes] = drawings.count
+                drawingOfFrame.append(drawings.count)
+                drawings.append((shapes, []))
+            }
+        }
+        for (k, time) in times.enumerated() {
+            let frame = k % frames.count
+            drawings[drawingOfFrame[frame]].shows.append(Show(
+                from: time, to: k + 1 < times.count ? times[k + 1] : end,
+                alpha: VectorCanvas.opacity(Double(frames[frame].tint.alpha) / 255 * 100)))
+        }
+        var layers = drawings.enumerated().map { index, drawing in
+            shapeLayer(drawing.shapes, shows: drawing.shows, index: index + 1, end: end)
         }
         if let background = canvas.background { layers.append(backgroundLayer(background, index: layers.count + 1, end: end, canvas: canvas)) }
         return "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(rate, decimals: 6)),\"ip\":0,\"op\":\(end),"
@@ -47,9 +64,46 @@ enum LottieDocument {
     private static let staticTransform = "\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},"
         + "\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}"
 
-    /// Frame `k` as a shape layer present throughout, shown by its opacity: 0 until its start,
-    /// the tint's alpha from then until the next frame starts, 0 after (hold keyframes).
-    private static func shapeLayer(_ frame: VectorFrame, index: Int, from: Int, to: Int, end: Int, canvas: VectorCanvas) -> String {
+    /// A time a drawing shows: from composition frame `from` until `to`, at opacity `alpha`
+    /// (percent, as written).
+    struct Show {
+        let from: Int, to: Int
+        let alpha: String
+    }
+
+    /// The hold keyframes of a layer's opacity that show it at `shows` (in time order, not
+    /// overlapping) and hide it at every other time of a composition `end` frames long: 0
+    /// until a show starts, its alpha from then, 0 again when it ends, unless the next show
+    /// starts there.
+    static func opacityKeys(_ shows: [Show], end: Int) -> [(time: Int, value: String)] {
+        var keys: [(time: Int, value: String)] = []
+        // A key at the time of the one before replaces it; one that changes nothing is left out.
+        func key(_ time: Int, _ value: String) {
+            if keys.last?.time == time { keys.removeLast() }
+            if keys.last?.value != value { keys.append((time, value)) }
+        }
+        var shownUntil = 0
+        for show in shows {
+            if show.from > shownUntil { key(shownUntil, "0") }
+            key(show.from, show.alpha)
+            shownUntil = show.to
+        }
+        if shownUntil < end { key(shownUntil, "0") }
+        return keys
+    }
+
+    /// A drawing as a shape layer present throughout, shown by its opacity alone
+    /// (`opacityKeys`).
+    private static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int) -> String {
+        let opacity = "{\"a\":1,\"k\":[" + opacityKeys(shows, end: end).map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }
+            .joined(separator: ",") + "]}"
+        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"frame \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
+            + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
+            + "\"shapes\":[" + shapes + "]}"
+    }
+
+    /// A frame's drawing: a group per outline layer, the opaque one first, in the tint.
+    private static func shapes(_ frame: VectorFrame, canvas: VectorCanvas) -> String {
         let color = [frame.tint.red, frame.tint.green, frame.tint.blue]
             .map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
         let groups = frame.layers.reversed().map { layer -> String in
@@ -59,15 +113,7 @@ enum LottieDocument {
                 + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]}}"
             return "{\"ty\":\"gr\",\"it\":[" + (shapes + [fill, tr]).joined(separator: ",") + "]}"
         }
-        let alpha = VectorCanvas.opacity(Double(frame.tint.alpha) / 255 * 100)
-        var keys: [(Int, String)] = []
-        if from > 0 { keys.append((0, "0")) }
-        keys.append((from, alpha))
-        if to < end { keys.append((to, "0")) }
-        let opacity = "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.0),\"s\":[\($0.1)],\"h\":1}" }.joined(separator: ",") + "]}"
-        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"frame \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
-            + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
-            + "\"shapes\":[" + groups.joined(separator: ",") + "]}"
+        return groups.joined(separator: ",")
     }
 
     /// One contour as a Lottie path value: vertices (the nodes) with in and out tangents
