@@ -6,7 +6,7 @@ over sum of maxima) and the mean absolute difference in levels of 255. Prints th
 frames of each pair and the worst overall.
 
 With --sizes, instead: each pair's morph as one Lottie file and one animated SVG, their
-sizes in bytes and gzipped (gzip -9), and the same with --ping-pong.
+sizes in KB and gzipped (gzip -9), and the same with --ping-pong.
 
 Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.

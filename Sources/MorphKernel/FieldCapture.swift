@@ -14,7 +14,7 @@ enum FieldCapture {
         captured: UnsafePointer<Float>?, constants: FrameConstants, kernel: GaussianKernel
     ) -> [Float] {
         let n = kernel.halfWidth
-        let scratch = RenderScratch(width: width, height: height, maxHalfWidth: n, bandCount: 1, fieldPlane: false)
+        let scratch = RenderScratch(width: width, height: height, maxHalfWidth: n, bandCount: 1, edgeBandCount: 1, fieldPlane: false)
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         let row = scratch.paddedRow(band: 0)
         let plane = scratch.planeOrigin

@@ -72,7 +72,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The largest accepted width × height: 2²⁸ (16384 × 16384).
     ///
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
-    /// scratch memory on top of the caller's buffers, and with automatic softness another
+    /// scratch memory on top of the caller's buffers, three rows of it per band of the
+    /// horizontal pass (four bands a thread), and with automatic softness another
     /// 4 · height · (width + 47) for the field plane and two rows per thread.
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
     /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`). With the distance field,
@@ -163,7 +164,7 @@ public final class MorphRenderer: @unchecked Sendable {
         let horizontalBands = bands > 1 ? min(tileRows, bands * FramePlan.horizontalBandsPerThread) : 1
         scratch = RenderScratch(
             width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
-            bandCount: horizontalBands, fieldPlane: style.softness == .automatic && style.field == .metaball)
+            bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: horizontalBands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
         distance = style.field == .distance

@@ -20,8 +20,8 @@
 ///   of 16 columns on each side, rows `fieldStride` floats apart (a multiple of 16, so a
 ///   row's vectors are 64-byte aligned). The edge ramp reads each pixel's neighbours across
 ///   from it with plain offset loads; the border column next to the canvas holds the value
-///   outside the canvas it needs (`FramePlan+AutomaticEdge.swift`). And per band a column
-///   buffer of 16 + 2 · `paddingRows` floats, where one column of the blur plane is copied
+///   outside the canvas it needs (`FramePlan+AutomaticEdge.swift`). And per band of
+///   `.edges` (one a thread) a column buffer of 16 + 2 · `paddingRows` floats, where one column of the blur plane is copied
 ///   to be convolved down as one vector, and two halo rows of `blockCount` · 16 floats: V of
 ///   the rows just above and below the band's tile rows (rows of other bands, which the band
 ///   computes itself rather than wait for them), or the values outside the canvas there.
@@ -35,7 +35,10 @@ final class RenderScratch {
     let blockCount: Int
     let paddingRows: Int
     let paddingColumns: Int
+    /// Bands of the horizontal pass: padded rows and step buffers.
     let bandCount: Int
+    /// Bands of `.edges`: column buffers and halo rows.
+    let edgeBandCount: Int
     /// Floats from one column block of the plane to the next.
     let blockStride: Int
 
@@ -59,11 +62,12 @@ final class RenderScratch {
     private let height: Int
 
     /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
-    init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, fieldPlane: Bool) {
+    init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, edgeBandCount: Int, fieldPlane: Bool) {
         blockCount = (width + 15) / 16
         paddingRows = min(maxHalfWidth, height - 1)
         paddingColumns = min(maxHalfWidth, blockCount * 16 - 1)
         self.bandCount = bandCount
+        self.edgeBandCount = edgeBandCount
         self.height = height
         blockStride = (height + 2 * paddingRows) * 16
         // The left padding is rounded up to 16 floats so each row's values start 64-byte aligned.
@@ -93,10 +97,10 @@ final class RenderScratch {
             let field = UnsafeMutableRawPointer.allocate(byteCount: fieldBytes, alignment: 64)
             field.initializeMemory(as: UInt8.self, repeating: 0, count: fieldBytes)
             self.field = field
-            let columns = UnsafeMutablePointer<Float>.allocate(capacity: bandCount * columnLength)
-            columns.initialize(repeating: 0, count: bandCount * columnLength)
+            let columns = UnsafeMutablePointer<Float>.allocate(capacity: edgeBandCount * columnLength)
+            columns.initialize(repeating: 0, count: edgeBandCount * columnLength)
             self.columns = columns
-            let haloBytes = bandCount * 2 * blockCount * 16 * 4
+            let haloBytes = edgeBandCount * 2 * blockCount * 16 * 4
             let halos = UnsafeMutableRawPointer.allocate(byteCount: haloBytes, alignment: 64)
             halos.initializeMemory(as: UInt8.self, repeating: 0, count: haloBytes)
             self.halos = halos

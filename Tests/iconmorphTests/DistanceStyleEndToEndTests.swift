@@ -236,7 +236,9 @@ struct DistanceStyleEndToEndTests {
             .components(separatedBy: "values=\"")[1].components(separatedBy: "\"")[0].components(separatedBy: ";")
         let outlines = try references.map { reference in
             let id = try #require(reference.hasPrefix("#") ? String(reference.dropFirst()) : nil, "\(reference)")
-            return text.components(separatedBy: "id=\"\(id)\" d=\"")[1].components(separatedBy: "\"")[0]
+            let after = text.components(separatedBy: "id=\"\(id)\" d=\"")
+            try #require(after.count == 2, "one drawing \(id)")
+            return after[1].components(separatedBy: "\"")[0]
         }
         #expect(outlines == paths, "the animation's outlines are the SVG frames'")
 

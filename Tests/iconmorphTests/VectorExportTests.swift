@@ -141,15 +141,17 @@ struct VectorExportTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // Play → pause's middle frame is translucent: a drawing of several layers.
-        let common = ["render", "--from", "play", "--to", "pause", "--frames", "5", "--ping-pong", "--fps", "10", "-q"]
+        let common = ["render", "--from", "play", "--to", "pause", "--frames", "5", "--ping-pong", "--fps", "10", "-q",
+                      "--color", "#3478F6"]
         #expect(try Binary.run(common + ["-o", folder.file("m.svg")]).status == 0)
         #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
         try #require(pngs.count == 9)
         // Each different drawing is written once: the way back shows the way there's again.
         let text = try String(contentsOfFile: folder.file("m.svg"), encoding: .utf8)
-        let drawings = text.components(separatedBy: "<defs>")[1].components(separatedBy: "</defs>")[0]
-            .components(separatedBy: " id=\"").count - 1
+        let defs = text.components(separatedBy: "<defs>")
+        try #require(defs.count == 2, "one <defs>")
+        let drawings = defs[1].components(separatedBy: "</defs>")[0].components(separatedBy: " id=\"").count - 1
         #expect(drawings == 5 && text.contains("<g id=\""), "\(drawings) drawings")
         let times = (0..<9).map { String(format: "%.2f", (Double($0) + 0.5) / 10) }
         let browser = try ExportRun.run("python3", [Self.scripts + "/svg-animation-frames.py", folder.file("m.svg"), folder.file("shots")] + times)
@@ -160,6 +162,11 @@ struct VectorExportTests {
             try #require(shot.count == png.count)
             let (mean, iou) = Self.compare(shot, png)
             #expect(mean < 2 && iou >= Self.iou, "at \(times[k]) s: mean \(mean), IoU \(iou)")
+            // The drawings take the tint from around the <use>: every opaque pixel in it.
+            let pixels = try PNGImage(contentsOfFile: folder.file("shots/at_\(k).png"), format: .rgba).pixels
+            let opaque = stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0 + 3] == 255 }
+            #expect(!opaque.isEmpty && opaque.allSatisfy { abs(Int(pixels[$0]) - 0x34) <= 1 && abs(Int(pixels[$0 + 1]) - 0x78) <= 1
+                && abs(Int(pixels[$0 + 2]) - 0xF6) <= 1 }, "at \(times[k]) s the drawing is not #3478F6")
         }
     }
 

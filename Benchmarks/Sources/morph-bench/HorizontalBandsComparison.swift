@@ -17,7 +17,7 @@ enum HorizontalBandsComparison {
         print("Frames at p = 0.5 on \(cores) threads, the horizontal pass in 1 band of tile rows a thread or in")
         print("several (the default), and on one thread, the three timed in turn, wall time, medians.")
         print("")
-        print("| workload | 1 thread | \(cores) threads, 1 band a thread | speed-up | \(cores) threads, default bands | speed-up | default / 1 band | samples |")
+        print("| workload | 1 thread | \(cores) threads, 1 band a thread | speed-up | \(cores) threads, default bands | speed-up | 1 band / default | samples |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         var sink: UInt64 = 0
         for subject in BenchSubject.all(iconsUpTo: .max)

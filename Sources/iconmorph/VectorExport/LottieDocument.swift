@@ -97,7 +97,7 @@ enum LottieDocument {
     private static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int) -> String {
         let opacity = "{\"a\":1,\"k\":[" + opacityKeys(shows, end: end).map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }
             .joined(separator: ",") + "]}"
-        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"frame \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
+        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"drawing \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
             + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
             + "\"shapes\":[" + shapes + "]}"
     }

@@ -4,14 +4,16 @@ import PathMorph
 
 /// `--format svg-animate`: every frame in one SVG that plays by itself with SMIL. Each
 /// different drawing is written once, in `<defs>`: a path, or for a frame with several
-/// layers a group of paths at their fill opacities. One `<use>` shows them in turn: its
+/// layers a group of paths at their fill opacities (the data short and relative, as in the
+/// SVG frames). One `<use>` shows them in turn: its
 /// `href` switches at the frames' times (`calcMode="discrete"`, `keyTimes` from the delays,
 /// so holds last as long as they should), so frames drawn alike — a ping-pong's way back,
 /// the still frames at either end of an eased morph — cost a reference, not an outline. A
 /// program that does not play SMIL shows the first frame. The group around the `<use>`
 /// carries the colour and opacity, which switch likewise when the tint changes
 /// (`--color-to`). `repeatCount` is the loop count or `indefinite`; after the last loop the
-/// last frame stays (`fill="freeze"`).
+/// last frame stays (`fill="freeze"`). The `<use>` names its first drawing in `xlink:href`
+/// as well, for programs older than SVG 2's plain `href`.
 ///
 /// The drawings' ids begin with a hash of the drawings, so that two animations put inline in
 /// one HTML page do not take each other's.
@@ -45,7 +47,7 @@ enum SVGAnimationDocument {
             }
         }
         let prefix = "m" + idHash(drawings) + "-"
-        var lines = [SVGFrameDocument.header(canvas), "  <defs>"]
+        var lines = [SVGFrameDocument.header(canvas, xlink: true), "  <defs>"]
         for (index, drawing) in drawings.enumerated() {
             // `<path` or `<g` first: the id goes after the element's name.
             let name = drawing.prefix { $0 != " " && $0 != ">" && $0 != "/" }
@@ -59,7 +61,7 @@ enum SVGAnimationDocument {
         if Set(fills).count > 1 { lines.append("    " + animate("fill", fills)) }
         if Set(opacities).count > 1 { lines.append("    " + animate("opacity", opacities)) }
         let references = drawingOfFrame.map { "#\(prefix)\($0)" }
-        lines.append("    <use href=\"\(references[0])\">")
+        lines.append("    <use href=\"\(references[0])\" xlink:href=\"\(references[0])\">")
         if drawings.count > 1 { lines.append("      " + animate("href", references)) }
         lines.append("    </use>")
         lines.append("  </g>")
@@ -72,7 +74,7 @@ enum SVGAnimationDocument {
     private static func element(_ layers: [MaskTracer.Layer], canvas: VectorCanvas) -> String {
         let paths = layers.map { layer in
             let fade = layer.opacity == 1 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(layer.opacity))\""
-            return "<path\(fade) d=\"\(PathContour.svgPathData(layer.contours, decimals: canvas.decimals))\"/>"
+            return "<path\(fade) d=\"\(PathContour.compactSVGPathData(layer.contours, decimals: canvas.decimals))\"/>"
         }
         if paths.count == 1, layers[0].opacity == 1 { return paths[0] }
         return "<g>" + paths.joined() + "</g>"

@@ -5,7 +5,8 @@ import PathMorph
 /// `--format svg`: one frame as an SVG document, `width / scale` × `height / scale` points
 /// with a viewBox in pixels; the background (if any) as a rectangle, then the frame's layers
 /// in a group that carries the tint's colour and alpha, each layer a path filled at its
-/// opacity under the non-zero rule.
+/// opacity under the non-zero rule, its data short and relative
+/// (`PathContour.compactSVGPathData`).
 enum SVGFrameDocument {
     static func text(_ frame: VectorFrame, canvas: VectorCanvas) -> String {
         var lines = [header(canvas)]
@@ -14,16 +15,18 @@ enum SVGFrameDocument {
         lines.append("  <g fill=\"\(VectorCanvas.hex(frame.tint))\"\(opacity) fill-rule=\"nonzero\">")
         for layer in frame.layers {
             let fade = layer.opacity == 1 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(layer.opacity))\""
-            lines.append("    <path\(fade) d=\"\(PathContour.svgPathData(layer.contours, decimals: canvas.decimals))\"/>")
+            lines.append("    <path\(fade) d=\"\(PathContour.compactSVGPathData(layer.contours, decimals: canvas.decimals))\"/>")
         }
         lines.append("  </g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The opening tag: the size in points, the viewBox in pixels.
-    static func header(_ canvas: VectorCanvas) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(points(canvas.width, canvas))\" "
+    /// The opening tag: the size in points, the viewBox in pixels; with `xlink`, the XLink
+    /// namespace too.
+    static func header(_ canvas: VectorCanvas, xlink: Bool = false) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (xlink ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "")
+            + " width=\"\(points(canvas.width, canvas))\" "
             + "height=\"\(points(canvas.height, canvas))\" viewBox=\"0 0 \(canvas.width) \(canvas.height)\">"
     }
 
