@@ -17,9 +17,13 @@ extension PathContour {
         // with "." then needs no space).
         var endsInFraction = false
         var command: Character = " "
-        func units(_ value: Double) -> Int64 { value.isFinite ? Int64((value * unit).rounded()) : 0 }
+        // (Outlines are in pixels; a value no Int64 holds cannot come from a frame.)
+        func units(_ value: Double) -> Int64 {
+            let scaled = (value * unit).rounded()
+            return scaled.isFinite && abs(scaled) < 9e15 ? Int64(scaled) : 0
+        }
         func append(_ value: Int64) {
-            let number = compactNumber(value, places: places)
+            let number = decimalText(value, places: places, leadingZero: false)
             let needsSpace = !(number.hasPrefix("-") || (number.hasPrefix(".") && endsInFraction))
             if let last = text.last, last.isNumber || last == "." { if needsSpace { text += " " } }
             text += number
@@ -74,23 +78,5 @@ extension PathContour {
             if along < 0 || along > 1 || across * across > 1e-6 * lengthSquared { return false }
         }
         return true
-    }
-
-    /// `units` (of 10^−places) as the shortest number: `-.35`, `12`, `3.5`.
-    static func compactNumber(_ units: Int64, places: Int) -> String {
-        if units == 0 { return "0" }
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let magnitude = units.magnitude
-        let whole = magnitude / UInt64(scale), fraction = magnitude % UInt64(scale)
-        var text = units < 0 ? "-" : ""
-        if whole != 0 || fraction == 0 { text += String(whole) }
-        if fraction != 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: places - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text
     }
 }

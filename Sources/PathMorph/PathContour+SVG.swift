@@ -31,12 +31,18 @@ extension PathContour {
         for _ in 0..<places { unit *= 10 }
         let scaled = (value * unit).rounded()
         guard value.isFinite, abs(scaled) < 9e15 else { return "\(value)" }
-        var units = Int64(scaled)
+        return decimalText(Int64(scaled), places: places, leadingZero: true)
+    }
+
+    /// `units` of 10^−`places` as decimal text without trailing zeros (`0` for none, no minus
+    /// zero), and without the zero before the point when `leadingZero` is false (`-.35`).
+    static func decimalText(_ units: Int64, places: Int, leadingZero: Bool) -> String {
         if units == 0 { return "0" }
-        let negative = units < 0
-        units = abs(units)
-        let whole = units / Int64(unit), fraction = units % Int64(unit)
-        var text = (negative ? "-" : "") + String(whole)
+        var scale: UInt64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let whole = units.magnitude / scale, fraction = units.magnitude % scale
+        var text = units < 0 ? "-" : ""
+        if whole != 0 || fraction == 0 || leadingZero { text += String(whole) }
         if fraction != 0 {
             var digits = String(fraction)
             digits = String(repeating: "0", count: places - digits.count) + digits
