@@ -13,9 +13,9 @@ extension PathContour {
         var unit = 1.0
         for _ in 0..<places { unit *= 10 }
         var text = ""
-        // Whether the text ends in a number with a decimal point (a next number that starts
-        // with "." then needs no space).
-        var endsInFraction = false
+        // Whether the text ends in a number (a next number needs a space unless it starts
+        // with "-"), and in one with a decimal point (nor then if it starts with ".").
+        var endsInNumber = false, endsInFraction = false
         var command: Character = " "
         // (Outlines are in pixels; a value no Int64 holds cannot come from a frame.)
         func units(_ value: Double) -> Int64 {
@@ -24,17 +24,16 @@ extension PathContour {
         }
         func append(_ value: Int64) {
             let number = decimalText(value, places: places, leadingZero: false)
-            let needsSpace = !(number.hasPrefix("-") || (number.hasPrefix(".") && endsInFraction))
-            if let last = text.last, last.isNumber || last == "." { if needsSpace { text += " " } }
+            if endsInNumber && !(number.hasPrefix("-") || (number.hasPrefix(".") && endsInFraction)) { text += " " }
             text += number
-            endsInFraction = number.contains(".")
+            (endsInNumber, endsInFraction) = (true, number.contains("."))
         }
+        // A command's letter; that of a curve or a line once for a run of them.
         func begin(_ letter: Character) {
-            if letter != command || letter == "M" {
-                text.append(letter)
-                command = letter
-                endsInFraction = false
-            }
+            guard letter != command || letter == "M" else { return }
+            text.append(letter)
+            command = letter
+            (endsInNumber, endsInFraction) = (false, false)
         }
         for contour in contours {
             begin("M")
@@ -58,9 +57,7 @@ extension PathContour {
                 (x, y) = (ex, ey)
                 from = curve.end
             }
-            text.append("z")
-            command = "z"
-            endsInFraction = false
+            begin("z")
         }
         return text
     }
@@ -71,12 +68,12 @@ extension PathContour {
         let chord = curve.end - start
         let lengthSquared = chord.x * chord.x + chord.y * chord.y
         guard lengthSquared > 0 else { return false }
-        for control in [curve.control1, curve.control2] {
+        func onChord(_ control: SIMD2<Double>) -> Bool {
             let offset = control - start
             let along = (offset.x * chord.x + offset.y * chord.y) / lengthSquared
             let across = offset.x * chord.y - offset.y * chord.x
-            if along < 0 || along > 1 || across * across > 1e-6 * lengthSquared { return false }
+            return along >= 0 && along <= 1 && across * across <= 1e-6 * lengthSquared
         }
-        return true
+        return onChord(curve.control1) && onChord(curve.control2)
     }
 }

@@ -41,8 +41,7 @@ enum HorizontalBandsComparison {
                 runs: samples, warmup: 3, block: size <= 1024 ? 10 : 1,
                 sides: [{ try render(serial, 0) }, { try render(oneBand, 1) }, { try render(defaultBands, 2) }])
             checks.expect(frames[1] == frames[0] && frames[2] == frames[0], "\(subject.label): a split frame differs from the one-thread frame")
-            func ms(_ t: Double) -> String { String(format: "%.3f ms", t / 1e6) }
-            func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f×", a / b) }
+            let (ms, ratio) = (CBaselineComparison.ms, CBaselineComparison.ratio)
             print("| \(subject.label) | \(ms(times[0])) | \(ms(times[1])) | \(ratio(times[0], times[1])) | \(ms(times[2])) | "
                   + "\(ratio(times[0], times[2])) | \(ratio(times[1], times[2])) | \(samples) |")
         }

@@ -33,27 +33,16 @@ enum LottieDocument {
         for play in 0..<plays { times += starts.map { $0 + play * length } }
         let end = plays * length
         // One layer per different drawing, with the times it shows.
-        var drawings: [(shapes: String, shows: [Show])] = []
-        var drawingOfFrame: [Int] = []
-        var drawingIndex: [String: Int] = [:]
-        for frame in frames {
-            let shapes = self.shapes(frame, canvas: canvas)
-            if let index = drawingIndex[shapes] {
-                drawingOfFrame.append(index)
-            } else {
-                drawingIndex[shapes] = drawings.count
-                drawingOfFrame.append(drawings.count)
-                drawings.append((shapes, []))
-            }
-        }
+        let distinct = DistinctDrawings(frames) { shapes($0, canvas: canvas) }
+        var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
             let frame = k % frames.count
-            drawings[drawingOfFrame[frame]].shows.append(Show(
+            shows[distinct.drawingOfFrame[frame]].append(Show(
                 from: time, to: k + 1 < times.count ? times[k + 1] : end,
                 alpha: VectorCanvas.opacity(Double(frames[frame].tint.alpha) / 255 * 100)))
         }
-        var layers = drawings.enumerated().map { index, drawing in
-            shapeLayer(drawing.shapes, shows: drawing.shows, index: index + 1, end: end)
+        var layers = distinct.drawings.indices.map { index in
+            shapeLayer(distinct.drawings[index], shows: shows[index], index: index + 1, end: end)
         }
         if let background = canvas.background { layers.append(backgroundLayer(background, index: layers.count + 1, end: end, canvas: canvas)) }
         return "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(rate, decimals: 6)),\"ip\":0,\"op\":\(end),"

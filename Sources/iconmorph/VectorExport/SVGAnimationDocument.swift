@@ -32,26 +32,12 @@ enum SVGAnimationDocument {
         func animate(_ attribute: String, _ values: [String]) -> String {
             "<animate attributeName=\"\(attribute)\" \(timing) values=\"\(values.joined(separator: ";"))\"/>"
         }
-        // Each different drawing once, as the element `<defs>` holds it (its id left to add).
-        var drawings: [String] = []
-        var drawingOfFrame: [Int] = []
-        var drawingIndex: [String: Int] = [:]
-        for frame in frames {
-            let drawing = element(frame.layers, canvas: canvas)
-            if let index = drawingIndex[drawing] {
-                drawingOfFrame.append(index)
-            } else {
-                drawingIndex[drawing] = drawings.count
-                drawingOfFrame.append(drawings.count)
-                drawings.append(drawing)
-            }
-        }
-        let prefix = "m" + idHash(drawings) + "-"
+        // Each different drawing once, as the element `<defs>` holds it.
+        let distinct = DistinctDrawings(frames) { Element($0.layers, canvas: canvas) }
+        let prefix = "m" + idHash(distinct.drawings) + "-"
         var lines = [SVGFrameDocument.header(canvas, xlink: true), "  <defs>"]
-        for (index, drawing) in drawings.enumerated() {
-            // `<path` or `<g` first: the id goes after the element's name.
-            let name = drawing.prefix { $0 != " " && $0 != ">" && $0 != "/" }
-            lines.append("    " + name + " id=\"\(prefix)\(index)\"" + drawing.dropFirst(name.count))
+        for (index, element) in distinct.drawings.enumerated() {
+            lines.append("    " + element.opening + " id=\"\(prefix)\(index)\"" + element.rest)
         }
         lines.append("  </defs>")
         if let background = canvas.background { lines.append(SVGFrameDocument.backgroundRect(background, canvas)) }
@@ -60,32 +46,39 @@ enum SVGAnimationDocument {
         lines.append("  <g fill=\"\(fills[0])\" opacity=\"\(opacities[0])\" fill-rule=\"nonzero\">")
         if Set(fills).count > 1 { lines.append("    " + animate("fill", fills)) }
         if Set(opacities).count > 1 { lines.append("    " + animate("opacity", opacities)) }
-        let references = drawingOfFrame.map { "#\(prefix)\($0)" }
+        let references = distinct.drawingOfFrame.map { "#\(prefix)\($0)" }
         lines.append("    <use href=\"\(references[0])\" xlink:href=\"\(references[0])\">")
-        if drawings.count > 1 { lines.append("      " + animate("href", references)) }
+        if distinct.drawings.count > 1 { lines.append("      " + animate("href", references)) }
         lines.append("    </use>")
         lines.append("  </g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A frame's layers as one element without its id: the opaque outline's path alone, or a
-    /// group of the layers' paths in order, each at its fill opacity.
-    private static func element(_ layers: [MaskTracer.Layer], canvas: VectorCanvas) -> String {
-        let paths = layers.map { layer in
-            let fade = layer.opacity == 1 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(layer.opacity))\""
-            return "<path\(fade) d=\"\(PathContour.compactSVGPathData(layer.contours, decimals: canvas.decimals))\"/>"
+    /// A frame's layers as one element, its id left out (it goes between `opening` and
+    /// `rest`): the opaque outline's path alone, or a group of the layers' paths in order,
+    /// each at its fill opacity.
+    struct Element: Hashable {
+        /// `<path` or `<g`.
+        let opening: String
+        let rest: String
+
+        init(_ layers: [MaskTracer.Layer], canvas: VectorCanvas) {
+            let attributes = layers.map { SVGFrameDocument.pathAttributes($0, canvas) }
+            if attributes.count == 1, layers[0].opacity == 1 {
+                (opening, rest) = ("<path", attributes[0] + "/>")
+            } else {
+                (opening, rest) = ("<g", ">" + attributes.map { "<path" + $0 + "/>" }.joined() + "</g>")
+            }
         }
-        if paths.count == 1, layers[0].opacity == 1 { return paths[0] }
-        return "<g>" + paths.joined() + "</g>"
     }
 
     /// Eight hex digits of a 32-bit FNV-1a hash of the drawings: the same animation gets the
     /// same ids, different ones almost surely different ids.
-    private static func idHash(_ drawings: [String]) -> String {
+    private static func idHash(_ drawings: [Element]) -> String {
         var hash: UInt32 = 0x811c_9dc5
         for drawing in drawings {
-            for byte in drawing.utf8 {
+            for byte in (drawing.opening + drawing.rest).utf8 {
                 hash = (hash ^ UInt32(byte)) &* 0x0100_0193
             }
             hash = (hash ^ 0x0a) &* 0x0100_0193

@@ -13,13 +13,17 @@ enum SVGFrameDocument {
         if let background = canvas.background { lines.append(backgroundRect(background, canvas)) }
         let opacity = frame.tint.alpha == 255 ? "" : " opacity=\"\(VectorCanvas.opacity(Double(frame.tint.alpha) / 255))\""
         lines.append("  <g fill=\"\(VectorCanvas.hex(frame.tint))\"\(opacity) fill-rule=\"nonzero\">")
-        for layer in frame.layers {
-            let fade = layer.opacity == 1 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(layer.opacity))\""
-            lines.append("    <path\(fade) d=\"\(PathContour.compactSVGPathData(layer.contours, decimals: canvas.decimals))\"/>")
-        }
+        for layer in frame.layers { lines.append("    <path" + pathAttributes(layer, canvas) + "/>") }
         lines.append("  </g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A layer's path attributes: its fill opacity when under 1, and its data, short and
+    /// relative (`PathContour.compactSVGPathData`).
+    static func pathAttributes(_ layer: MaskTracer.Layer, _ canvas: VectorCanvas) -> String {
+        let fade = layer.opacity == 1 ? "" : " fill-opacity=\"\(VectorCanvas.opacity(layer.opacity))\""
+        return fade + " d=\"\(PathContour.compactSVGPathData(layer.contours, decimals: canvas.decimals))\""
     }
 
     /// The opening tag: the size in points, the viewBox in pixels; with `xlink`, the XLink

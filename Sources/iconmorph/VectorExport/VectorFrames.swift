@@ -11,6 +11,29 @@ struct VectorFrame: Sendable {
     var tint: TintColor
 }
 
+/// The different drawings of a sequence of frames, each once, in the order they first
+/// appear (`drawing` says what a frame draws), and which of them each frame shows: what the
+/// animated formats write once and show at each of its times.
+struct DistinctDrawings<Drawing: Hashable> {
+    private(set) var drawings: [Drawing] = []
+    /// Per frame, its drawing's index in `drawings`.
+    private(set) var drawingOfFrame: [Int] = []
+
+    init(_ frames: [VectorFrame], drawing: (VectorFrame) -> Drawing) {
+        var index: [Drawing: Int] = [:]
+        for frame in frames {
+            let drawn = drawing(frame)
+            if let known = index[drawn] {
+                drawingOfFrame.append(known)
+            } else {
+                index[drawn] = drawings.count
+                drawingOfFrame.append(drawings.count)
+                drawings.append(drawn)
+            }
+        }
+    }
+}
+
 /// The geometry and look every vector document shares.
 struct VectorCanvas: Sendable {
     /// The frame in pixels: the viewBox.
