@@ -8,7 +8,9 @@ frames of each pair and the worst overall.
 With --sizes, instead: each pair's morph as one Lottie file and one animated SVG, their
 sizes in KB and gzipped (gzip -9), and the same with --ping-pong.
 
-Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes]
+With --only TEXT (repeatable), just the pairs whose names contain one of the texts.
+
+Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes] [--only TEXT]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
 """
 import argparse
@@ -72,13 +74,19 @@ def main():
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
     parser.add_argument("--frames", type=int, default=61)
     parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
+    parser.add_argument("--only", action="append", default=[], metavar="TEXT",
+                        help="just the pairs whose names (as printed) contain TEXT; repeatable")
     args = parser.parse_args()
+    if args.only:
+        PAIRS[:] = [(a, b) for a, b in PAIRS if any(text in pair_name(a, b) for text in args.only)]
+        if not PAIRS:
+            parser.error(f"no pair's name contains {' or '.join(args.only)}")
     if args.sizes:
         return sizes(args)
     worst_overall = (2.0, "")
     with tempfile.TemporaryDirectory() as scratch:
         for index, (a, b) in enumerate(PAIRS):
-            name = f"{os.path.basename(a)} → {os.path.basename(b)}"
+            name = pair_name(a, b)
             folder = os.path.join(scratch, f"p{index}")
             os.mkdir(folder)
             common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q"]

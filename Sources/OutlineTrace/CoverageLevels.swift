@@ -94,8 +94,19 @@ struct CoverageLevels {
         ByteBits.over(v, 2) & ~ByteBits.over(v, 252) & 0xFF
     }
 
-    /// Whether the pixel at (`x`, `y`) sits between a nearly empty and a nearly full one: the
-    /// extremes of its 3 × 3 neighbourhood (outside the frame counts as empty).
+    /// Whether the pixel at (`x`, `y`) is an anti-aliased edge's, by the extremes of its 3 × 3
+    /// neighbourhood (outside the frame counts as empty): it sits between a nearly empty and a
+    /// nearly full pixel (an opaque shape's edge), or between an empty pixel and one it is
+    /// under `plateauShare` of (the edge of a translucent region: a thin ring mid-fade is a
+    /// plateau of partial coverage with an anti-aliased border, which the plateau's own layer
+    /// draws, its outline crossing each border pixel as much as the pixel lies up the step).
+    ///
+    /// Counted as levels, such border pixels pulled the levels below the plateaus and added
+    /// layers for themselves. Measured with `Benchmarks/Scripts/vector-fidelity.py` (thirteen
+    /// 61-frame pairs, rsvg-convert against the PNG frames) at shares 0.7, 0.85 and 0.9:
+    /// at 0.7, frame 27 of edit-delete → list-add went from 0.9844 soft IoU to 0.9886, no
+    /// pair's worst frame fell by more than 0.0002, and the six largest Lottie files shrank
+    /// by 3–6 %; at 0.85 and 0.9 warning → information's worst frame fell to 0.9911.
     @inline(__always)
     static func isEdge(_ base: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int) -> Bool {
         let v = base[y * width + x]
@@ -116,8 +127,12 @@ struct CoverageLevels {
                 for dx in -1...1 where x + dx >= 0 && x + dx < width { high = max(high, base[(y + dy) * width + x + dx]) }
             }
         }
-        return low <= 80 && high >= 175
+        return (low <= 80 && high >= 175) || (low <= 2 && Int(v) * 10 < Int(high) * Self.plateauShareInTenths)
     }
+
+    /// A pixel beside an empty one and under this share of its brightest neighbour is the
+    /// border of a translucent region (see `isEdge`), in tenths.
+    static let plateauShareInTenths = 7
 
     /// The layers' steps (from the coverage below, 0 for the first, to their own) and fill
     /// opacities (so that the layers composited over one another give each coverage). Each
