@@ -1,13 +1,18 @@
 """What the benchmark scripts share: the heading of a results file (the commit measured, the
 machine, the Swift version; morph-bench's BenchSupport/Commit.swift applies the same commit
 rule), the splicing of generated text into a README (compare-opencv.py, update-results.py),
-and a PNG's pixels as ffmpeg decodes them (vector-fidelity.py, png-layout-bound.py)."""
+a PNG's pixels as ffmpeg decodes them (vector-fidelity.py, png-layout-bound.py), and the
+instructions valgrind counts for a run of a benchmark (trace-instructions.py,
+frame-instructions.py)."""
 
 from __future__ import annotations
 
 import os
 import platform
+import re
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -79,3 +84,44 @@ def decoded_rgba(path: str):
     header = Path(path).read_bytes()[16:24]
     width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
     return np.frombuffer(raw, np.uint8).reshape(height, width, 4)
+
+
+def callgrind_instructions(binary: Path, arguments: list[str], script: str) -> tuple[int, int]:
+    """Instructions callgrind counts for one run of `binary` with `arguments` (Swift's hashing
+    seeded alike), and the count in the third column of the one table row the run prints
+    (the frames it worked on). `script` names the caller in the message of a failed run."""
+    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), *arguments],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+    found = re.search(r"Collected : (\d+)", result.stderr)
+    rows = [line.split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
+    if result.returncode != 0 or not found:
+        sys.exit(f"{script}: {binary.name} {' '.join(arguments)} failed under valgrind:\n{result.stderr[-2000:]}")
+    if len(rows) != 1:
+        sys.exit(f"{script}: {' '.join(arguments)} worked on {len(rows)} pairs; name one")
+    return int(found.group(1)), int(rows[0][3])
+
+
+def stripped_copy(built: Path, folder: str) -> Path:
+    """A copy of `built` in `folder` without debug information, which valgrind cannot read
+    from the Swift toolchain's binaries."""
+    binary = Path(folder) / built.name
+    shutil.copy(built, binary)
+    subprocess.run(["strip", "--strip-debug", str(binary)], check=True)
+    return binary
+
+
+def require_valgrind(script: str) -> None:
+    """Exits with a message when valgrind or strip is missing."""
+    for tool, package in (("valgrind", "valgrind"), ("strip", "binutils")):
+        if not shutil.which(tool):
+            sys.exit(f"{script}: needs {tool} (apt-get install {package})")
+
+
+def built_product(product: str) -> Path:
+    """Builds the Benchmarks package's `product` (release) and gives its path."""
+    subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=REPO / "Benchmarks", check=True,
+                   stdout=subprocess.DEVNULL)
+    output = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO / "Benchmarks", check=True,
+                            stdout=subprocess.PIPE, text=True).stdout.strip()
+    return Path(output) / product

@@ -17,38 +17,21 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench_common import REPO, git_commit, machine
+from bench_common import built_product, callgrind_instructions, git_commit, machine, require_valgrind, stripped_copy
 
 PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
-
-
-def instructions(binary: Path, arguments: list[str]) -> tuple[int, int]:
-    """Instructions callgrind counts for one run of `binary` with `arguments`, and the frames
-    of the one pair it worked on (from the row it prints)."""
-    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), *arguments],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-    found = re.search(r"Collected : (\d+)", result.stderr)
-    rows = [line.split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
-    if result.returncode != 0 or not found:
-        sys.exit(f"trace-instructions: {binary.name} {' '.join(arguments)} failed under valgrind:\n{result.stderr[-2000:]}")
-    if len(rows) != 1:
-        sys.exit(f"trace-instructions: {' '.join(arguments)} worked on {len(rows)} pairs; name one with --pair")
-    return int(found.group(1)), int(rows[0][3])
 
 
 def per_frame(binary: Path, pair: str, work: str, progress: str | None) -> float:
     """Instructions a frame of `work` on `pair` (the morph's frames, or the one at `progress`)."""
     base = ["--pair", pair, "--work", work] + (["--progress", progress] if progress else [])
-    (once, frames), (thrice, _) = (instructions(binary, ["--repeat", str(n)] + base) for n in (1, 3))
+    (once, frames), (thrice, _) = (callgrind_instructions(binary, ["--repeat", str(n)] + base, "trace-instructions")
+                                   for n in (1, 3))
     return (thrice - once) / 2 / frames
 
 
@@ -57,22 +40,10 @@ def main() -> int:
     parser.add_argument("--pair", action="append", help="a path-bench pair's name, or part of it (repeatable)")
     parser.add_argument("--binary", help="a release path-bench to count (default: build it)")
     arguments = parser.parse_args()
-    for tool, package in (("valgrind", "valgrind"), ("strip", "binutils")):
-        if not shutil.which(tool):
-            sys.exit(f"trace-instructions: needs {tool} (apt-get install {package})")
-    if arguments.binary:
-        built = Path(arguments.binary)
-    else:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "path-bench"], cwd=REPO / "Benchmarks", check=True,
-                       stdout=subprocess.DEVNULL)
-        output = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO / "Benchmarks", check=True,
-                                stdout=subprocess.PIPE, text=True).stdout.strip()
-        built = Path(output) / "path-bench"
+    require_valgrind("trace-instructions")
+    built = Path(arguments.binary) if arguments.binary else built_product("path-bench")
     with tempfile.TemporaryDirectory() as scratch:
-        # valgrind cannot read the Swift toolchain's debug information: count a copy without it.
-        binary = Path(scratch) / "path-bench"
-        shutil.copy(built, binary)
-        subprocess.run(["strip", "--strip-debug", str(binary)], check=True)
+        binary = stripped_copy(built, scratch)
         pairs = arguments.pair or PAIRS
         jobs = [(pair, work, progress) for pair in pairs for progress in (None, "0.5") for work in ("render", "trace")]
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:

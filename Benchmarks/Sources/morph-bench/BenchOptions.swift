@@ -15,7 +15,10 @@ import Foundation
 /// - `--horizontal-bands`: a split frame's horizontal pass in one band a thread against the
 ///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--icons DIR`: no benchmark, the real pairs' 132 px icons as PNG files, for timing whole
-///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`).
+///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`);
+/// - `--repeat N --filter TEXT [--style metaball|distance]`: no timing, the frame at p = 0.5
+///   of the first `--field-styles` pair whose name contains TEXT, drawn N times on one thread
+///   after a first frame: for an instruction counter (`Scripts/frame-instructions.py`).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -28,6 +31,7 @@ struct BenchOptions {
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
         case icons(directory: String)
+        case repeatFrames(count: Int, filter: String, distance: Bool)
     }
 
     var mode: Mode = .standard
@@ -42,6 +46,7 @@ struct BenchOptions {
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
                morph-bench --icons DIR
+               morph-bench --repeat N --filter TEXT [--style metaball|distance]
         """
 
     /// Parses the arguments after the program name.
@@ -56,6 +61,8 @@ struct BenchOptions {
         var cBaseline = false
         var horizontalBands = false
         var icons: String?
+        var repeatCount: Int?
+        var style: String?
         var filter: String?
         var json: String?
         var rest = arguments[...]
@@ -86,20 +93,31 @@ struct BenchOptions {
                 icons = try value(of: argument, needs: "a directory to write the 132 px icons to")
             case "--filter":
                 filter = try value(of: argument, needs: "the text that the workloads to run have in their names")
+            case "--repeat":
+                let text = try value(of: argument, needs: "a number of frames")
+                guard let count = Int(text), count >= 0 else { throw Invalid(reason: "--repeat needs a number of frames ≥ 0, got \(text)") }
+                repeatCount = count
+            case "--style":
+                let text = try value(of: argument, needs: "metaball or distance")
+                guard text == "metaball" || text == "distance" else { throw Invalid(reason: "--style is metaball or distance, got \(text)") }
+                style = text
             case "--json":
                 json = try value(of: argument, needs: "a file to write the figures to")
             default:
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, icons != nil].filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands and --icons are separate runs; pass one of them")
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, icons != nil, repeatCount != nil]
+            .filter({ $0 }).count > 1 {
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --icons and --repeat are separate runs; pass one of them")
         }
+        if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
+        if repeatCount != nil && filter == nil { throw Invalid(reason: "--repeat needs --filter TEXT to pick a pair") }
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if filter != nil && !cBaseline && !horizontalBands {
-            throw Invalid(reason: "--filter goes with --c-baseline or --horizontal-bands")
+        if filter != nil && !cBaseline && !horizontalBands && repeatCount == nil {
+            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands or --repeat")
         }
         if let export {
             mode = .export(directory: export)
@@ -115,6 +133,8 @@ struct BenchOptions {
             mode = .horizontalBands(filter: filter)
         } else if let icons {
             mode = .icons(directory: icons)
+        } else if let repeatCount, let filter {
+            mode = .repeatFrames(count: repeatCount, filter: filter, distance: style == "distance")
         }
     }
 

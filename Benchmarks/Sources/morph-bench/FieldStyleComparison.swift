@@ -45,6 +45,29 @@ enum FieldStyleComparison {
         }
     }
 
+    /// The frame at p = 0.5 of the first pair whose name contains `filter`, in the distance
+    /// style or the metaball one as `run` draws them, on one thread: a first frame (the
+    /// distance style's fields), then `count` more; prints `| pair | style | count |`. For an
+    /// instruction counter, which tells the two styles' costs apart where the machine's load
+    /// moves their times (`Scripts/frame-instructions.py`).
+    static func repeatFrames(count: Int, filter: String, distance: Bool) throws {
+        guard let pair = pairs().first(where: { $0.name.contains(filter) }) else {
+            throw BenchOptions.Invalid(reason: "no --field-styles pair's name contains \(filter)")
+        }
+        let (source, target) = try pair.masks()
+        let style = distance ? try MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius) : try MorphStyle(maxBlurRadius: pair.maxBlurRadius)
+        let renderer = try MorphRenderer(width: source.width, height: source.height, style: style)
+        renderer.concurrency = .serial
+        var frame = [UInt8](repeating: 0, count: renderer.rgbaByteCount)
+        var sink: UInt64 = 0
+        for _ in 0...count {
+            try frame.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8) }
+            sink &+= UInt64(frame[frame.count / 2 + 3])
+        }
+        print("| \(pair.name) | \(distance ? "distance" : "metaball") | \(count) |")
+        print("(sink \(sink))")
+    }
+
     static func run(sink: inout UInt64) throws {
         print("")
         print("Field styles, distance / metaball (automatic edge), same masks and blur. One thread, thread CPU time:")

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""What a distance-style frame costs beside a metaball frame (issue 18), counted in
+instructions rather than timed: `morph-bench --field-styles`' pairs (workloads a–d and four
+real 132 px icon pairs), the frame at p = ½ on one thread in each style as that report draws
+it (the metaball style with its automatic edge). An instruction count does not move with the
+machine's load, which on this shared 2-core VM moves a frame's time by 30 % or more between
+runs, so it tells apart a change of a few per cent; instructions are not time, so the timed
+ratios stay in results/field-styles.md.
+
+Each count runs `morph-bench --repeat N` under valgrind's callgrind twice, N = 1 and N = 3 (a
+first frame before them computes the distance style's fields): the difference is two frames
+alone.
+
+Usage: python3 Benchmarks/Scripts/frame-instructions.py [--pair TEXT]... [--binary PATH]
+Needs valgrind; builds morph-bench (release) unless given --binary.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench_common import built_product, callgrind_instructions, git_commit, machine, require_valgrind, stripped_copy
+
+PAIRS = ["a: ", "b: ", "c: ", "d: ", "go-next-symbolic → play", "heart → star", "weather-clear-symbolic → heart",
+         "dialog-warning-symbolic → dialog-information-symbolic"]
+
+
+def per_frame(binary: Path, pair: str, style: str) -> float:
+    """Instructions of one frame at p = ½ of `pair` in `style`."""
+    base = ["--filter", pair, "--style", style]
+    (once, _), (thrice, _) = (callgrind_instructions(binary, ["--repeat", str(n)] + base, "frame-instructions")
+                              for n in (1, 3))
+    return (thrice - once) / 2
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pair", action="append", help="a --field-styles pair's name, or part of it (repeatable)")
+    parser.add_argument("--binary", help="a release morph-bench to count (default: build it)")
+    arguments = parser.parse_args()
+    require_valgrind("frame-instructions")
+    built = Path(arguments.binary) if arguments.binary else built_product("morph-bench")
+    pairs = arguments.pair or PAIRS
+    with tempfile.TemporaryDirectory() as scratch:
+        binary = stripped_copy(built, scratch)
+        jobs = [(pair, style) for pair in pairs for style in ("metaball", "distance")]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            counts = dict(zip(jobs, pool.map(lambda job: per_frame(binary, *job), jobs)))
+    info = machine()
+    print(f"Commit `{git_commit()}`, {info['cpu']}; valgrind callgrind, instructions per frame at p = ½, one thread.")
+    print("")
+    print("| pair | metaball | distance | distance / metaball |")
+    print("| --- | ---: | ---: | ---: |")
+    for pair in pairs:
+        metaball, distance = counts[(pair, "metaball")], counts[(pair, "distance")]
+        print(f"| {pair.strip().rstrip(':')} | {metaball:,.0f} | {distance:,.0f} | {distance / metaball:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
