@@ -13,6 +13,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -102,26 +104,25 @@ def callgrind_instructions(binary: Path, arguments: list[str], script: str) -> t
     return int(found.group(1)), int(rows[0][3])
 
 
-def stripped_copy(built: Path, folder: str) -> Path:
-    """A copy of `built` in `folder` without debug information, which valgrind cannot read
-    from the Swift toolchain's binaries."""
-    binary = Path(folder) / built.name
-    shutil.copy(built, binary)
-    subprocess.run(["strip", "--strip-debug", str(binary)], check=True)
-    return binary
-
-
-def require_valgrind(script: str) -> None:
-    """Exits with a message when valgrind or strip is missing."""
+def callgrind_counts(script: str, product: str, binary: str | None, jobs: list[tuple], count) -> dict:
+    """`count(binary, *job)` for every job, two at a time, on a copy without debug information
+    (valgrind cannot read the Swift toolchain's) of `binary`, or of the Benchmarks package's
+    `product` built for release when `binary` is None. Exits with a message when valgrind or
+    strip is missing; `script` names the caller in it."""
     for tool, package in (("valgrind", "valgrind"), ("strip", "binutils")):
         if not shutil.which(tool):
             sys.exit(f"{script}: needs {tool} (apt-get install {package})")
-
-
-def built_product(product: str) -> Path:
-    """Builds the Benchmarks package's `product` (release) and gives its path."""
-    subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=REPO / "Benchmarks", check=True,
-                   stdout=subprocess.DEVNULL)
-    output = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO / "Benchmarks", check=True,
-                            stdout=subprocess.PIPE, text=True).stdout.strip()
-    return Path(output) / product
+    if binary:
+        built = Path(binary)
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=REPO / "Benchmarks", check=True,
+                       stdout=subprocess.DEVNULL)
+        output = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO / "Benchmarks",
+                                check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+        built = Path(output) / product
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / built.name
+        shutil.copy(built, copy)
+        subprocess.run(["strip", "--strip-debug", str(copy)], check=True)
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            return dict(zip(jobs, pool.map(lambda job: count(copy, *job), jobs)))

@@ -17,13 +17,10 @@ Needs valgrind; builds morph-bench (release) unless given --binary.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench_common import built_product, callgrind_instructions, git_commit, machine, require_valgrind, stripped_copy
+from bench_common import callgrind_counts, callgrind_instructions, git_commit, machine
 
 PAIRS = ["a: ", "b: ", "c: ", "d: ", "go-next-symbolic → play", "heart → star", "weather-clear-symbolic → heart",
          "dialog-warning-symbolic → dialog-information-symbolic"]
@@ -42,14 +39,9 @@ def main() -> int:
     parser.add_argument("--pair", action="append", help="a --field-styles pair's name, or part of it (repeatable)")
     parser.add_argument("--binary", help="a release morph-bench to count (default: build it)")
     arguments = parser.parse_args()
-    require_valgrind("frame-instructions")
-    built = Path(arguments.binary) if arguments.binary else built_product("morph-bench")
     pairs = arguments.pair or PAIRS
-    with tempfile.TemporaryDirectory() as scratch:
-        binary = stripped_copy(built, scratch)
-        jobs = [(pair, style) for pair in pairs for style in ("metaball", "distance")]
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            counts = dict(zip(jobs, pool.map(lambda job: per_frame(binary, *job), jobs)))
+    jobs = [(pair, style) for pair in pairs for style in ("metaball", "distance")]
+    counts = callgrind_counts("frame-instructions", "morph-bench", arguments.binary, jobs, per_frame)
     info = machine()
     print(f"Commit `{git_commit()}`, {info['cpu']}; valgrind callgrind, instructions per frame at p = ½, one thread.")
     print("")

@@ -16,13 +16,10 @@ Needs valgrind; builds path-bench (release) unless given --binary.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench_common import built_product, callgrind_instructions, git_commit, machine, require_valgrind, stripped_copy
+from bench_common import callgrind_counts, callgrind_instructions, git_commit, machine
 
 PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
 
@@ -40,14 +37,9 @@ def main() -> int:
     parser.add_argument("--pair", action="append", help="a path-bench pair's name, or part of it (repeatable)")
     parser.add_argument("--binary", help="a release path-bench to count (default: build it)")
     arguments = parser.parse_args()
-    require_valgrind("trace-instructions")
-    built = Path(arguments.binary) if arguments.binary else built_product("path-bench")
-    with tempfile.TemporaryDirectory() as scratch:
-        binary = stripped_copy(built, scratch)
-        pairs = arguments.pair or PAIRS
-        jobs = [(pair, work, progress) for pair in pairs for progress in (None, "0.5") for work in ("render", "trace")]
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            counts = dict(zip(jobs, pool.map(lambda job: per_frame(binary, *job), jobs)))
+    pairs = arguments.pair or PAIRS
+    jobs = [(pair, work, progress) for pair in pairs for progress in (None, "0.5") for work in ("render", "trace")]
+    counts = callgrind_counts("trace-instructions", "path-bench", arguments.binary, jobs, per_frame)
     info = machine()
     print(f"Commit `{git_commit()}`, {info['cpu']}; valgrind callgrind, instructions per frame.")
     print("")
