@@ -49,7 +49,7 @@ def pair_name(a, b):
     return f"{os.path.basename(a).removesuffix('.svg')} → {os.path.basename(b).removesuffix('.svg')}"
 
 
-def sizes(args):
+def sizes(args, pairs):
     """Each pair's Lottie and animated SVG, once and with --ping-pong: KB and gzipped KB."""
     def kb(path):
         data = open(path, "rb").read()
@@ -57,7 +57,7 @@ def sizes(args):
     print(f"| pair | Lottie | animated SVG | Lottie, --ping-pong | animated SVG, --ping-pong |")
     print("| --- | --- | --- | --- | --- |")
     with tempfile.TemporaryDirectory() as scratch:
-        for a, b in PAIRS:
+        for a, b in pairs:
             cells = []
             for extra in ([], ["--ping-pong"]):
                 for suffix in ("json", "svg"):
@@ -77,15 +77,14 @@ def main():
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="just the pairs whose names (as printed) contain TEXT; repeatable")
     args = parser.parse_args()
-    if args.only:
-        PAIRS[:] = [(a, b) for a, b in PAIRS if any(text in pair_name(a, b) for text in args.only)]
-        if not PAIRS:
-            parser.error(f"no pair's name contains {' or '.join(args.only)}")
+    pairs = [(a, b) for a, b in PAIRS if not args.only or any(text in pair_name(a, b) for text in args.only)]
+    if not pairs:
+        parser.error(f"no pair's name contains {' or '.join(args.only)}")
     if args.sizes:
-        return sizes(args)
+        return sizes(args, pairs)
     worst_overall = (2.0, "")
     with tempfile.TemporaryDirectory() as scratch:
-        for index, (a, b) in enumerate(PAIRS):
+        for index, (a, b) in enumerate(pairs):
             name = pair_name(a, b)
             folder = os.path.join(scratch, f"p{index}")
             os.mkdir(folder)

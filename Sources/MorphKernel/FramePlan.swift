@@ -91,6 +91,12 @@ struct FramePlan: @unchecked Sendable {
     /// the estimate split the work; with several, the other thread takes its share of the
     /// rest.
     static let horizontalBandsPerThread = 4
+
+    /// The bands of `.horizontal` on `threads` threads: `perThread` a thread, no more than
+    /// `limit` (the tile rows, or the bands the scratch memory holds); one on one thread.
+    static func horizontalBands(threads: Int, perThread: Int = horizontalBandsPerThread, limit: Int) -> Int {
+        threads > 1 ? min(limit, threads * perThread) : 1
+    }
     /// With fixed softness on several threads, `.vertical`'s bands are `verticalFillShares`
     /// even shares of the tile rows' fills, then groups of `verticalGroupBlocks` column blocks,
     /// each summed down every tile row (see `splitVerticalByColumns`); 0: one band, the whole

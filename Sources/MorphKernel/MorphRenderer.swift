@@ -161,7 +161,7 @@ public final class MorphRenderer: @unchecked Sendable {
         let tileRows = (passHeight + TileMap.tileRows - 1) / TileMap.tileRows
         let bands = min(tileRows, threads)
         // The horizontal pass's bands: several a thread where there are several threads.
-        let horizontalBands = bands > 1 ? min(tileRows, bands * FramePlan.horizontalBandsPerThread) : 1
+        let horizontalBands = FramePlan.horizontalBands(threads: bands, limit: tileRows)
         scratch = RenderScratch(
             width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
             bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
@@ -395,8 +395,8 @@ public final class MorphRenderer: @unchecked Sendable {
                             outputColumns: alphaColumns, skipping: skipping)
                         let threads = bandCountLocked(
                             work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
-                        let horizontalBands = threads > 1
-                            ? min(scratch.bandCount, threads * storedHorizontalBandsPerThread) : 1
+                        let horizontalBands = FramePlan.horizontalBands(
+                            threads: threads, perThread: storedHorizontalBandsPerThread, limit: scratch.bandCount)
                         tiles.split(horizontalBands: horizontalBands, verticalBands: threads, vertical: edges != nil)
                         plan.bandCount = threads
                         if n == 0 {

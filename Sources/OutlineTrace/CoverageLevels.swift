@@ -2,9 +2,10 @@
 /// at ½, filled opaque), or one to four partial coverages below 1 for a frame with
 /// translucent regions.
 ///
-/// Partly covered pixels come in two kinds. Those of an anti-aliased edge sit between a
-/// nearly empty and a nearly full neighbour; a vector renderer redraws them at its own
-/// resolution, so a cut at ½ keeps them. The others — the inside of a region mid-fade, a
+/// Partly covered pixels come in two kinds. Those of an anti-aliased edge (`isEdge`: between
+/// a nearly empty and a nearly full neighbour, or the border of a translucent region) are
+/// redrawn by a vector renderer at its own resolution from the outline crossing them, so
+/// they need no coverage of their own. The others — the inside of a region mid-fade, a
 /// thin ring of partial coverage, a ramp wider than a pixel — would be lost by a cut at ½
 /// (each becomes 0 or 1), so when what a cut at ½ would lose there exceeds `budget` of the
 /// frame's total coverage, the frame is drawn as a staircase: partial coverages
@@ -97,7 +98,7 @@ struct CoverageLevels {
     /// Whether the pixel at (`x`, `y`) is an anti-aliased edge's, by the extremes of its 3 × 3
     /// neighbourhood (outside the frame counts as empty): it sits between a nearly empty and a
     /// nearly full pixel (an opaque shape's edge), or between an empty pixel and one it is
-    /// under `plateauShare` of (the edge of a translucent region: a thin ring mid-fade is a
+    /// under `plateauShareInTenths` tenths of (the edge of a translucent region: a thin ring mid-fade is a
     /// plateau of partial coverage with an anti-aliased border, which the plateau's own layer
     /// draws, its outline crossing each border pixel as much as the pixel lies up the step).
     ///

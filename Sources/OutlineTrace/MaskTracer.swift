@@ -27,8 +27,8 @@ import PathMorph
 ///   noise of a level set that grazes a level (a flat field mid-fade), not shapes.
 ///
 /// Translucent frames: a frame is crisp when the partly covered pixels that are not an
-/// anti-aliased edge's (an edge pixel sits between a nearly empty and a nearly full one)
-/// carry next to nothing; then one outline at ½, filled opaque, is the frame — the vector
+/// anti-aliased edge's (an edge pixel sits between a nearly empty and a nearly full one, or
+/// borders a translucent region: `CoverageLevels.isEdge`) carry next to nothing; then one outline at ½, filled opaque, is the frame — the vector
 /// renderer redoes the edge's anti-aliasing at its own resolution, crisp at any size.
 /// Otherwise (the metaball style's flat or soft regions in the frames about p = ½, where one
 /// icon covers ground the other does not) a cut at ½ would drop a fade the frame shows, so

@@ -112,7 +112,12 @@ struct BenchOptions {
             throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --icons and --repeat are separate runs; pass one of them")
         }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
-        if repeatCount != nil && filter == nil { throw Invalid(reason: "--repeat needs --filter TEXT to pick a pair") }
+        if repeatCount != nil {
+            guard let filter else { throw Invalid(reason: "--repeat needs --filter TEXT to pick a pair") }
+            guard FieldStyleComparison.pairs().contains(where: { $0.name.contains(filter) }) else {
+                throw Invalid(reason: "no --field-styles pair's name contains \(filter)")
+            }
+        }
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }

@@ -51,21 +51,30 @@ enum FieldStyleComparison {
     /// instruction counter, which tells the two styles' costs apart where the machine's load
     /// moves their times (`Scripts/frame-instructions.py`).
     static func repeatFrames(count: Int, filter: String, distance: Bool) throws {
-        guard let pair = pairs().first(where: { $0.name.contains(filter) }) else {
-            throw BenchOptions.Invalid(reason: "no --field-styles pair's name contains \(filter)")
-        }
+        // (BenchOptions checked that some pair's name contains `filter`.)
+        let pair = pairs().first { $0.name.contains(filter) }!
         let (source, target) = try pair.masks()
-        let style = distance ? try MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius) : try MorphStyle(maxBlurRadius: pair.maxBlurRadius)
-        let renderer = try MorphRenderer(width: source.width, height: source.height, style: style)
-        renderer.concurrency = .serial
-        var frame = [UInt8](repeating: 0, count: renderer.rgbaByteCount)
+        let drawer = try renderer(pair, size: source.width, height: source.height, distance: distance, concurrency: .serial)
+        var frame = [UInt8](repeating: 0, count: drawer.rgbaByteCount)
         var sink: UInt64 = 0
         for _ in 0...count {
-            try frame.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8) }
+            try frame.withUnsafeMutableBytes { try drawer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8) }
             sink &+= UInt64(frame[frame.count / 2 + 3])
         }
         print("| \(pair.name) | \(distance ? "distance" : "metaball") | \(count) |")
         print("(sink \(sink))")
+    }
+
+    /// A renderer of `pair`'s frames in the distance style or the metaball one, each at the
+    /// library's defaults but the blur (the metaball style's automatic edge).
+    static func renderer(
+        _ pair: Pair, size: Int, height: Int, distance: Bool, concurrency: MorphConcurrency
+    ) throws -> MorphRenderer {
+        let style = distance
+            ? MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius) : MorphStyle(maxBlurRadius: pair.maxBlurRadius)
+        let renderer = try MorphRenderer(width: size, height: height, style: style)
+        renderer.concurrency = concurrency
+        return renderer
     }
 
     static func run(sink: inout UInt64) throws {
@@ -79,11 +88,8 @@ enum FieldStyleComparison {
         for pair in pairs() {
             let (source, target) = try pair.masks()
             let size = source.width
-            let metaball = try MorphRenderer(width: size, height: source.height, style: MorphStyle(maxBlurRadius: pair.maxBlurRadius))
-            let distance = try MorphRenderer(
-                width: size, height: source.height, style: MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius))
-            metaball.concurrency = .serial
-            distance.concurrency = .serial
+            let metaball = try renderer(pair, size: size, height: source.height, distance: false, concurrency: .serial)
+            let distance = try renderer(pair, size: size, height: source.height, distance: true, concurrency: .serial)
             var frame = [UInt8](repeating: 0, count: metaball.rgbaByteCount)
             func render(_ renderer: MorphRenderer, _ progress: Double) throws {
                 try frame.withUnsafeMutableBytes {
@@ -113,9 +119,8 @@ enum FieldStyleComparison {
             cells.append(cell(mm, dm))
             // As a host draws them by default: `.automatic` renderers, split over every core
             // where a frame reaches the threshold, wall time.
-            let metaballAll = try MorphRenderer(width: size, height: source.height, style: MorphStyle(maxBlurRadius: pair.maxBlurRadius))
-            let distanceAll = try MorphRenderer(
-                width: size, height: source.height, style: MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius))
+            let metaballAll = try renderer(pair, size: size, height: source.height, distance: false, concurrency: .automatic)
+            let distanceAll = try renderer(pair, size: size, height: source.height, distance: true, concurrency: .automatic)
             let (ma, da) = try interleavedMedianNanoseconds(
                 runs: samples, { try render(metaballAll, 0.5) }, { try render(distanceAll, 0.5) })
             cells.append(cell(ma, da))

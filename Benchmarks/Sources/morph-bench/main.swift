@@ -223,10 +223,5 @@ case .cBaseline(let json, let filter):
 case .horizontalBands(let filter): try HorizontalBandsComparison.run(options: options, filter: filter).finish(tool: "morph-bench")
 case .icons(let directory): try CBaselineComparison.writeIcons(to: directory)
 case .repeatFrames(let count, let filter, let distance):
-    do {
-        try FieldStyleComparison.repeatFrames(count: count, filter: filter, distance: distance)
-    } catch let invalid as BenchOptions.Invalid {
-        FileHandle.standardError.write(Data("\(invalid)\n".utf8))
-        exit(2)
-    }
+    try FieldStyleComparison.repeatFrames(count: count, filter: filter, distance: distance)
 }
