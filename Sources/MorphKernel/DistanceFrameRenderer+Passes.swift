@@ -40,6 +40,18 @@ extension DistanceFrameRenderer {
         for x in max(inside.upperBound, columns.lowerBound)..<columns.upperBound { row[x] = row[width - 1] }
     }
 
+    /// φ into `blurred` over the edge segments of `rows`: V of a frame without blur.
+    func mixEdgeSegments(_ inputs: MixInputs, rows: Range<Int>) {
+        let length = Self.segmentLength, segments = segmentsAcross
+        for y in rows {
+            let out = blurred + y * planeStride
+            for column in 0..<segments where kinds[y * segments + column] == .edge {
+                let x0 = column * length
+                mixRow(inputs, y: y, columns: x0..<x0 + length, into: out)
+            }
+        }
+    }
+
     /// The blur across of φ, A, into `across` over every segment of `rows` marked in
     /// `targets` (`SeparableBlur.horizontalSum` with the frame's `taps`), mixing φ in `row`
     /// (the band's `mixedRow`); with `measuring`, each segment's least and greatest A into
@@ -149,21 +161,34 @@ extension DistanceFrameRenderer {
 
     /// The blur down of `across` into `blurred` over the edge segments of `rows`, the end
     /// rows repeated past the canvas (so rows are read one by one, not as `SeparableBlur`'s
-    /// blocks).
+    /// blocks). Rows n or more from both ends step through the plane without clamping: the
+    /// same terms in the same order.
     func blurDown(halfWidth n: Int, rows: Range<Int>) {
         let length = Self.segmentLength, segments = segmentsAcross, stride = planeStride
         let taps = UnsafePointer(self.taps), w0 = SeparableBlur.splat(taps[0])
         let plane = UnsafePointer(across)
         for y in rows {
+            let interior = y >= n && y + n < height
             for column in 0..<segments where kinds[y * segments + column] == .edge {
                 let x0 = column * length
-                var sum = w0 * plane.vector16(at: y * stride + x0)
+                let middle = plane + (y &* stride &+ x0)
+                var sum = w0 * middle.vector16(at: 0)
                 var j = 1
-                while j <= n {
-                    let up = max(y &- j, 0), down = min(y &+ j, height - 1)
-                    sum += SeparableBlur.splat(taps[j])
-                        * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
-                    j &+= 1
+                if interior {
+                    var up = middle, down = middle
+                    while j <= n {
+                        up -= stride
+                        down += stride
+                        sum += SeparableBlur.splat(taps[j]) * (up.vector16(at: 0) + down.vector16(at: 0))
+                        j &+= 1
+                    }
+                } else {
+                    while j <= n {
+                        let up = max(y &- j, 0), down = min(y &+ j, height - 1)
+                        sum += SeparableBlur.splat(taps[j])
+                            * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
+                        j &+= 1
+                    }
                 }
                 blurred.storeVector16(sum, at: y * stride + x0)
             }

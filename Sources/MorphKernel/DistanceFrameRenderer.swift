@@ -255,6 +255,9 @@ final class DistanceFrameRenderer {
     enum Phase {
         /// The first sort (`sortSegments`), by rows.
         case sort
+        /// V = φ in the edge segments, for a frame without blur (`mixEdgeSegments`), by
+        /// rows: the only step after the first sort then.
+        case unblurred
         /// A in the first sort's edge segments and its bounds (`blurAcross`), by rows.
         case measure
         /// The second sort (`sortEdgeSegments`), by columns.
@@ -323,6 +326,8 @@ final class DistanceFrameRenderer {
                         reach: job.reach, twice: job.twice, rows: rowRange(band))
                 }
             }
+        case .unblurred:
+            mixEdgeSegments(job.inputs!, rows: rowRange(band))
         case .measure:
             blurAcross(job.inputs!, where: measured, rows: rowRange(band), halfWidth: n, measuring: true, row: mixedRow(band))
         case .sortEdges:
@@ -374,6 +379,12 @@ final class DistanceFrameRenderer {
             for i in 0...n { taps[i] = SIMD4(repeating: kernelWeights[n + i]) }
         }
         perform(.sort, pool)
+        let floor = (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
+        if n == 0 {
+            // The blur is the identity: A = 1 · φ and V = 1 · A, the same bits as φ.
+            perform(.unblurred, pool)
+            return floor
+        }
         if frameJob.twice {
             // A in the segments of the first sort, then the second sort from its bounds.
             perform(.measure, pool)
@@ -382,7 +393,7 @@ final class DistanceFrameRenderer {
         perform(.markReach, pool)
         perform(.across, pool)
         perform(.down, pool)
-        return (1 - w) * Self.slopeFloor(blurAmount: b) + w * (capture?.slopeFloor ?? 0)
+        return floor
     }
 
     /// How far a segment's fields must be from zero to be sorted without V (see `render`).

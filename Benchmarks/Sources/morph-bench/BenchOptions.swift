@@ -16,9 +16,11 @@ import Foundation
 ///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--icons DIR`: no benchmark, the real pairs' 132 px icons as PNG files, for timing whole
 ///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`);
-/// - `--repeat N --filter TEXT [--style metaball|distance]`: no timing, the frame at p = 0.5
-///   of the first `--field-styles` pair whose name contains TEXT, drawn N times on one thread
-///   after a first frame: for an instruction counter (`Scripts/frame-instructions.py`).
+/// - `--repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]`: no timing, the
+///   frame at p = P (0.5 unless given; `morph`: the 61 frames of a morph) of the first
+///   `--field-styles` pair whose name contains TEXT (then of `--c-baseline`'s real icon
+///   rows), drawn N times on one thread after a first time: for an instruction counter
+///   (`Scripts/frame-instructions.py`).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
 struct BenchOptions {
@@ -31,7 +33,7 @@ struct BenchOptions {
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
         case icons(directory: String)
-        case repeatFrames(count: Int, filter: String, distance: Bool)
+        case repeatFrames(count: Int, filter: String, distance: Bool, progress: [Double])
     }
 
     var mode: Mode = .standard
@@ -46,7 +48,7 @@ struct BenchOptions {
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
                morph-bench --icons DIR
-               morph-bench --repeat N --filter TEXT [--style metaball|distance]
+               morph-bench --repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]
         """
 
     /// Parses the arguments after the program name.
@@ -63,6 +65,7 @@ struct BenchOptions {
         var icons: String?
         var repeatCount: Int?
         var style: String?
+        var progress: [Double]?
         var filter: String?
         var json: String?
         var rest = arguments[...]
@@ -101,6 +104,16 @@ struct BenchOptions {
                 let text = try value(of: argument, needs: "metaball or distance")
                 guard text == "metaball" || text == "distance" else { throw Invalid(reason: "--style is metaball or distance, got \(text)") }
                 style = text
+            case "--progress":
+                let text = try value(of: argument, needs: "a progress from 0 to 1, or morph")
+                if text == "morph" {
+                    progress = (0...60).map { Double($0) / 60 }
+                } else {
+                    guard let number = Double(text), number >= 0, number <= 1 else {
+                        throw Invalid(reason: "--progress needs a number from 0 to 1, or morph, got \(text)")
+                    }
+                    progress = [number]
+                }
             case "--json":
                 json = try value(of: argument, needs: "a file to write the figures to")
             default:
@@ -112,10 +125,11 @@ struct BenchOptions {
             throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --icons and --repeat are separate runs; pass one of them")
         }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
+        if progress != nil && repeatCount == nil { throw Invalid(reason: "--progress goes with --repeat") }
         if repeatCount != nil {
             guard let filter else { throw Invalid(reason: "--repeat needs --filter TEXT to pick a pair") }
-            guard FieldStyleComparison.pairs().contains(where: { $0.name.contains(filter) }) else {
-                throw Invalid(reason: "no --field-styles pair's name contains \(filter)")
+            guard FieldStyleComparison.repeatPairs().contains(where: { $0.name.contains(filter) }) else {
+                throw Invalid(reason: "no --field-styles or --c-baseline pair's name contains \(filter)")
             }
         }
         if json != nil && !scaling && !cBaseline {
@@ -139,7 +153,7 @@ struct BenchOptions {
         } else if let icons {
             mode = .icons(directory: icons)
         } else if let repeatCount, let filter {
-            mode = .repeatFrames(count: repeatCount, filter: filter, distance: style == "distance")
+            mode = .repeatFrames(count: repeatCount, filter: filter, distance: style == "distance", progress: progress ?? [0.5])
         }
     }
 

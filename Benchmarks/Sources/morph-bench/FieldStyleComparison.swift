@@ -18,6 +18,8 @@ enum FieldStyleComparison {
         let masks: () throws -> (AlphaMask, AlphaMask)
         let maxBlurRadius: Double
         let samples: Int
+        /// The fixed edge softness of `--c-baseline`'s rows, or nil for the automatic edge.
+        var fixedSoftness: Double? = nil
     }
 
     /// Workloads a–d, then real icons at the command-line tool's default size (132 px, 12 px
@@ -45,21 +47,33 @@ enum FieldStyleComparison {
         }
     }
 
-    /// The frame at p = 0.5 of the first pair whose name contains `filter`, in the distance
-    /// style or the metaball one as `run` draws them, on one thread: a first frame (the
-    /// distance style's fields), then `count` more; prints `| pair | style | count |`. For an
-    /// instruction counter, which tells the two styles' costs apart where the machine's load
-    /// moves their times (`Scripts/frame-instructions.py`).
-    static func repeatFrames(count: Int, filter: String, distance: Bool) throws {
+    /// What `--repeat` picks from: the pairs, then `--c-baseline`'s real icon rows (issue 19)
+    /// at their fixed softness.
+    static func repeatPairs() -> [Pair] {
+        pairs() + RealIconWorkload.all.map { workload in
+            Pair(name: workload.label, masks: { try workload.masks() }, maxBlurRadius: workload.maxBlurRadius,
+                 samples: workload.samples, fixedSoftness: RealIconWorkload.softness)
+        }
+    }
+
+    /// The frames at `progress` (one, or a whole morph's) of the first pair of `repeatPairs()`
+    /// whose name contains `filter`, in the distance style or the metaball one as `run` draws
+    /// them, on one thread: once first (the distance style's fields), then `count` times more;
+    /// prints `| pair | style | count |`. For an instruction counter, which tells the two
+    /// styles' costs apart where the machine's load moves their times
+    /// (`Scripts/frame-instructions.py`).
+    static func repeatFrames(count: Int, filter: String, distance: Bool, progress: [Double]) throws {
         // (BenchOptions checked that some pair's name contains `filter`.)
-        let pair = pairs().first { $0.name.contains(filter) }!
+        let pair = repeatPairs().first { $0.name.contains(filter) }!
         let (source, target) = try pair.masks()
         let drawer = try renderer(pair, size: source.width, height: source.height, distance: distance, concurrency: .serial)
         var frame = [UInt8](repeating: 0, count: drawer.rgbaByteCount)
         var sink: UInt64 = 0
         for _ in 0...count {
-            try frame.withUnsafeMutableBytes { try drawer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8) }
-            sink &+= UInt64(frame[frame.count / 2 + 3])
+            for p in progress {
+                try frame.withUnsafeMutableBytes { try drawer.render(source: source, target: target, progress: p, into: $0, format: .rgba8) }
+                sink &+= UInt64(frame[frame.count / 2 + 3])
+            }
         }
         print("| \(pair.name) | \(distance ? "distance" : "metaball") | \(count) |")
         print("(sink \(sink))")
@@ -70,8 +84,9 @@ enum FieldStyleComparison {
     static func renderer(
         _ pair: Pair, size: Int, height: Int, distance: Bool, concurrency: MorphConcurrency
     ) throws -> MorphRenderer {
-        let style = distance
+        var style = distance
             ? MorphStyle(field: .distance, maxBlurRadius: pair.maxBlurRadius) : MorphStyle(maxBlurRadius: pair.maxBlurRadius)
+        if let softness = pair.fixedSoftness { style.softness = .fixed(softness) }
         let renderer = try MorphRenderer(width: size, height: height, style: style)
         renderer.concurrency = concurrency
         return renderer

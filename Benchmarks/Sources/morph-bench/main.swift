@@ -222,6 +222,6 @@ case .cBaseline(let json, let filter):
     try CBaselineComparison.run(options: options, json: json, filter: filter).finish(tool: "morph-bench")
 case .horizontalBands(let filter): try HorizontalBandsComparison.run(options: options, filter: filter).finish(tool: "morph-bench")
 case .icons(let directory): try CBaselineComparison.writeIcons(to: directory)
-case .repeatFrames(let count, let filter, let distance):
-    try FieldStyleComparison.repeatFrames(count: count, filter: filter, distance: distance)
+case .repeatFrames(let count, let filter, let distance, let progress):
+    try FieldStyleComparison.repeatFrames(count: count, filter: filter, distance: distance, progress: progress)
 }
