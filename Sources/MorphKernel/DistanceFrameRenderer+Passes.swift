@@ -79,27 +79,38 @@ extension DistanceFrameRenderer {
                 let sum = SeparableBlur.horizontalSum(row + x0, centre: centre, taps: taps, halfWidth: n)
                 out.storeVector16(sum, at: x0)
                 guard measuring else { continue }
-                var least = sum, greatest = sum
                 let count = min(length, width - x0)
-                if count < length {
-                    for lane in count..<length {
-                        least[lane] = .infinity
-                        greatest[lane] = -.infinity
-                    }
-                }
+                let (least, greatest) = count == length ? Self.bounds(sum) : Self.bounds(sum, lanes: count)
                 let bound = column * boundsStride + padding + y
-                lowerBounds[bound] = Self.least(least)
-                upperBounds[bound] = -Self.least(-greatest)
+                lowerBounds[bound] = least
+                upperBounds[bound] = greatest
             }
         }
     }
 
-    /// The least of 16 lanes (`min()` is a scalar loop here, see TOOLCHAIN.md).
+    /// The least and greatest of 16 lanes, folded a quarter at a time: a select on SIMD4 is one
+    /// `minps` / `maxps` at the default target (`LaneSelect.swift`), where `min()` is a scalar
+    /// loop and a SIMD8 or SIMD16 select several instructions a register.
     @inline(__always)
-    static func least(_ v: SIMD16<Float>) -> Float {
-        let eight = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .< v.lowHalf)
-        let four = eight.lowHalf.replacing(with: eight.highHalf, where: eight.highHalf .< eight.lowHalf)
-        return min(min(four[0], four[1]), min(four[2], four[3]))
+    static func bounds(_ v: SIMD16<Float>) -> (least: Float, greatest: Float) {
+        let q0 = v.lowHalf.lowHalf, q1 = v.lowHalf.highHalf, q2 = v.highHalf.lowHalf, q3 = v.highHalf.highHalf
+        var least = q0, greatest = q0
+        least.replace(with: q1, where: q1 .< least)
+        least.replace(with: q2, where: q2 .< least)
+        least.replace(with: q3, where: q3 .< least)
+        greatest.replace(with: q1, where: q1 .> greatest)
+        greatest.replace(with: q2, where: q2 .> greatest)
+        greatest.replace(with: q3, where: q3 .> greatest)
+        return (min(min(least[0], least[1]), min(least[2], least[3])),
+                max(max(greatest[0], greatest[1]), max(greatest[2], greatest[3])))
+    }
+
+    /// `bounds` of the first `lanes` (1 … 15) lanes: the others stand in for the first.
+    @inline(__always)
+    static func bounds(_ v: SIMD16<Float>, lanes: Int) -> (least: Float, greatest: Float) {
+        var filled = v
+        for lane in lanes..<segmentLength { filled[lane] = v[0] }
+        return bounds(filled)
     }
 
     /// The second sort, over the segment columns `columns`: each edge segment of the first

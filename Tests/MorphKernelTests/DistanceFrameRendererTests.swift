@@ -117,6 +117,21 @@ struct DistanceFrameRendererTests {
         }
     }
 
+    @Test func segmentBoundsAreTheLeastAndGreatestOfTheirLanes() {
+        // What the second sort bounds A by: every lane of a whole segment, the first `lanes`
+        // of the canvas's last one, whatever lane holds the extremes.
+        var generator = SplitMix64(seed: 11)
+        for trial in 0..<2000 {
+            var v = SIMD16<Float>()
+            for lane in 0..<16 { v[lane] = Float(generator.next() % 20001) / 100 - 100 }
+            let lanes = trial % 16 + 1
+            let taken = (0..<lanes).map { v[$0] }
+            let (least, greatest) = lanes == 16
+                ? DistanceFrameRenderer.bounds(v) : DistanceFrameRenderer.bounds(v, lanes: lanes)
+            #expect(least == taken.min()! && greatest == taken.max()!, "\(v), \(lanes) lanes")
+        }
+    }
+
     @Test func masksOfNoiseAreWithinOneOfTheReference() {
         // Masks of noise (saddles, checkerboards, single pixels), where the slope of the
         // frame's field vanishes in places: within ±1 there too (a review found up to 11 levels
