@@ -29,11 +29,15 @@ static void hold_forever(void) {
     for (;;) pause();
 }
 
+// The signals that end the process by default and that a user or a system sends to stop it
+// (a closed terminal, Ctrl-C, Ctrl-backslash, kill, a timer): each is handled, so that none
+// ends it with temporary files left behind.
+static const int ending_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM};
+
 static sigset_t interrupt_signals(void) {
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) sigaddset(&set, ending_signals[i]);
     return set;
 }
 
@@ -97,7 +101,7 @@ static void handle(int number) {
         ssize_t ignored = write(STDERR_FILENO, "\n", 1);
         (void)ignored;
     }
-    _exit(number == SIGINT ? 130 : 143);
+    _exit(128 + number);
 }
 
 void im_exit_cleanup_install(void) {
@@ -111,8 +115,9 @@ void im_exit_cleanup_install(void) {
     interrupt.sa_handler = handle;
     interrupt.sa_mask = interrupt_signals();
     interrupt.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &interrupt, NULL);
-    sigaction(SIGTERM, &interrupt, NULL);
+    for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+        sigaction(ending_signals[i], &interrupt, NULL);
+    }
     // An inherited mask that holds them back (as some launchers leave it) would keep them
     // pending for ever.
     sigset_t interrupts = interrupt_signals();

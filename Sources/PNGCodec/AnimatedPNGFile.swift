@@ -39,27 +39,9 @@ final class AnimatedPNGFile {
     ///   file, a missing or unwritable folder.
     init(destination: String) throws {
         self.destination = destination
-        var info = stat()
-        var target = destination
-        var copies = false
-        if stat(destination, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                throw PNGError.cannotCreate(path: destination, reason: "it is a directory")
-            case S_IFREG:
-                // A link is written through, so the link stays and its target gets the file.
-                if lstat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-                   let resolved = realpath(destination, nil)
-                {
-                    target = String(cString: resolved)
-                    free(resolved)
-                }
-            default:
-                copies = true
-            }
-        } else if lstat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            throw PNGError.cannotCreate(path: destination, reason: "it is a symbolic link to a missing file")
-        }
+        // A link is written through, so the link stays and its target gets the file.
+        let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: destination)
+        let copies = !isRegular
         self.target = target
         copiesOnCommit = copies
         let made: (descriptor: Int32, path: String)

@@ -153,6 +153,18 @@ public enum AtomicFileWriter {
         forget(temporary)
     }
 
+    /// Where a file written to `path` goes: `path` itself when it is a regular file or missing,
+    /// the file a symbolic link resolves to, or (`isRegular` false) an existing device, FIFO or
+    /// socket, to be written in place: for writers that fill a file by other means (an
+    /// encoder writing the temporary sibling itself), so that they treat destinations as
+    /// `write` does.
+    ///
+    /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
+    public static func resolvedDestination(of path: String) throws -> (path: String, isRegular: Bool) {
+        let resolved = try destination(of: path)
+        return (resolved.path, resolved.isRegular)
+    }
+
     /// Where the bytes for `path` go (and whether nothing is there): `path` itself when it is a
     /// regular file or missing, the file a symbolic link resolves to (so the link stays and its
     /// target gets the new file), or, not regular, an existing device, FIFO or socket, which is

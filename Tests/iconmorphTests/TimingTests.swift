@@ -35,17 +35,21 @@ struct TimingTests {
     /// The order of steps for every combination, written out by hand.
     @Test func schedules() {
         var timing = FrameTiming(fps: Rational(30))
-        #expect(timing.schedule(steps: 4, variableDelays: false).map(\.step) == [0, 1, 2, 3])
-        #expect(timing.schedule(steps: 4, variableDelays: true).map(\.delay) == Array(repeating: Rational(1, 30), count: 4))
+        #expect(timing.schedule(steps: 4, variableDelays: false, repeats: false).map(\.step) == [0, 1, 2, 3])
+        #expect(timing.schedule(steps: 4, variableDelays: true, repeats: true).map(\.delay)
+            == Array(repeating: Rational(1, 30), count: 4))
         timing.pingPong = true
-        #expect(timing.schedule(steps: 4, variableDelays: false).map(\.step) == [0, 1, 2, 3, 2, 1, 0])
-        #expect(timing.schedule(steps: 4, variableDelays: true).map(\.step) == [0, 1, 2, 3, 2, 1])
+        #expect(timing.schedule(steps: 4, variableDelays: false, repeats: false).map(\.step) == [0, 1, 2, 3, 2, 1, 0])
+        #expect(timing.schedule(steps: 4, variableDelays: true, repeats: true).map(\.step) == [0, 1, 2, 3, 2, 1])
+        // A GIF or WebP loops by itself at a fixed rate: closed without the first step twice.
+        #expect(timing.schedule(steps: 4, variableDelays: false, repeats: true).map(\.step) == [0, 1, 2, 3, 2, 1])
         timing.loops = 2
-        #expect(timing.schedule(steps: 4, variableDelays: true).map(\.step) == [0, 1, 2, 3, 2, 1, 0])
+        #expect(timing.schedule(steps: 4, variableDelays: true, repeats: true).map(\.step) == [0, 1, 2, 3, 2, 1, 0])
+        #expect(timing.schedule(steps: 4, variableDelays: false, repeats: true).map(\.step) == [0, 1, 2, 3, 2, 1, 0])
         timing.holdStart = 0.1  // 3 frames at 30 fps
         timing.holdEnd = 0.05   // 1.5 → 2 frames (rounded half away from zero)
-        #expect(timing.schedule(steps: 4, variableDelays: false).map(\.step) == [0, 0, 0, 0, 1, 2, 3, 3, 3, 2, 1, 0])
-        let apng = timing.schedule(steps: 4, variableDelays: true)
+        #expect(timing.schedule(steps: 4, variableDelays: false, repeats: false).map(\.step) == [0, 0, 0, 0, 1, 2, 3, 3, 3, 2, 1, 0])
+        let apng = timing.schedule(steps: 4, variableDelays: true, repeats: true)
         #expect(apng.map(\.step) == [0, 1, 2, 3, 2, 1, 0])
         #expect(apng.map(\.delay) == [
             Rational(1, 30) + Rational(1, 10), Rational(1, 30), Rational(1, 30), Rational(1, 30) + Rational(1, 20),
@@ -58,8 +62,10 @@ struct TimingTests {
                     for (start, end) in [(0.0, 0.0), (0.2, 0.0), (0.0, 1.0), (0.5, 0.25)] {
                         let t = FrameTiming(fps: Rational(24), holdStart: start, holdEnd: end, pingPong: pingPong, loops: loops)
                         for variable in [false, true] {
-                            #expect(t.frameCount(steps: steps, variableDelays: variable)
-                                == t.schedule(steps: steps, variableDelays: variable).count)
+                            for repeats in [false, true] {
+                                #expect(t.frameCount(steps: steps, variableDelays: variable, repeats: repeats)
+                                    == t.schedule(steps: steps, variableDelays: variable, repeats: repeats).count)
+                            }
                         }
                     }
                 }

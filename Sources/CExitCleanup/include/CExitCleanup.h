@@ -8,11 +8,13 @@
 #include <spawn.h>
 #include <sys/types.h>
 
-/// Handles SIGINT and SIGTERM from now on: the first of them kills the tracked child
-/// processes (SIGKILL, then waits for each), removes the tracked temporary files, writes a
-/// line break to standard error when `im_exit_cleanup_set_line_open(1)` says one is wanted,
-/// and ends the process with 130 (SIGINT) or 143 (SIGTERM). Also ignores SIGPIPE and
-/// SIGXFSZ, so that writes fail instead. Call once, early.
+/// Handles SIGINT and SIGTERM from now on, and the other signals that end a process by default
+/// and are sent to stop one (SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): the first of them
+/// kills the tracked child processes (SIGKILL, then waits for each), removes the tracked
+/// temporary files, writes a line break to standard error when
+/// `im_exit_cleanup_set_line_open(1)` says one is wanted, and ends the process with 128 + the
+/// signal's number (130 for SIGINT, 143 for SIGTERM). Also ignores SIGPIPE and SIGXFSZ, so
+/// that writes fail instead. Call once, early.
 void im_exit_cleanup_install(void);
 
 /// Creates a file from a mkstemps(3) template whose last `suffix_length` bytes are kept, and

@@ -50,8 +50,8 @@ enum RenderCommand {
                 holdEnd: "Seconds the --to icon stays after the morph ends (with --ping-pong: before it turns "
                     + "back), in the same way.",
                 pingPong: "Play the morph forwards, then backwards to the --from icon: steps 0 … n-1 … 0. An "
-                    + "animated PNG that loops forever plays 0 … n-1 … 1, so its loop shows neither end "
-                    + "twice."))
+                    + "animated file that loops forever (APNG, GIF, WebP, animated SVG, Lottie) plays "
+                    + "0 … n-1 … 1, so its loop shows neither end twice."))
             + [
                 ExportOptions.format,
                 ExportOptions.output(

@@ -34,8 +34,9 @@ final class FFmpegProcess: @unchecked Sendable {
         guard pipe(&ends) == 0 else { throw OutputError.encoderFailed(path: output, reason: String(cString: strerror(errno))) }
         var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         if folder.isEmpty { folder = "/tmp" }
-        var template = Array((folder + "/.iconmorph-ffmpeg.XXXXXX").utf8CString)
-        let logDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Tracked like an output's temporary file, so that an interrupt removes it too.
+        var template = Array((folder + "/.iconmorph-ffmpeg.XXXXXX.log").utf8CString)
+        let logDescriptor = template.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }
         guard logDescriptor >= 0 else {
             close(ends[0])
             close(ends[1])
@@ -56,9 +57,10 @@ final class FFmpegProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, STDERR_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, logDescriptor)
-        // The child starts with no signal blocked (this thread holds SIGINT and SIGTERM back
-        // while it starts ffmpeg, see `Interrupts`) and with the default actions of SIGINT,
-        // SIGTERM (handled here) and SIGPIPE (ignored here).
+        // The child starts with no signal blocked (this thread holds the stopping signals back
+        // while it starts ffmpeg, see `Interrupts`) and with the default actions of the
+        // stopping signals (handled here) and SIGPIPE (ignored here). SIGXFSZ stays ignored,
+        // so that ffmpeg reports a file size limit as a failed write instead of dying.
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         #else
@@ -69,7 +71,7 @@ final class FFmpegProcess: @unchecked Sendable {
         var none = sigset_t(), defaults = sigset_t()
         sigemptyset(&none)
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
@@ -83,6 +85,7 @@ final class FFmpegProcess: @unchecked Sendable {
         guard started == 0 else {
             close(ends[1])
             unlink(log)
+            im_exit_cleanup_forget_temporary(log)
             throw OutputError.encoderFailed(path: output, reason: "cannot start ffmpeg: " + String(cString: strerror(started)))
         }
         pid = child
@@ -100,9 +103,14 @@ final class FFmpegProcess: @unchecked Sendable {
     deinit {
         if input >= 0 { close(input) }
         unlink(log)
+        im_exit_cleanup_forget_temporary(log)
     }
 
     /// Closes ffmpeg's input and waits for it to finish.
+    ///
+    /// ffmpeg runs with `-loglevel error`, so a line on its standard error is a failure even
+    /// when it exits with 0, as ffmpeg 5 does after some failed writes (a full disk, a file
+    /// size limit: "Error writing trailer of …: No space left on device").
     ///
     /// - Returns: `nil` when it succeeded, else its last line of output (or how it ended).
     func finish() -> String? {
@@ -112,8 +120,9 @@ final class FFmpegProcess: @unchecked Sendable {
         }
         let status = reap()
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
-        if exited && code == 0 { return nil }
-        return lastLine() ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
+        let last = lastLine()
+        if exited && code == 0 && last == nil { return nil }
+        return last ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
     }
 
     /// Stops ffmpeg at once (a failed or interrupted export).

@@ -33,13 +33,13 @@ struct FrameOutput: Equatable {
     /// The frames the output holds, in order, each with its step and delay.
     var schedule: [FrameTiming.Frame] {
         guard steps >= 2 else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }
-        return timing.schedule(steps: steps, variableDelays: format.holdsAsDelays)
+        return timing.schedule(steps: steps, variableDelays: format.holdsAsDelays, repeats: format.loops)
     }
 
     /// How many frames the output holds, without scheduling them.
     var frameCount: Int {
         guard steps >= 2 else { return 1 }
-        return timing.frameCount(steps: steps, variableDelays: format.holdsAsDelays)
+        return timing.frameCount(steps: steps, variableDelays: format.holdsAsDelays, repeats: format.loops)
     }
 
     /// The grid of a sheet or strip of the output's frames, each `frameSize` pixels.

@@ -6,7 +6,7 @@
 /// `--to` icon. `--fps r --duration d` gives N = round(r · d) + 1: the morph takes d seconds
 /// (to the nearest frame), and frame i sits at p = i / (N − 1) = t / d.
 ///
-/// `schedule(steps:variableDelays:)` lays the steps out as the frames an output holds.
+/// `schedule(steps:variableDelays:repeats:)` lays the steps out as the frames an output holds.
 struct FrameTiming: Equatable, Sendable {
     /// Frames per second (> 0).
     var fps: Rational
@@ -32,22 +32,23 @@ struct FrameTiming: Equatable, Sendable {
 
     /// The frames of an output of a morph of `steps` (N ≥ 2) steps.
     ///
-    /// - Fixed-rate outputs (`variableDelays` false: PNG files, the raw stream, sheets) show
-    ///   every frame for 1/fps: a hold becomes round(hold · fps) extra copies of its frame.
-    ///   With ping-pong the steps go 0 … N − 1 … 0, so the output ends at rest on the
-    ///   `--from` icon; the end hold comes at the turn.
-    /// - Animated PNG (`variableDelays` true) shows each step once with its own delay: the
-    ///   first frame's is 1/fps + holdStart, the last step's 1/fps + holdEnd. With ping-pong the
-    ///   steps go 0 … N − 1 … 1 when it loops forever, so the loop closes without showing
-    ///   either end twice, and 0 … N − 1 … 0 when it plays a set number of times, so it stops
-    ///   at rest.
-    func schedule(steps: Int, variableDelays: Bool) -> [Frame] {
+    /// - Fixed-rate outputs (`variableDelays` false: PNG files, the raw stream, sheets, video)
+    ///   show every frame for 1/fps: a hold becomes round(hold · fps) extra copies of its
+    ///   frame. The end hold comes at the turn.
+    /// - Animated PNG, SVG and Lottie (`variableDelays` true) show each step once with its own
+    ///   delay: the first frame's is 1/fps + holdStart, the last step's 1/fps + holdEnd.
+    ///
+    /// With ping-pong the steps go 0 … N − 1 … 0, so the output ends at rest on the `--from`
+    /// icon, but 0 … N − 1 … 1 in a file that plays itself again from its start (`repeats`:
+    /// an animated PNG, SVG, Lottie, GIF or WebP) and loops forever, so that the loop closes
+    /// without showing the `--from` icon twice in a row.
+    func schedule(steps: Int, variableDelays: Bool, repeats: Bool) -> [Frame] {
         precondition(steps >= 2)
         let period = fps.reciprocal
         var order = Array(0..<steps)
         if pingPong {
             let back = Array((0..<(steps - 1)).reversed())
-            order += variableDelays && loops == 0 ? Array(back.dropLast()) : back
+            order += repeats && loops == 0 ? Array(back.dropLast()) : back
         }
         if variableDelays {
             return order.enumerated().map { position, step in
@@ -74,10 +75,10 @@ struct FrameTiming: Equatable, Sendable {
         Int((seconds * fps.doubleValue).rounded())
     }
 
-    /// How many frames `schedule(steps:variableDelays:)` makes, without making them.
-    func frameCount(steps: Int, variableDelays: Bool) -> Int {
+    /// How many frames `schedule(steps:variableDelays:repeats:)` makes, without making them.
+    func frameCount(steps: Int, variableDelays: Bool, repeats: Bool) -> Int {
         var count = steps
-        if pingPong { count += variableDelays && loops == 0 ? steps - 2 : steps - 1 }
+        if pingPong { count += repeats && loops == 0 ? steps - 2 : steps - 1 }
         if !variableDelays {
             count += Self.frameCount(holdStart, fps: fps) + Self.frameCount(holdEnd, fps: fps)
         }

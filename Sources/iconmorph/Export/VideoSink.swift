@@ -13,7 +13,10 @@ import Darwin
 /// `FFmpegCommands` (`--print-ffmpeg`): the frames go to ffmpeg's standard input as raw RGBA
 /// at the output's frame rate (a hold is its frame repeated), ffmpeg writes a temporary
 /// sibling of the destination, and only a finished file is renamed into place, keeping the
-/// mode of a file it replaces.
+/// mode of a file it replaces. Destinations are taken as `AtomicFileWriter` takes them: a
+/// symbolic link is written through (the link stays, its target gets the file), and a device
+/// or FIFO is written in place by ffmpeg, as a shell redirection would, rather than replaced
+/// by a file.
 ///
 /// - `.mov`: ProRes 4444 with a lossless alpha channel, for video editors.
 /// - `.webm`: VP9 with alpha, for web pages.
@@ -25,7 +28,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
     private let process: FFmpegProcess
-    private let temporary: String
+    /// Where the file goes: `destination`, or the file a link there resolves to.
+    private let target: String
+    /// The temporary sibling ffmpeg writes, or nil for a device or FIFO written in place.
+    private let temporary: String?
     private let replaced: AtomicFileWriter.ReplacedFile?
 
     /// Starts ffmpeg for `format` (a video format) at `path`.
@@ -36,10 +42,17 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         guard let ffmpeg = FFmpegProcess.locate() else { throw OutputError.encoderMissing(path: path) }
         self.format = format
         destination = path
-        replaced = try AtomicFileWriter.replacedFile(at: path)
-        let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: path)
-        close(descriptor)
-        self.temporary = temporary
+        let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
+        self.target = target
+        if isRegular {
+            replaced = try AtomicFileWriter.replacedFile(at: target)
+            let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: target)
+            close(descriptor)
+            self.temporary = temporary
+        } else {
+            replaced = nil
+            temporary = nil
+        }
         let input = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                      "-r", "\(fps.numerator)/\(fps.denominator)", "-i", "-"]
         let output: [String]
@@ -62,10 +75,12 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             preconditionFailure("\(format) is not a video format")
         }
         do {
-            process = try FFmpegProcess(executable: ffmpeg, arguments: input + output + ["-y", temporary], output: path)
+            process = try FFmpegProcess(executable: ffmpeg, arguments: input + output + ["-y", temporary ?? target], output: path)
         } catch {
-            unlink(temporary)
-            AtomicFileWriter.forgetTemporaryFile(temporary)
+            if let temporary {
+                unlink(temporary)
+                AtomicFileWriter.forgetTemporaryFile(temporary)
+            }
             throw error
         }
     }
@@ -75,22 +90,39 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
 
     /// Waits for ffmpeg and moves its file into place.
+    ///
+    /// - Throws: `PNGError.writeFailed` when ffmpeg could not write the file (a full disk, a
+    ///   file size limit), `OutputError.encoderFailed` when it failed otherwise, each with
+    ///   ffmpeg's last line naming the destination, not the temporary file;
+    ///   `PNGError.cannotCreate` when the file cannot be renamed into place.
     func finish() throws {
         if let reason = process.finish() {
             discard()
-            throw OutputError.encoderFailed(path: destination, reason: reason)
+            throw failure(reason)
         }
+        guard let temporary else { return }
         let descriptor = open(temporary, O_RDONLY)
         if descriptor >= 0 {
             AtomicFileWriter.settle(descriptor, replacing: replaced)
             close(descriptor)
         }
-        if rename(temporary, destination) != 0 {
+        if rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
             throw PNGError.cannotCreate(path: destination, reason: reason)
         }
         AtomicFileWriter.forgetTemporaryFile(temporary)
+    }
+
+    /// The error for ffmpeg's last line `reason`: a failed write where it gives the reason of
+    /// one, else a failed encoder.
+    fileprivate func failure(_ reason: String) -> any Error {
+        let named = temporary.map { reason.replacing($0, with: destination) } ?? reason
+        let writeFailures = [ENOSPC, EFBIG, EDQUOT, EIO].map { String(cString: strerror($0)) }
+        if writeFailures.contains(where: { named.contains($0) }) {
+            return PNGError.writeFailed(path: destination, reason: "ffmpeg: " + named)
+        }
+        return OutputError.encoderFailed(path: destination, reason: named)
     }
 
     func cancel() {
@@ -99,6 +131,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     private func discard() {
+        guard let temporary else { return }
         unlink(temporary)
         AtomicFileWriter.forgetTemporaryFile(temporary)
     }
@@ -111,8 +144,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             guard waitForTurn() else { return .stopped }
             if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
                 // ffmpeg stopped reading: its own message says why.
-                let reason = sink.process.finish() ?? String(cString: strerror(code))
-                throw OutputError.encoderFailed(path: sink.destination, reason: reason)
+                throw sink.failure(sink.process.finish() ?? String(cString: strerror(code)))
             }
             return .written
         }

@@ -37,7 +37,7 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
         (.cannotCreate, "an output file or folder cannot be created"),
         (.ioError, "writing an output file failed (disk full, file size limit)"),
         (.interrupted, "interrupted (SIGINT, Ctrl-C)"),
-        (.terminated, "terminated (SIGTERM)"),
+        (.terminated, "terminated (SIGTERM); other stopping signals (SIGHUP, SIGQUIT, …) give 128 + their number"),
     ]
 
     /// `documented` as aligned lines for a help text's EXIT STATUS section.

@@ -163,7 +163,7 @@ struct ExportOptions: Equatable {
 
         if format.isSheet, !printFFmpeg {
             let layout = output.sheetLayout(frameSize: frameSize)
-            if let manifest, case .file(let image) = output.target, manifest == image {
+            if let manifest, case .file(let image) = output.target, OutputSafety.nameTheSameFile(manifest, image) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
             }

@@ -27,6 +27,24 @@ enum OutputSafety {
         return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
+    /// Whether `a` and `b` name one file, however spelled (`s.png`, `./s.png`, a path through
+    /// a linked folder, a symbolic link or another hard link), whether or not it exists yet.
+    static func nameTheSameFile(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if let first = identity(of: a), let second = identity(of: b) { return first == second }
+        return resolved(a) == resolved(b)
+    }
+
+    /// `path` with its folder resolved (`realpath(3)`), for a file that need not exist yet.
+    private static func resolved(_ path: String) -> String {
+        var name = Substring(path)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        guard let folder = realpath(parentFolder(of: path), nil) else { return path }
+        defer { free(folder) }
+        return join(String(cString: folder), String(name))
+    }
+
     /// Throws when an output path names the same file as an input icon.
     ///
     /// - Parameters:
