@@ -8,11 +8,11 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT and SIGTERM stop a long run with 130 and 143, leave no temporary file, and every
-/// frame file left behind is a complete PNG.
+/// SIGINT and SIGTERM stop a long run with 130 and 143 (the other stopping signals with 128 +
+/// their number), leave no temporary file, and every frame file left behind is a complete PNG.
 @Suite(.serialized)
 struct InterruptTests {
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGQUIT, Int32(131))])
     func signalStopsCleanly(_ signalNumber: Int32, _ status: Int32) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -54,7 +54,12 @@ struct InterruptTests {
         // stopped, and neither the video nor the temporary file remains.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let process = try Binary.start(["render", "--from", "heart", "--to", "star", "--size", "256", "--duration", "60", "-q", "-o", folder.file("m.mp4")])
+        // ffmpeg's log goes to $TMPDIR: a folder of the test's own, to see that it goes too.
+        let scratch = folder.file("scratch")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+        let process = try Binary.start(
+            ["render", "--from", "heart", "--to", "star", "--size", "256", "--duration", "60", "-q", "-o", folder.file("m.mp4")],
+            shellPrefix: "export TMPDIR='\(scratch)'")
         let deadline = Date().addingTimeInterval(20)
         var temporary: String?
         while Date() < deadline, process.isRunning, temporary == nil {
@@ -68,7 +73,8 @@ struct InterruptTests {
         #expect(result.status == 130 && result.stderr == "", "\(result.stderr)")
         // ffmpeg is gone too: nothing writes the temporary file again.
         usleep(500_000)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["scratch"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
         let survivors = try ExportRun.run("pgrep", ["-f", temporary ?? "-"])
         #expect(survivors.stdout.isEmpty, "\(String(decoding: survivors.stdout, as: UTF8.self))")
     }

@@ -43,6 +43,9 @@ import Testing
         Case(name: "manifest that is the icon",
              arguments: ["render", "-q", "--from", "$D/keep.png", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/keep.png"],
              status: 64, message: "--manifest: '$D/keep.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "manifest that is the sheet, spelled differently",
+             arguments: ["render", "-q", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/./sheet.png"],
+             status: 64, message: "--manifest: is the sheet's own path; give another file"),
         Case(name: "animated PNG over its icon", arguments: ["render", "-q", "--to", "$D/keep.png", "--frames", "3", "--format", "apng", "-o", "$D/keep.png"],
              status: 64, message: "-o: '$D/keep.png' is the --to icon; writing it would replace the input, so give another output path"),
         // Something in the way.
@@ -105,6 +108,11 @@ import Testing
         Case(name: "limit: sheet and manifest",
              arguments: ["render", "-q", "--frames", "4", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/sheet.json"],
              shellPrefix: "ulimit -f 1", status: 74, message: "$D/sheet.png: write failed: File too large"),
+        // ffmpeg reports these and may still exit with 0: the export fails all the same.
+        Case(name: "limit: mp4 video", arguments: ["render", "-q", "--frames", "10", "--size", "200", "-o", "$D/new.mp4"],
+             shellPrefix: "ulimit -f 1", status: 74, message: "$D/new.mp4: write failed: ffmpeg: *File too large"),
+        Case(name: "limit: GIF", arguments: ["render", "-q", "--frames", "10", "--size", "200", "-o", "$D/new.gif"],
+             shellPrefix: "ulimit -f 1", status: 74, message: "$D/new.gif: write failed: ffmpeg: *File too large"),
         Case(name: "limit: raw stream", arguments: ["render", "--frames", "4", "-q", "-o", "-"], shellPrefix: "ulimit -f 1; exec >\"$D/raw.bin\"",
              status: 74, message: "standard output: File too large", newFilesUnder: "raw.bin"),
     ]

@@ -112,6 +112,54 @@ struct VideoExportTests {
         #expect(Int(bytes[at + 13]) | Int(bytes[at + 14]) << 8 == 1)
     }
 
+    @Test func aLoopingGIFPingPongShowsNeitherEndTwice() throws {
+        // 3 steps: 0 1 2 1 when it loops forever (as an APNG), 0 1 2 1 0 when it stops.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let pingPong = ["render", "--from", "heart", "--to", "star", "--frames", "3", "--ping-pong", "-q"]
+        let png = folder.file("png")
+        #expect(try ExportRun.iconmorph(pingPong + ["-o", png]).status == 0)
+        let steps = try Self.pngFrames(png)
+        #expect(steps.count == 5)
+        for (loops, expected) in [("0", [0, 1, 2, 1]), ("1", [0, 1, 2, 1, 0])] {
+            let path = folder.file("loops\(loops).gif")
+            #expect(try ExportRun.iconmorph(pingPong + ["--loops", loops, "-o", path]).status == 0)
+            let gif = try Self.decoded(path)
+            #expect(gif.count == expected.count, "--loops \(loops)")
+            for (frame, step) in zip(gif, expected) {
+                let wrong = stride(from: 3, to: frame.count, by: 4).count { (frame[$0] > 0) != (steps[step][$0] >= 128) }
+                #expect(wrong <= 3, "--loops \(loops): a frame unlike step \(step)")
+            }
+        }
+    }
+
+    @Test func aLinkIsWrittenThroughAndAFIFOInPlace() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let morph = ["render", "--from", "heart", "--to", "star", "--frames", "3", "-q"]
+        // The link stays a link; the file it names becomes the GIF.
+        try Data("an older file".utf8).write(to: URL(fileURLWithPath: folder.file("real.gif")))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.gif"), withDestinationPath: "real.gif")
+        #expect(try ExportRun.iconmorph(morph + ["-o", folder.file("link.gif")]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.gif")) == "real.gif")
+        #expect(try Self.decoded(folder.file("real.gif")).count == 3)
+        // A FIFO is written, not replaced by a file: a reader gets the GIF through it.
+        let fifo = folder.file("pipe.gif"), received = folder.file("received.gif")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = try Binary.start(morph + ["-o", fifo], shellPrefix: "cat '\(fifo)' > '\(received)' & true")
+        let result = try process.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        // The reader ends with the writer; give it a moment to write the GIF's last byte (its
+        // trailer, `;`).
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, (try? Data(contentsOf: URL(fileURLWithPath: received)))?.last != 0x3B {
+            usleep(50_000)
+        }
+        #expect(try Self.decoded(received).count == 3)
+    }
+
     @Test func webpIsLosslessWithAlpha() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
