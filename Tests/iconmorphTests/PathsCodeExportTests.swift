@@ -138,6 +138,22 @@ struct PathsCodeExportTests {
         Self.compare(printed, Self.expected(try PathMorph(from: BuiltInSymbol.heart.icon, to: BuiltInSymbol.star.icon, layout: Self.layout)))
     }
 
+    @Test func aNewlineInAnIconsNameStaysInTheComment() throws {
+        // A file may be named "evil⏎func injected() {}⏎.svg": in a Swift comment the newline
+        // would end the comment and make the rest code. It is written as \u{A} instead.
+        let input = PathExportInput(
+            source: [], target: [], sourceName: "evil\nfunc injected() {}\r\u{2028}.svg", targetName: "star",
+            width: 132, height: 132, decimals: 2, generator: "iconmorph test")
+        for code in [SwiftUIShapeExport.source(input: input, typeName: "EvilToStarShape"),
+                     UIKitPathExport.source(input: input, typeName: "EvilToStarPaths")] {
+            let lines = code.split(omittingEmptySubsequences: false) { $0.isNewline }
+            let mentions = lines.filter { $0.contains("injected") }
+            #expect(!mentions.isEmpty)
+            #expect(mentions.allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }, "\(mentions)")
+            #expect(mentions.allSatisfy { $0.contains("evil\\u{A}func injected() {}\\u{D}\\u{2028}.svg") }, "\(mentions)")
+        }
+    }
+
     @Test func uiKitPathsCompileWithMatchingStructure() throws {
         let (source, file) = try Self.export("uikit", from: .play, to: .pause)
         #expect(file == "PlayToPausePaths.swift")

@@ -35,4 +35,20 @@ struct PathExportInput {
 
     /// `from → to`, as the files describe the pair.
     var pairText: String { "\(sourceName) → \(targetName)" }
+
+    /// `text` (an icon's name) for a Swift `//` comment: control characters and line or
+    /// paragraph separators (a file name may hold a newline) written as Swift escapes, so the
+    /// comment ends where the export ends it and nothing of a name becomes code.
+    static func swiftComment(_ name: String) -> String {
+        var text = ""
+        for scalar in name.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator:
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
 }
