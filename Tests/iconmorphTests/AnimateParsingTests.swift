@@ -97,6 +97,9 @@ struct AnimateParsingTests {
             .morph(icon("heart", 8), icon("star", 8)), .show(icon("play", 9), icon("pause", 9), progress: 0.25),
         ])
         #expect(timeline.events.map(timeline.transition(of:)) == [0.4, 0.3, 0.4, 0, 0.4])
+        // A byte order mark before the first line (as some editors write) reads as nothing.
+        let marked = try TimelineFile.parse("\u{FEFF}start play\nat 0 to pause\n", name: "t.txt", folder: ".")
+        #expect(marked.start == Timeline.Icon(name: "play", origin: "t.txt:1") && marked.events.count == 1)
     }
 
     /// A relative icon file is found beside the timeline; a symbol name stays a symbol unless

@@ -59,7 +59,7 @@ struct ExportOptionsTests {
         (["--frames", "3", "--format", "rgba", "-o", "x.raw"],
          "-o: --format rgba writes to standard output; give -o - or leave -o out (and redirect standard output to save the stream)"),
         (["--progress", "0", "-o", "a.apng"], "-o: apng holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
-        (["--frames", "3", "-o", "-", "--compression", "best"], "--compression: applies to PNG output; the raw stream is not compressed"),
+        (["--frames", "3", "-o", "-", "--compression", "best"], "--compression: applies to PNG output (--format png, apng, sheet or strip)"),
         (["--frames", "3", "--compression", "max"], "--compression: expected one of fast, default, best, got 'max'"),
         (["--progress", "0", "--print-ffmpeg"], "--print-ffmpeg: a video needs a sequence; give --frames or --duration"),
         (["--frames", "3", "--background", "#12"], "--background: expected a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '#12'"),

@@ -123,7 +123,7 @@ struct RobustnessArgumentTests {
             prefix: "--from and --to cannot both be '-': standard input holds one icon; give a file or a symbol name for one of them"),
         Row(arguments: ["render", "--frames", "3", "--format", "png", "-o", "-"], prefix: "-o: only --format rgba goes to standard output"),
         Row(arguments: ["render", "--frames", "3", "-o", "-", "--compression", "best"],
-            prefix: "--compression: applies to PNG output; the raw stream is not compressed"),
+            prefix: "--compression: applies to PNG output (--format png, apng, sheet or strip)"),
         Row(arguments: ["render", "--progress", "0", "--print-ffmpeg"],
             prefix: "--print-ffmpeg: a video needs a sequence; give --frames or --duration"),
         Row(arguments: ["render", "--progress", "0", "-o", "$D/a.apng"],

@@ -126,6 +126,9 @@ struct UsageErrorTests {
         row(["--progress", "0", "--blur", "-1"], "--blur: expected a number of 0 or more, got '-1'"),
         row(["--progress", "0", "--blur", "400"],
             "--blur: 400 points at scale 3 is a blur of 1200 pixels; the largest is 1000 pixels"),
+        // A computed value to 6 digits, not 333.4 × 3's binary 1000.1999999999999.
+        row(["--progress", "0", "--blur", "333.4"],
+            "--blur: 333.4 points at scale 3 is a blur of 1000.2 pixels; the largest is 1000 pixels"),
         row(["--progress", "0", "--blur-levels", "1"], "--blur-levels: expected an integer from 2 to 10000, got '1'"),
         row(["--progress", "0", "--blur-levels", "4.0"], "--blur-levels: expected an integer from 2 to 10000, got '4.0'"),
         row(["--progress", "0", "--threshold", "0"], "--threshold: expected a number greater than 0 and at most 1, got '0'"),

@@ -42,7 +42,7 @@ enum OutlinePair {
                 throw other
             case .translucentLayer(let icon, let layer, let opacity):
                 throw IconInputError.unmatchable(
-                    name: name(icon), reason: "layer \(layer) has opacity \(formatNumber(opacity)); a path morph needs opaque shapes")
+                    name: name(icon), reason: "layer \(layer) has opacity \(formatComputed(opacity)); a path morph needs opaque shapes")
             case .emptyIcon(let icon):
                 throw IconInputError.unmatchable(name: name(icon), reason: "draws no outline to morph")
             case .tooManyContours(let icon, let count, let limit):

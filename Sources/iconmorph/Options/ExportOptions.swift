@@ -140,7 +140,7 @@ struct ExportOptions: Equatable {
             (.columns, format == .sheet, "applies to --format sheet (a strip is one row)"),
             (.spacing, format.isSheet, "applies to --format sheet or strip"),
             (.manifest, format.isSheet, "applies to --format sheet or strip"),
-            (.compression, format.isPNG, "applies to PNG output; the raw stream is not compressed"),
+            (.compression, format.isPNG, "applies to PNG output (--format png, apng, sheet or strip)"),
         ]
         // --print-ffmpeg replaces the output, so the output options are not checked.
         for rule in rules where !printFFmpeg && spellings.has(rule.key) && !rule.applies {

@@ -161,7 +161,7 @@ enum LookOptions {
             throw CommandLineError.invalidSetting(
                 option: parsed.spelling(of: .blur),
                 reason: "\(formatNumber(blur)) points at scale \(formatNumber(scale)) is a blur of "
-                    + "\(formatNumber(style.maxBlurRadius)) pixels; the largest is "
+                    + "\(formatComputed(style.maxBlurRadius)) pixels; the largest is "
                     + "\(formatNumber(MorphStyle.maximumBlurRadius)) pixels")
         }
         if style.softness == .automatic, !automaticThresholds.contains(style.threshold) {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The finite numbers an option accepts, with the phrase that describes them in messages and help.
 struct NumberRange: Equatable, Sendable {
     var lower: Double
@@ -49,6 +57,15 @@ struct NumberRange: Equatable, Sendable {
 func formatNumber(_ x: Double) -> String {
     if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
     return String(x)
+}
+
+/// A computed number for a message, to 6 significant digits (C's `%.6g`) as `formatNumber`
+/// writes it: 333.4 × 3 is `1000.2`, not the `1000.1999999999999` of its binary product.
+func formatComputed(_ x: Double) -> String {
+    guard x.isFinite else { return formatNumber(x) }
+    var buffer = [CChar](repeating: 0, count: 32)
+    _ = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.6g", $0) }
+    return formatNumber(Double(String(cString: buffer)) ?? x)
 }
 
 /// Parses a plain decimal number: optional sign, digits with an optional fraction, an optional

@@ -67,6 +67,8 @@ enum TimelineFile {
     ///   `name:line`, for an unknown keyword, a missing or extra word, a bad number, a
     ///   statement given twice, or events out of time order.
     static func parse(_ text: String, name: String, folder: String) throws -> Timeline {
+        // A byte order mark (as some Windows editors start UTF-8 files with) is no text.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var timeline = Timeline(start: Timeline.Icon(name: Timeline.defaultStart, origin: name))
         /// The line each of start, transition and until was given on.
         var given: [String: Int] = [:]

@@ -111,7 +111,7 @@ struct TimelinePlayer {
             if k >= maximumFrames {
                 throw CommandLineError.invalidSetting(
                     option: timeline.untilOrigin,
-                    reason: "the timeline runs past \(formatNumber(time(ofFrame: k))) s, more than \(maximumFrames) frames "
+                    reason: "the timeline runs past \(formatComputed(time(ofFrame: k))) s, more than \(maximumFrames) frames "
                         + "at \(formatNumber(fps.doubleValue)) fps; give an earlier --until or a lower --fps")
             }
         }
