@@ -126,6 +126,13 @@ struct UsageErrorTests {
         row(["--progress", "0", "--blur", "-1"], "--blur: expected a number of 0 or more, got '-1'"),
         row(["--progress", "0", "--blur", "400"],
             "--blur: 400 points at scale 3 is a blur of 1200 pixels; the largest is 1000 pixels"),
+        // A GIF's delays are whole hundredths of a second, 2 to 65535 as browsers play them.
+        row(["--frames", "4", "--fps", "0.001", "-o", "g.gif"],
+            "--fps: a GIF shows each frame for 0.02 to 655.35 s (browsers slow shorter delays to 0.1 s), and 0.001 fps "
+                + "is 1000 s a frame; give an --fps from 0.0016 to 50, or another format"),
+        row(["--frames", "4", "--fps", "60", "-o", "g.gif"],
+            "--fps: a GIF shows each frame for 0.02 to 655.35 s (browsers slow shorter delays to 0.1 s), and 60 fps "
+                + "is 0.0166667 s a frame; give an --fps from 0.0016 to 50, or another format"),
         // A computed value to 6 digits, not 333.4 × 3's binary 1000.1999999999999.
         row(["--progress", "0", "--blur", "333.4"],
             "--blur: 333.4 points at scale 3 is a blur of 1000.2 pixels; the largest is 1000 pixels"),

@@ -134,6 +134,19 @@ struct ExportOptions: Equatable {
                 option: formatSpelling,
                 reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png or svg for one frame")
         }
+        if format == .gif, isSequence, !printFFmpeg {
+            // A GIF frame's delay is a whole number of hundredths of a second, at most 65535,
+            // and browsers show a delay under 0.02 s as 0.1 s.
+            let seconds = timing.fps.reciprocal.doubleValue
+            if seconds < 0.02 || seconds > 655.35 {
+                let blame = spellings.has(.fps) ? spellings.spelling(of: .fps) : formatSpelling
+                throw CommandLineError.invalidSetting(
+                    option: blame,
+                    reason: "a GIF shows each frame for 0.02 to 655.35 s (browsers slow shorter delays to 0.1 s), "
+                        + "and \(formatComputed(timing.fps.doubleValue)) fps is \(formatComputed(seconds)) s a frame; "
+                        + "give an --fps from 0.0016 to 50, or another format")
+            }
+        }
         let rules: [(key: OptionKey, applies: Bool, reason: String)] = [
             (.loops, format.loops, "only an animation loops (--format apng, svg-animate, lottie, gif or webp)"),
             (.tolerance, format.isVector, "applies to the vector formats (svg, svg-animate, lottie)"),
