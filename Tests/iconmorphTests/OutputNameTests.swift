@@ -17,6 +17,8 @@ struct OutputNameTests {
         (["--progress", "0.5", "--format", "png", "-o", "x.svg"], "'x.svg' is named like another format's file; --format png writes .png"),
         (["--frames", "3", "--format", "sheet", "-o", "s.apng"], "'s.apng' is named like another format's file; --format sheet writes .png"),
         (["--frames", "3", "--format", "gif", "-o", "s.mp4"], "'s.mp4' is named like another format's file; --format gif writes .gif"),
+        (["--frames", "3", "--format", "png", "-o", "v.mp4"], "'v.mp4' is named like a .mp4 file, but --format png writes a "
+            + "folder of .png frames; give the folder another name (a trailing / keeps this one)"),
         (["--progress", "0.5", "-o", "x.txt"], "'x.txt' ends in .txt, which is not what --format png writes (.png); give such a name, "
             + "or one without an extension"),
         (["--frames", "3", "-o", "f_%02d.txt"], "'f_%02d.txt' ends in .txt"),
@@ -53,6 +55,7 @@ struct OutputNameTests {
             (["--frames", "3", "--format", "apng", "-o", "a.png"], ["a.png"]),
             (["--frames", "3", "-o", "m.svg"], ["m.svg"]),
             (["--progress", "0.5", "-o", "one.gif"], ["one.gif"]),
+            (["--frames", "3", "--format", "png", "-o", "v.mp4/"], ["v.mp4"]),
         ]
         for (arguments, written) in cases {
             let scratch = folder.file(String(arguments.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.prefix(40)))

@@ -87,6 +87,15 @@ struct PathsExportTests {
         }
     }
 
+    @Test func aJSONNameAsksForJSON() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Binary.run(["paths", "--from", "play", "--to", "pause", "-q", "-o", folder.file("points.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("points.json"))))
+        #expect((object as? [String: Any])?["from"] as? String == "play")
+    }
+
     @Test func badRequestsAreUsageErrorsAndWriteNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -97,6 +106,8 @@ struct PathsExportTests {
             (["--name", "Shape"], "--name: applies to --format swiftui and uikit only"),
             (["--format", "swiftui", "--name", "2Bad"], "--name: expected a Swift type name"),
             (["--format", "json", "--duration", "1"], "--duration: applies to --format svg-animate only"),
+            (["--format", "json", "-o", "x.svg"], "-o: 'x.svg' is named like another format's file; --format json writes .json"),
+            (["--format", "uikit", "-o", "x.json"], "-o: 'x.json' is named like another format's file; --format uikit writes .swift"),
         ]
         for (arguments, message) in cases {
             let run = try Binary.run(["paths"] + arguments + (arguments.contains("-o") ? [] : ["-o", folder.file("x.svg")]))

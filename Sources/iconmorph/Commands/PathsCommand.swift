@@ -29,8 +29,9 @@ enum PathsCommand {
         help: "What to write: svg (two files, NAME-from.svg and NAME-to.svg, whose d attributes have the "
             + "same commands, for a CSS d transition, SMIL or CoreAnimation), svg-animate (one SVG "
             + "that morphs by itself, with SMIL), swiftui (a Shape whose animatableData carries the "
-            + "points), uikit (two UIBezierPath builders with matching structure) or json (the points).",
-        defaultText: PathExportFormat.svg.rawValue, section: formatSection)
+            + "points), uikit (two UIBezierPath builders with matching structure) or json (the points). "
+            + "An -o name must end in the format's extension (.svg, .swift or .json), if in any of them.",
+        defaultText: "svg, or json for an -o name ending in .json", section: formatSection)
 
     static let spec = CommandSpec(
         name: "paths",
@@ -108,7 +109,9 @@ enum PathsCommand {
         if source == "-", target == "-" {
             throw CommandLineError.bothStandardInput(parsed.spelling(of: .from), parsed.spelling(of: .to))
         }
-        let format = parsed.choice(.format).flatMap(PathExportFormat.init(rawValue:)) ?? .svg
+        // Without --format, a .json name asks for JSON, as render takes its format from -o.
+        let named = parsed.text(.output).map { $0.lowercased().hasSuffix(".json") } ?? false
+        let format = parsed.choice(.format).flatMap(PathExportFormat.init(rawValue:)) ?? (named ? .json : .svg)
         func refuse(_ keys: [OptionKey], unless allowed: Bool, reason: String) throws {
             guard !allowed, let key = keys.first(where: parsed.has) else { return }
             throw CommandLineError.invalidSetting(option: parsed.spelling(of: key), reason: reason)
@@ -130,6 +133,18 @@ enum PathsCommand {
             throw CommandLineError.invalidValue(
                 option: parsed.spelling(of: .name), expected: "a Swift type name (letters, digits and _, not starting "
                     + "with a digit)", got: typeName)
+        }
+        // A file named like another export's (JSON in x.svg) would mislead what opens it.
+        if let output, output != OutputTarget.standardOutputName, !output.hasSuffix("/"),
+           let name = output.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex
+        {
+            let ext = name[name.index(after: dot)...].lowercased()
+            if ext != format.fileExtension, PathExportFormat.allCases.contains(where: { $0.fileExtension == ext }) {
+                throw CommandLineError.invalidSetting(
+                    option: parsed.spelling(of: .output),
+                    reason: "\(quoted(output)) is named like another format's file; --format \(format.rawValue) writes "
+                        + ".\(format.fileExtension)")
+            }
         }
         return PathsOptions(
             source: source, target: target, format: format, output: output, outputSpelling: parsed.spelling(of: .output),

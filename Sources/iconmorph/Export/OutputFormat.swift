@@ -77,8 +77,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Why `path` would be a misleading name for `format`'s output, or `nil` when it fits: a
     /// video or an image type iconmorph does not write (whatever the format, since the bytes
-    /// would not be that), or a file whose extension is another format's. A folder of frames
-    /// may be called anything else; a name ending in `/` is always a folder.
+    /// would not be that), or a file or folder of frames whose extension is another format's
+    /// file's. A folder of frames may be called anything else; a name ending in `/` is always
+    /// a folder.
     static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool) -> String? {
         guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
               let dot = name.lastIndex(of: "."), dot != name.startIndex
@@ -90,6 +91,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
                 + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"
         }
         let isFolder = isSequence && (format == .png || format == .svg) && !FramePattern.isPattern(path)
+        if isFolder, !format.fileExtensions.contains(ext), OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {
+            return "\(quoted(path)) is named like a .\(ext) file, but --format \(format.rawValue) writes a folder of "
+                + ".\(format.frameExtension) frames; give the folder another name (a trailing / keeps this one)"
+        }
         guard !isFolder, format != .rgba, !format.fileExtensions.contains(ext) else { return nil }
         let wanted = format.fileExtensions.sorted().map { "." + $0 }.joined(separator: " or ")
         if OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {

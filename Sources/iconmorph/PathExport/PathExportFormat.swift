@@ -15,6 +15,15 @@ enum PathExportFormat: String, CaseIterable, Equatable, Sendable {
 
     /// Whether the export is Swift source named after its type.
     var isSwift: Bool { self == .swiftui || self == .uikit }
+
+    /// The extension of the files it writes.
+    var fileExtension: String {
+        switch self {
+        case .svg, .svgAnimate: "svg"
+        case .swiftui, .uikit: "swift"
+        case .json: "json"
+        }
+    }
 }
 
 /// What every export is made from: the matched outlines, the icons' names and the box.
