@@ -107,6 +107,7 @@ struct HelpAndDispatchTests {
         #expect(try IconMorphTool.execute(["--help"]) == IconMorphTool.help)
         #expect(try IconMorphTool.execute(["-h"]) == IconMorphTool.help)
         #expect(try IconMorphTool.execute(["help"]) == IconMorphTool.help)
+        #expect(try IconMorphTool.execute(["help", "help"]) == IconMorphTool.help)
         #expect(try IconMorphTool.execute(["help", "render"]) == RenderCommand.help)
         #expect(try IconMorphTool.execute(["render", "--help"]) == RenderCommand.help)
         #expect(try IconMorphTool.execute(["render", "-h"]) == RenderCommand.help)
