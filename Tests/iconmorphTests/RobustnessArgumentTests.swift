@@ -141,7 +141,7 @@ struct RobustnessArgumentTests {
             prefix: "unknown option '--bogus'; run 'iconmorph render --help' for the options"),
         Row(arguments: ["mask"], prefix: "missing --from <icon>; run 'iconmorph mask --help' for usage"),
         Row(arguments: ["mask", "--from", "play", "--progress", "0.5"],
-            prefix: "unknown option '--progress'; run 'iconmorph mask --help' for the options"),
+            prefix: "--progress: is an option of 'render', not of 'mask'; run 'iconmorph mask --help' for its options"),
         Row(arguments: ["mask", "--from", "play", "--scale", "1000"],
             prefix: "--scale: 44 pt at scale 1000 is 44000×44000 pixels; the largest is 16384 pixels per side"),
         Row(arguments: ["symbols", "play"], prefix: "unexpected argument 'play'; run 'iconmorph symbols --help' for usage"),

@@ -58,6 +58,16 @@ struct ArgumentParser {
             let name = String(body.prefix { $0 != "=" })
             let attached = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard let spec = command.option(long: name) else {
+                // An option of other commands (`paths --mask`): say where it belongs rather than
+                // suggest a name that merely looks alike.
+                let owners = IconMorphTool.commands.filter { $0.name != command.name && $0.option(long: name) != nil }
+                if !owners.isEmpty {
+                    let names = owners.map { "'\($0.name)'" }
+                    let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                    throw CommandLineError.invalidSetting(
+                        option: "--" + name, reason: "is an option of \(list), not of '\(command.name)'; run 'iconmorph "
+                            + "\(command.name) --help' for its options")
+                }
                 throw CommandLineError.unknownOption(
                     "--" + name, suggestion: closestMatch(to: name, in: command.options.map(\.long)).map { "--" + $0 },
                     command: command.name)
