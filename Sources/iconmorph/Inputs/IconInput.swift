@@ -108,7 +108,7 @@ enum IconInput: Equatable {
             case .svg:
                 let svg = try SVGImporter.parse(data: bytes, name: name)
                 return (svg.icon, name, svg.warnings)
-            case nil: throw IconInputError.unrecognizedData(name: name, byteCount: bytes.count)
+            case nil: throw IconInputError.unrecognized(bytes[...], name: name, byteCount: bytes.count)
             }
         }
         switch self {
@@ -143,7 +143,7 @@ enum IconInput: Equatable {
             let svg = try SVGImporter.parse(data: bytes, name: name)
             return (try Self.draw(svg.icon, name: name, in: layout), svg.warnings)
         case nil:
-            throw IconInputError.unrecognizedData(name: name, byteCount: bytes.count)
+            throw IconInputError.unrecognized(bytes[...], name: name, byteCount: bytes.count)
         }
     }
 
@@ -171,15 +171,16 @@ enum IconInput: Equatable {
         var rest = head
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         let text = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return text.first == UInt8(ascii: "<") ? .svg : nil
+        // `<` then a zero byte is UTF-16 (`IconInputError.unrecognized` says so), not markup.
+        return text.first == UInt8(ascii: "<") && text.dropFirst().first != 0 ? .svg : nil
     }
 
     /// The format of the file at `path` by its first bytes, whatever its name; an empty file,
     /// or one that cannot be read, counts as SVG when its name ends in `.svg` and as PNG
     /// otherwise, so that the matching reader reports the problem.
     ///
-    /// - Throws: `IconInputError.unrecognizedData` for a file whose first bytes are neither
-    ///   (a text file named `icon.png`, a JPEG).
+    /// - Throws: `IconInputError.unrecognizedData` (or `.utf16Text`) for a file whose first
+    ///   bytes are neither (a text file named `icon.png`, a JPEG, UTF-16 SVG).
     static func kind(ofFile path: String) throws -> Kind {
         var head = [UInt8](repeating: 0, count: 512)
         var count = 0
@@ -189,7 +190,7 @@ enum IconInput: Equatable {
             close(descriptor)
         }
         if let kind = kind(of: head[..<count]) { return kind }
-        if count > 0 { throw IconInputError.unrecognizedData(name: path, byteCount: count) }
+        if count > 0 { throw IconInputError.unrecognized(head[..<count], name: path, byteCount: count) }
         return path.lowercased().hasSuffix(".svg") ? .svg : .png
     }
 

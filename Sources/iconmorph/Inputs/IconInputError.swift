@@ -7,6 +7,9 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     case unknownName(option: String, name: String, suggestion: String?)
     /// Standard input (or a pipe) holds neither PNG nor SVG data.
     case unrecognizedData(name: String, byteCount: Int)
+    /// Text in UTF-16 (a byte order mark, or `<` with a zero byte beside it), which the SVG
+    /// reader does not read.
+    case utf16Text(name: String)
     /// Reading standard input or a pipe failed.
     case unreadable(name: String, reason: String)
     /// Standard input or a pipe gave more bytes than the limit.
@@ -21,6 +24,15 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     /// or both icons' names for a problem of the pair.
     case unmatchable(name: String, reason: String)
 
+    /// Why bytes that start with `head` are no PNG or SVG icon: UTF-16 text, or unrecognised
+    /// data of `byteCount` bytes.
+    static func unrecognized(_ head: ArraySlice<UInt8>, name: String, byteCount: Int) -> IconInputError {
+        let bytes = Array(head.prefix(2))
+        let isUTF16 = bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF]
+            || bytes == [UInt8(ascii: "<"), 0] || bytes == [0, UInt8(ascii: "<")]
+        return isUTF16 ? .utf16Text(name: name) : .unrecognizedData(name: name, byteCount: byteCount)
+    }
+
     var description: String {
         switch self {
         case .unknownName(let option, let name, let suggestion):
@@ -30,6 +42,8 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
             byteCount == 0
                 ? "\(name): no data; expected a PNG or SVG image"
                 : "\(name): not a PNG or SVG image (no PNG signature, and no '<' to start SVG markup)"
+        case .utf16Text(let name):
+            "\(name): UTF-16 text; iconmorph reads SVG as UTF-8: save the file as UTF-8"
         case .unreadable(let name, let reason):
             "\(name): cannot read: \(reason)"
         case .tooLarge(let name, let limit):
