@@ -142,7 +142,10 @@ struct MarchingSquares {
                     }
                     if offHalf { Self.dropOffEdge(&walked, &onEdge) }
                     guard walked.count >= 3 else { continue }
-                    var loop = Array(walked[...])
+                    // An exact copy: `Array(walked[...])` would share `walked`'s buffer, sized
+                    // for every crossing of the frame, and each loop kept one (terabytes of
+                    // address space on a mask of noise).
+                    var loop = walked.withUnsafeBufferPointer { Array($0) }
                     var hidden: [Bool] = []
                     if underEdges {
                         Self.inset(&loop, edges: onEdge)

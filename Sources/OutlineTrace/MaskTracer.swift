@@ -102,12 +102,36 @@ public struct MaskTracer: Sendable {
     /// layer at coverage ½ for a crisp frame, two to five for a frame with translucent regions.
     /// Layers without contours are left out.
     public func layers(of mask: AlphaMask) -> [Layer] {
-        mask.pixels.withUnsafeBufferPointer { layers(of: $0, width: mask.width, height: mask.height) }
+        mask.pixels.withUnsafeBufferPointer { checkedLayers(of: $0, width: mask.width, height: mask.height) }
     }
 
-    /// `layers(of:)` of a tight alpha plane of `width` × `height` bytes.
-    public func layers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
-        precondition(alpha.count >= width * height, "the plane holds fewer than width × height bytes")
+    /// `layers(of:)` of a tight alpha plane of `width` × `height` bytes (row after row, no
+    /// padding); a plane with no pixels gives none.
+    ///
+    /// - Throws: `MaskTracer.InvalidPlane` when `width` or `height` is negative, their product
+    ///   overflows, or `alpha` holds fewer bytes than it.
+    public func layers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> [Layer] {
+        let (count, overflows) = width.multipliedReportingOverflow(by: height)
+        guard width >= 0, height >= 0, !overflows, alpha.count >= count else {
+            throw InvalidPlane(width: width, height: height, byteCount: alpha.count)
+        }
+        return checkedLayers(of: alpha, width: width, height: height)
+    }
+
+    /// A plane that `layers(of:width:height:)` cannot trace: its size and the bytes given.
+    public struct InvalidPlane: Error, Equatable, CustomStringConvertible {
+        public let width: Int
+        public let height: Int
+        public let byteCount: Int
+
+        public var description: String {
+            "a \(width) × \(height) alpha plane needs width × height bytes (sides of 0 or more), got \(byteCount)"
+        }
+    }
+
+    /// `layers(of:width:height:)` of a plane whose size has been checked.
+    private func checkedLayers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
+        guard width > 0, height > 0 else { return [] }
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers

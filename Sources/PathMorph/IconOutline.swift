@@ -58,6 +58,14 @@ struct IconOutline {
     ///
     /// - Throws: `PathMorphError.emptyIcon` or `.tooManyContours` naming `which`.
     init(contours: [PathContour], which: PathMorphError.Icon, limit: Int) throws {
+        // Points past the rasterizer's range would overflow the matching's costs to infinity.
+        let bound = VectorRasterizer.coordinateLimit
+        func isValid(_ p: SIMD2<Double>) -> Bool { abs(p.x) <= bound && abs(p.y) <= bound }
+        if let bad = contours.firstIndex(where: { contour in
+            !isValid(contour.start) || contour.curves.contains { !isValid($0.control1) || !isValid($0.control2) || !isValid($0.end) }
+        }) {
+            throw PathMorphError.invalidPoint(which, contour: bad)
+        }
         let drawn = contours.filter { contour in
             contour.curves.contains { $0.end != contour.start || $0.control1 != contour.start || $0.control2 != contour.start }
         }

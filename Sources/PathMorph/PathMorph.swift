@@ -56,7 +56,9 @@ public struct PathMorph: Sendable {
     /// contours are filled under the non-zero rule; those whose points all coincide draw
     /// nothing and are left out. At progress 0 the morph draws exactly `contours`.
     ///
-    /// - Throws: as `init(from:to:layout:)`, `.emptyIcon(.source)` when no contour is left.
+    /// - Throws: as `init(from:to:layout:)`, `.emptyIcon(.source)` when no contour is left,
+    ///   `.invalidPoint(.source, contour:)` for a point that is not finite or lies beyond
+    ///   `VectorRasterizer.coordinateLimit`.
     public init(from contours: [PathContour], to target: VectorIcon, layout: IconLayout) throws {
         try self.init(
             IconOutline(contours: contours, which: .source, limit: Self.maximumContours),

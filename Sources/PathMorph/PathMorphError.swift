@@ -18,6 +18,10 @@ public enum PathMorphError: Error, Equatable, CustomStringConvertible {
     case emptyIcon(Icon)
     /// The icon has more contours than `PathMorph.maximumContours`.
     case tooManyContours(Icon, count: Int, limit: Int)
+    /// A contour given as points (`PathMorph.init(from:to:layout:)` with contours, such as
+    /// `contours(at:)` extrapolated far past 0 or 1) has a point that is not finite or lies
+    /// beyond `VectorRasterizer.coordinateLimit` pixels; `contour` is its index.
+    case invalidPoint(Icon, contour: Int)
     /// Matching would need more nodes, or more work, than `PathMorph`'s limits allow.
     case tooComplex(reason: String)
 
@@ -32,6 +36,9 @@ public enum PathMorphError: Error, Equatable, CustomStringConvertible {
             "the \(icon.rawValue) icon draws no outline"
         case .tooManyContours(let icon, let count, let limit):
             "the \(icon.rawValue) icon has \(count) contours, more than the \(limit) a path morph matches"
+        case .invalidPoint(let icon, let contour):
+            "the \(icon.rawValue) icon: contour \(contour) has a point that is not finite or lies beyond "
+                + "\(VectorRasterizer.coordinateLimit) pixels"
         case .tooComplex(let reason):
             "the icons are too complex to match: \(reason)"
         }

@@ -9,6 +9,28 @@ import PathMorph
 /// rasterizer it covers the same pixels, within the edge's anti-aliasing.
 struct MaskTracerTests {
     static let layout = try! IconBox(width: 44, height: 44, scale: 3, padding: 4).layout()
+
+    @Test func aPlaneSmallerThanItsSizeIsAnError() throws {
+        let tracer = try MaskTracer(), bytes: [UInt8] = [1, 2, 3]
+        for (width, height) in [(2, 2), (-1, -1), (-3, 1), (Int.max, 2)] {
+            #expect(throws: MaskTracer.InvalidPlane(width: width, height: height, byteCount: 3)) {
+                try bytes.withUnsafeBufferPointer { try tracer.layers(of: $0, width: width, height: height) }
+            }
+        }
+        #expect(try bytes.withUnsafeBufferPointer { try tracer.layers(of: $0, width: 0, height: 5) }.isEmpty)
+        #expect(throws: Never.self) { try bytes.withUnsafeBufferPointer { try tracer.layers(of: $0, width: 3, height: 1) } }
+    }
+
+    @Test func eachLoopKeepsOnlyItsOwnPoints() {
+        // A checkerboard of single pixels: thousands of small loops. Each used to keep a
+        // buffer sized for every crossing of the mask (terabytes of address space at 1000²).
+        let n = 120
+        let pixels = (0..<(n * n)).map { ($0 % n + $0 / n) % 2 == 0 ? UInt8(255) : 0 }
+        var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: n, height: n) }
+        let loops = squares.loops(level: 127.5, band: .whole)
+        #expect(loops.count > 1000)
+        #expect(loops.allSatisfy { $0.points.capacity <= 2 * $0.points.count + 16 }, "\(loops.map(\.points.capacity).max() ?? 0)")
+    }
     /// The soft IoU a frame's outline layers keep with the frame, crisp or translucent
     /// (measured: 0.994–0.998 on the pairs below).
     static let iou = 0.993

@@ -17,6 +17,23 @@ struct PathMorphErrorTests {
         #expect(message == "the target icon: layer 2 has opacity 0.5; a path morph needs opaque shapes")
     }
 
+    @Test func contoursBeyondTheRasterizersRangeAreRefused() throws {
+        // contours(at:) extrapolated far out (documented to extrapolate) fed back in: points
+        // whose matching costs would overflow to infinity, where the matching never ended.
+        let star = try PathMorph(from: Self.square, to: Self.square, layout: iconLayout)
+        for v in [1e160, .infinity, -.infinity, .nan] {
+            let wild = PathContour(start: [v, 1], curves: [
+                .init(lineFrom: [v, 1], to: [-v, 5]), .init(lineFrom: [-v, 5], to: [1, v]), .init(lineFrom: [1, v], to: [v, 1]),
+            ])
+            #expect(throws: PathMorphError.invalidPoint(.source, contour: 1)) {
+                try PathMorph(from: star.source + [wild], to: Self.square, layout: iconLayout)
+            }
+        }
+        // Up to the limit, a point far out is matched as any other.
+        let far = PathContour(start: [1e90, 1], curves: [.init(lineFrom: [1e90, 1], to: [1, 1e90]), .init(lineFrom: [1, 1e90], to: [1e90, 1])])
+        _ = try PathMorph(from: [far], to: Self.square, layout: iconLayout)
+    }
+
     @Test func invisibleLayersAreLeftOut() throws {
         var hidden = Self.square
         hidden.layers.append(VectorIcon.Layer(path: rectangle(2, 2, 4, 4), paint: .fill(.nonZero), opacity: 0))

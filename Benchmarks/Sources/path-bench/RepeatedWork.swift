@@ -30,7 +30,7 @@ enum RepeatedWork {
                 let start = threadCPUNanoseconds()
                 if tracing {
                     for frame in frames {
-                        sink &+= frame.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }.count
+                        sink &+= try frame.withUnsafeBufferPointer { try tracer.layers(of: $0, width: layout.width, height: layout.height) }.count
                     }
                 } else {
                     for p in progressValues {

@@ -99,7 +99,7 @@ for pair in pairs {
     let (metaballFrame, tracing) = try interleavedMedianThreadCPUNanoseconds(runs: runs(301)) {
         try alpha.withUnsafeMutableBytes { try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .alpha8) }
     } _: {
-        _ = alpha.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
+        _ = try alpha.withUnsafeBufferPointer { try tracer.layers(of: $0, width: layout.width, height: layout.height) }
     }
     // The whole morph: every frame rendered, then every frame traced (as an export does,
     // each frame soon after it was drawn).
@@ -113,7 +113,7 @@ for pair in pairs {
         }
     } _: {
         for frame in frames {
-            _ = frame.withUnsafeBufferPointer { tracer.layers(of: $0, width: layout.width, height: layout.height) }
+            _ = try frame.withUnsafeBufferPointer { try tracer.layers(of: $0, width: layout.width, height: layout.height) }
         }
     }
     let exact = try morph.mask(at: 0, rasterizer: rasterizer) == source && morph.mask(at: 1, rasterizer: rasterizer) == target

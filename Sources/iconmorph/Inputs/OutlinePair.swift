@@ -48,6 +48,9 @@ enum OutlinePair {
             case .tooManyContours(let icon, let count, let limit):
                 throw IconInputError.unmatchable(
                     name: name(icon), reason: "has \(count) contours, more than the \(limit) a path morph matches")
+            case .invalidPoint(let icon, let contour):
+                throw IconInputError.unmatchable(
+                    name: name(icon), reason: "contour \(contour) has a point that is not finite or too far out")
             case .tooComplex(let reason):
                 throw IconInputError.unmatchable(name: "\(sourceName) → \(targetName)", reason: "too complex to match: " + reason)
             }

@@ -8,10 +8,13 @@ import PNGCodec
 /// `tints` gives each output frame its colour, the background goes in the document.
 enum VectorSinks {
     /// Traces a frame delivered as its alpha plane.
-    static func layers(of frame: RenderedFrame, tracer: MaskTracer) -> [MaskTracer.Layer] {
+    ///
+    /// - Throws: `MaskTracer.InvalidPlane` for a plane smaller than its size, which the
+    ///   renderer never delivers.
+    static func layers(of frame: RenderedFrame, tracer: MaskTracer) throws -> [MaskTracer.Layer] {
         switch frame {
         case .oneColor(let alpha, _, _, _, let width, let height):
-            return tracer.layers(of: alpha.bindMemory(to: UInt8.self), width: width, height: height)
+            return try tracer.layers(of: alpha.bindMemory(to: UInt8.self), width: width, height: height)
         case .rgba:
             // Vector sinks ask for coverage (`wantsCoverage`), so frames never come as RGBA.
             preconditionFailure("a vector sink got an RGBA frame")
@@ -36,7 +39,7 @@ struct SVGFileSink: FrameSink {
         let sink: SVGFileSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
+            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
             let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
             return .deferred(InOrderStep(moving: staged))
@@ -75,7 +78,7 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
         let sink: VectorAnimationSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let vector = VectorFrame(layers: VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
+            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let sink = self.sink
             return .deferred(InOrderStep(perform: { sink.lock.withLock { sink.frames.append(vector) } }, discard: {}))
         }
