@@ -120,10 +120,14 @@ public struct MaskTracer: Sendable {
 
     /// A plane that `layers(of:width:height:)` cannot trace: its size and the bytes given.
     public struct InvalidPlane: Error, Equatable, CustomStringConvertible {
+        /// The width given.
         public let width: Int
+        /// The height given.
         public let height: Int
+        /// The bytes the plane held.
         public let byteCount: Int
 
+        /// The problem in one line: the size and the bytes given.
         public var description: String {
             "a \(width) × \(height) alpha plane needs width × height bytes (sides of 0 or more), got \(byteCount)"
         }
