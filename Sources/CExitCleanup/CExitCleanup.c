@@ -41,6 +41,8 @@ static sigset_t interrupt_signals(void) {
     return set;
 }
 
+void im_exit_cleanup_handled_signals(sigset_t *set) { *set = interrupt_signals(); }
+
 // Opens a section: holds interrupts back on this thread, then counts it; `previous` receives
 // the thread's signal mask. Never returns once the process is ending.
 static void enter(sigset_t *previous) {

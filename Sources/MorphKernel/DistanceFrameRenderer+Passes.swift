@@ -1,6 +1,7 @@
-/// The passes of a distance frame over its segments: φ mixed a row at a time, the blur
-/// across (measuring A's bounds where the second sort needs them), the second sort, the
-/// segments the blur down reads, and the blur down.
+/// The passes of a distance frame over its segments: φ mixed a row at a time (or straight
+/// into the edge segments of a frame without blur), the blur across (measuring A's bounds
+/// where the second sort needs them), and the blur down. The sorts between them are in
+/// `DistanceFrameRenderer+Sorting.swift`.
 extension DistanceFrameRenderer {
     /// φ of row `y` at x in `columns` (at least 16 of them, within −`padding` ..< width +
     /// `padding` + 16) into `row` (a band's `mixedRow`), as `IconField` pads a row: outside
@@ -111,63 +112,6 @@ extension DistanceFrameRenderer {
         var filled = v
         for lane in lanes..<segmentLength { filled[lane] = v[0] }
         return bounds(filled)
-    }
-
-    /// The second sort, over the segment columns `columns`: each edge segment of the first
-    /// whose bounds on V (the blur down of its column's bounds on A, 16 rows a vector) keep it
-    /// 3.5 from zero becomes full or empty.
-    func sortEdgeSegments(halfWidth n: Int, columns: Range<Int>) {
-        let length = Self.segmentLength, across = segmentsAcross
-        let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
-        for column in columns {
-            let lower = lowerBounds + column * boundsStride + padding
-            let upper = upperBounds + column * boundsStride + padding
-            // The end rows repeated, as the blur down repeats them.
-            (lower - padding).update(repeating: lower[0], count: padding)
-            (lower + height).update(repeating: lower[height - 1], count: padding + length)
-            (upper - padding).update(repeating: upper[0], count: padding)
-            (upper + height).update(repeating: upper[height - 1], count: padding + length)
-            var y0 = 0
-            while y0 < height {
-                let rows = y0..<min(y0 + length, height)
-                y0 += length
-                guard edgeRuns[rows.lowerBound / length * across + column] else { continue }
-                let least = SeparableBlur.horizontalSum(
-                    UnsafePointer(lower + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
-                let greatest = SeparableBlur.horizontalSum(
-                    UnsafePointer(upper + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
-                for y in rows where kinds[y * across + column] == .edge {
-                    let lane = y - rows.lowerBound
-                    if least[lane] >= 3.5 {
-                        kinds[y * across + column] = .full
-                    } else if greatest[lane] <= -3.5 {
-                        kinds[y * across + column] = .empty
-                    }
-                }
-            }
-        }
-    }
-
-    /// Marks the segments of the segment columns `columns` whose A the blur down of the edge
-    /// segments reads (within n rows in the same column) and this frame has not computed yet
-    /// (`needsAcross`).
-    func markReach(halfWidth n: Int, columns: Range<Int>) {
-        let across = segmentsAcross
-        for y in 0..<height { (needsAcross + y * across + columns.lowerBound).update(repeating: false, count: columns.count) }
-        // Per column, the rows below those marked so far.
-        let marked = markedRows
-        (marked + columns.lowerBound).update(repeating: 0, count: columns.count)
-        for y in 0..<height {
-            for column in columns where kinds[y * across + column] == .edge {
-                let end = min(y + n + 1, height)
-                var row = max(y - n, marked[column])
-                while row < end {
-                    needsAcross[row * across + column] = !measured[row * across + column]
-                    row += 1
-                }
-                marked[column] = end
-            }
-        }
     }
 
     /// The blur down of `across` into `blurred` over the edge segments of `rows`, the end

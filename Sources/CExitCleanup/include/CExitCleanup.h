@@ -5,6 +5,7 @@
 #ifndef ICONMORPH_CEXITCLEANUP_H
 #define ICONMORPH_CEXITCLEANUP_H
 
+#include <signal.h>
 #include <spawn.h>
 #include <sys/types.h>
 
@@ -16,6 +17,10 @@
 /// signal's number (130 for SIGINT, 143 for SIGTERM). Also ignores SIGPIPE and SIGXFSZ, so
 /// that writes fail instead. Call once, early.
 void im_exit_cleanup_install(void);
+
+/// The signals `im_exit_cleanup_install` handles, as a set (for a child process, which should
+/// get their default actions).
+void im_exit_cleanup_handled_signals(sigset_t *set);
 
 /// Creates a file from a mkstemps(3) template whose last `suffix_length` bytes are kept, and
 /// tracks it, as one step that no interrupt can split: the handler waits for it to finish.

@@ -110,7 +110,7 @@ enum PathsCommand {
             throw CommandLineError.bothStandardInput(parsed.spelling(of: .from), parsed.spelling(of: .to))
         }
         // Without --format, a .json name asks for JSON, as render takes its format from -o.
-        let named = parsed.text(.output).map { $0.lowercased().hasSuffix(".json") } ?? false
+        let named = parsed.text(.output).flatMap(fileExtension(of:)) == "json"
         let format = parsed.choice(.format).flatMap(PathExportFormat.init(rawValue:)) ?? (named ? .json : .svg)
         func refuse(_ keys: [OptionKey], unless allowed: Bool, reason: String) throws {
             guard !allowed, let key = keys.first(where: parsed.has) else { return }
@@ -135,16 +135,12 @@ enum PathsCommand {
                     + "with a digit)", got: typeName)
         }
         // A file named like another export's (JSON in x.svg) would mislead what opens it.
-        if let output, output != OutputTarget.standardOutputName, !output.hasSuffix("/"),
-           let name = output.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex
-        {
-            let ext = name[name.index(after: dot)...].lowercased()
-            if ext != format.fileExtension, PathExportFormat.allCases.contains(where: { $0.fileExtension == ext }) {
-                throw CommandLineError.invalidSetting(
-                    option: parsed.spelling(of: .output),
-                    reason: "\(quoted(output)) is named like another format's file; --format \(format.rawValue) writes "
-                        + ".\(format.fileExtension)")
-            }
+        if let output, output != OutputTarget.standardOutputName, let ext = fileExtension(of: output),
+           ext != format.fileExtension, PathExportFormat.allCases.contains(where: { $0.fileExtension == ext }) {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: .output),
+                reason: "\(quoted(output)) is named like another format's file; --format \(format.rawValue) writes "
+                    + ".\(format.fileExtension)")
         }
         return PathsOptions(
             source: source, target: target, format: format, output: output, outputSpelling: parsed.spelling(of: .output),

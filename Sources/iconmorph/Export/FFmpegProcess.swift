@@ -70,8 +70,8 @@ final class FFmpegProcess: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t(), defaults = sigset_t()
         sigemptyset(&none)
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE] { sigaddset(&defaults, signal) }
+        im_exit_cleanup_handled_signals(&defaults)
+        sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))

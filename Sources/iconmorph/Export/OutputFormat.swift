@@ -81,10 +81,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// file's. A folder of frames may be called anything else; a name ending in `/` is always
     /// a folder.
     static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool) -> String? {
-        guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
-              let dot = name.lastIndex(of: "."), dot != name.startIndex
-        else { return nil }
-        let ext = name[name.index(after: dot)...].lowercased()
+        guard let ext = fileExtension(of: path) else { return nil }
         if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
             let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "

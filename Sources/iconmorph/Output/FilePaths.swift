@@ -23,6 +23,15 @@ func parentFolder(of path: String) -> String {
     return String(folder)
 }
 
+/// The extension of the file `path` names, lowercased (`svg` for `a/B.SVG`); nil for a name
+/// ending in `/` (a folder), one without a dot, or one whose only dot starts it (`.hidden`).
+func fileExtension(of path: String) -> String? {
+    guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+          let dot = name.lastIndex(of: "."), dot != name.startIndex
+    else { return nil }
+    return name[name.index(after: dot)...].lowercased()
+}
+
 /// The process's working folder (`.` if it cannot be found).
 func currentFolder() -> String {
     guard let path = getcwd(nil, 0) else { return "." }

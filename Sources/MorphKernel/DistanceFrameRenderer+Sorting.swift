@@ -1,0 +1,118 @@
+/// How a distance frame finds the segments it computes (see `DistanceFrameRenderer.render`):
+/// how far a level's blur reaches, the first sort by the fields' bounds, the second by
+/// bounds on V, and the segments of A the blur down reads.
+extension DistanceFrameRenderer {
+    /// How far a segment's fields must be from zero to be sorted without V (see `render`).
+    struct Reach {
+        /// 4 + Σ_ij w_i w_j √(i² + j²): φ ≥ that throughout a segment leaves V ≥ 3 there.
+        var field: Float
+        /// 1 + Σ_i w_i |i|: A differs from φ by less than that.
+        var across: Float
+    }
+
+    /// The level's `Reach`, computed on first use.
+    func reach(level: Int, kernel: GaussianKernel) -> Reach {
+        if let known = reaches[level] { return known }
+        let n = kernel.halfWidth
+        var mean = 0.0, meanAcross = 0.0
+        kernel.weights.withUnsafeBufferPointer { w in
+            for i in -n...n {
+                var row = 0.0
+                for j in -n...n { row += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
+                mean += Double(w[n + i]) * row
+                meanAcross += Double(w[n + i]) * Double(abs(i))
+            }
+        }
+        let reach = Reach(field: Float(4 + mean), across: Float(1 + meanAcross))
+        reaches[level] = reach
+        return reach
+    }
+
+    /// The first sort (`kinds`) of the segments of `rows` (whole runs of 16 rows but the
+    /// last): full where φ ≥ `reach.field` by the fields' bounds (the
+    /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
+    /// where φ ≤ −`reach.field`, else edge. When the frame sorts `twice`, also every
+    /// segment's bounds on A from φ's, `reach.across` beyond them, the edge segments as
+    /// `measured` and the runs of rows holding some (`edgeRuns`); else no segment `measured`.
+    func sortSegments(
+        _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
+        weights: MixWeights, reach: Reach, twice: Bool, rows: Range<Int>
+    ) {
+        let across = segmentsAcross, length = Self.segmentLength
+        // The rows are whole runs of 16 (but the last).
+        let runs = rows.lowerBound / length ..< (rows.upperBound + length - 1) / length
+        if twice { (edgeRuns + runs.lowerBound * across).update(repeating: false, count: across * runs.count) }
+        for y in rows {
+            for column in 0..<across {
+                let segment = y * across + column
+                var bounds = weights.keep * s[segment] + weights.take * t[segment]
+                if let c { bounds += weights.captured * c[segment] }
+                let kind: SegmentKind = bounds.x >= reach.field ? .full : bounds.y <= -reach.field ? .empty : .edge
+                kinds[segment] = kind
+                measured[segment] = twice && kind == .edge
+                guard twice else { continue }
+                let bound = column * boundsStride + padding + y
+                lowerBounds[bound] = bounds.x - reach.across
+                upperBounds[bound] = bounds.y + reach.across
+                if kind == .edge { edgeRuns[y / length * across + column] = true }
+            }
+        }
+    }
+
+    /// The second sort, over the segment columns `columns`: each edge segment of the first
+    /// whose bounds on V (the blur down of its column's bounds on A, 16 rows a vector) keep it
+    /// 3.5 from zero becomes full or empty.
+    func sortEdgeSegments(halfWidth n: Int, columns: Range<Int>) {
+        let length = Self.segmentLength, across = segmentsAcross
+        let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
+        for column in columns {
+            let lower = lowerBounds + column * boundsStride + padding
+            let upper = upperBounds + column * boundsStride + padding
+            // The end rows repeated, as the blur down repeats them.
+            (lower - padding).update(repeating: lower[0], count: padding)
+            (lower + height).update(repeating: lower[height - 1], count: padding + length)
+            (upper - padding).update(repeating: upper[0], count: padding)
+            (upper + height).update(repeating: upper[height - 1], count: padding + length)
+            var y0 = 0
+            while y0 < height {
+                let rows = y0..<min(y0 + length, height)
+                y0 += length
+                guard edgeRuns[rows.lowerBound / length * across + column] else { continue }
+                let least = SeparableBlur.horizontalSum(
+                    UnsafePointer(lower + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
+                let greatest = SeparableBlur.horizontalSum(
+                    UnsafePointer(upper + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
+                for y in rows where kinds[y * across + column] == .edge {
+                    let lane = y - rows.lowerBound
+                    if least[lane] >= 3.5 {
+                        kinds[y * across + column] = .full
+                    } else if greatest[lane] <= -3.5 {
+                        kinds[y * across + column] = .empty
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the segments of the segment columns `columns` whose A the blur down of the edge
+    /// segments reads (within n rows in the same column) and this frame has not computed yet
+    /// (`needsAcross`).
+    func markReach(halfWidth n: Int, columns: Range<Int>) {
+        let across = segmentsAcross
+        for y in 0..<height { (needsAcross + y * across + columns.lowerBound).update(repeating: false, count: columns.count) }
+        // Per column, the rows below those marked so far.
+        let marked = markedRows
+        (marked + columns.lowerBound).update(repeating: 0, count: columns.count)
+        for y in 0..<height {
+            for column in columns where kinds[y * across + column] == .edge {
+                let end = min(y + n + 1, height)
+                var row = max(y - n, marked[column])
+                while row < end {
+                    needsAcross[row * across + column] = !measured[row * across + column]
+                    row += 1
+                }
+                marked[column] = end
+            }
+        }
+    }
+}
