@@ -9,15 +9,18 @@ public struct AlphaMask: Sendable, Equatable {
     /// `width × height` coverage values, row-major.
     public private(set) var pixels: [UInt8]
 
+    /// The largest width × height of a mask: 2³¹ pixels, 2 GiB of coverage (a frame takes at
+    /// most 2²⁸, `MorphRenderer.maximumPixelCount`). A larger size is an error rather than an
+    /// allocation the system may refuse.
+    public static let maximumPixelCount = 1 << 31
+
     /// Wraps existing coverage values.
     ///
     /// - Throws: `AlphaRasterError.invalidMaskSize` when a dimension is not positive or
-    ///   width × height overflows; `AlphaRasterError.pixelCountMismatch` when `pixels` does
-    ///   not hold exactly width × height values.
+    ///   width × height exceeds `maximumPixelCount`; `AlphaRasterError.pixelCountMismatch`
+    ///   when `pixels` does not hold exactly width × height values.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
-        guard width > 0, height > 0,
-              case let (area, overflow) = width.multipliedReportingOverflow(by: height), !overflow
-        else {
+        guard let area = Self.area(width: width, height: height) else {
             throw AlphaRasterError.invalidMaskSize(width: width, height: height)
         }
         guard pixels.count == area else {
@@ -46,13 +49,20 @@ public struct AlphaMask: Sendable, Equatable {
     /// An empty (all-zero) mask.
     ///
     /// - Throws: `AlphaRasterError.invalidMaskSize` when a dimension is not positive or
-    ///   width × height overflows.
+    ///   width × height exceeds `maximumPixelCount`.
     public init(width: Int, height: Int) throws {
-        guard width > 0, height > 0,
-              case let (area, overflow) = width.multipliedReportingOverflow(by: height), !overflow
-        else {
+        guard let area = Self.area(width: width, height: height) else {
             throw AlphaRasterError.invalidMaskSize(width: width, height: height)
         }
-        try self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: area))
+        self.init(validWidth: width, height: height, pixels: [UInt8](repeating: 0, count: area))
+    }
+
+    /// width × height, or nil unless both are positive and the product is at most
+    /// `maximumPixelCount`.
+    static func area(width: Int, height: Int) -> Int? {
+        guard width > 0, height > 0, case let (area, overflow) = width.multipliedReportingOverflow(by: height),
+              !overflow, area <= maximumPixelCount
+        else { return nil }
+        return area
     }
 }

@@ -6,7 +6,7 @@
 /// are passed up unchanged, not wrapped in this type.
 public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A mask side below 1 pixel, above `IconBox.maximumPixelSide` where the rasterizer
-    /// draws, or a width × height that overflows.
+    /// draws, or a width × height above `AlphaMask.maximumPixelCount`.
     case invalidMaskSize(width: Int, height: Int)
     /// `AlphaMask(width:height:pixels:)` was given a pixel count other than width × height.
     case pixelCountMismatch(width: Int, height: Int, pixelCount: Int)
@@ -34,7 +34,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidMaskSize(let width, let height):
             "\(width)×\(height) is not a valid mask size: "
                 + (width < 1 || height < 1 ? "each side must be at least 1 pixel"
-                    : width.multipliedReportingOverflow(by: height).overflow ? "width × height overflows"
+                    : AlphaMask.area(width: width, height: height) == nil
+                        ? "width × height must be at most \(AlphaMask.maximumPixelCount) pixels"
                     : "each side must be at most \(IconBox.maximumPixelSide) pixels")
         case .pixelCountMismatch(let width, let height, let pixelCount):
             "\(pixelCount) values do not make a \(width)×\(height) mask"

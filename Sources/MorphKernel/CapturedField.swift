@@ -30,17 +30,16 @@ public final class CapturedField: Sendable {
 
     /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
-    /// - Throws: `MorphError.invalidSize` for a side below 1 pixel or an area above
-    ///   `MorphRenderer.maximumPixelCount`; `MorphError.invalidParameter` (`.fieldValues`)
+    /// - Throws: `MorphError.invalidSize` for a side below 1 pixel or a size no renderer
+    ///   takes (`MorphRenderer.maximumPixelCount`); `MorphError.invalidParameter` (`.fieldValues`)
     ///   unless there are exactly width × height values, each finite and in [0, 1],
     ///   (`.fieldBlurRadius`) unless the radius is finite and in
     ///   0 … `MorphStyle.maximumBlurRadius`.
     public convenience init(width: Int, height: Int, values: [Float], blurRadius: Double = 0) throws {
-        let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
+        guard MorphRenderer.acceptsSize(width: width, height: height) else {
             throw MorphError.invalidSize(width: width, height: height)
         }
-        guard values.count == area else {
+        guard values.count == width * height else {
             throw MorphError.invalidParameter(
                 .fieldValues, reason: "must hold \(width) × \(height) numbers, got \(values.count)")
         }

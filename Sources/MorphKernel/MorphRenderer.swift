@@ -69,16 +69,19 @@ public final class MorphRenderer: @unchecked Sendable {
         set { lock.withLock { storedConcurrency = newValue } }
     }
 
-    /// The largest accepted width × height: 2²⁸ (16384 × 16384).
+    /// The largest accepted width × height: 2²⁸ (16384 × 16384). The renderer works in
+    /// columns of 16 pixels, so the width rounded up to a multiple of 16, W, counts here too:
+    /// W × height must be at most this as well (a frame 1 pixel wide has at most 2²⁴ rows).
     ///
-    /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · width bytes of
+    /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · W bytes of
     /// scratch memory on top of the caller's buffers, three rows of it per band of the
     /// horizontal pass (four bands a thread), and with automatic softness another
-    /// 4 · height · (width + 47) for the field plane and two rows per thread.
+    /// 4 · height · (W + 32) for the field plane and two rows per thread.
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
     /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`). With the distance field,
     /// about 4 · width · height bytes more for each of two planes and two per kept icon (its
-    /// field, and its rows padded).
+    /// field, and its rows padded); for frames narrower than 16 pixels, 4 · 32 · height bytes
+    /// for each plane.
     public static let maximumPixelCount = 1 << 28
 
     /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
@@ -145,8 +148,7 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The designated initializer; `fields`, the icon fields of another renderer's distance
     /// stage to share.
     private init(width: Int, height: Int, style: MorphStyle, bandCount: Int?, fields: DistanceFieldCache?) throws {
-        let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width > 0, height > 0, !overflow, area <= MorphRenderer.maximumPixelCount else {
+        guard MorphRenderer.acceptsSize(width: width, height: height) else {
             throw MorphError.invalidSize(width: width, height: height)
         }
         try style.validate()
@@ -175,6 +177,14 @@ public final class MorphRenderer: @unchecked Sendable {
 
     deinit {
         finishTable.deallocate()
+    }
+
+    /// Whether a renderer takes frames of `width` × `height` (see `maximumPixelCount`).
+    static func acceptsSize(width: Int, height: Int) -> Bool {
+        guard width > 0, height > 0, width <= maximumPixelCount, height <= maximumPixelCount else { return false }
+        // Both sides are at most 2²⁸, so neither product overflows.
+        let columns = (width + 15) / 16 * 16
+        return width * height <= maximumPixelCount && columns * height <= maximumPixelCount
     }
 
     /// Bytes of a tight RGBA frame: width × height × 4.

@@ -29,6 +29,9 @@ import Testing
         Row(name: "mask of negative height", field: nil) { _ = try AlphaMask(width: 3, height: -3) },
         Row(name: "mask whose area overflows", field: nil) { _ = try AlphaMask(width: Int.max, height: 2, pixels: []) },
         Row(name: "empty mask of 2^40 × 2^40", field: nil) { _ = try AlphaMask(width: 1 << 40, height: 1 << 40) },
+        // Areas that do not overflow but that no system allocates (2^50 bytes), and just over the limit.
+        Row(name: "empty mask of 2^25 × 2^25", field: nil) { _ = try AlphaMask(width: 1 << 25, height: 1 << 25) },
+        Row(name: "empty mask of 2^31 + 1 pixels", field: nil) { _ = try AlphaMask(width: (1 << 31) + 1, height: 1) },
         Row(name: "mask one value short", field: nil) { _ = try AlphaMask(width: 2, height: 2, pixels: [1, 2, 3]) },
         Row(name: "box width NaN", field: "width") { _ = try box(.nan).layout() },
         Row(name: "box width -1", field: "width") { _ = try box(-1).layout() },
@@ -83,6 +86,18 @@ import Testing
         } catch {
             Issue.record("not an AlphaRasterError: \(error)")
         }
+    }
+
+    @Test func maskSizeMessagesSayWhichLimit() throws {
+        func message(_ width: Int, _ height: Int) -> String {
+            AlphaRasterError.invalidMaskSize(width: width, height: height).description
+        }
+        #expect(message(0, 3).hasSuffix("each side must be at least 1 pixel"))
+        #expect(message(1 << 25, 1 << 25).hasSuffix("width × height must be at most \(AlphaMask.maximumPixelCount) pixels"))
+        #expect(message(Int.max, 2).hasSuffix("width × height must be at most \(AlphaMask.maximumPixelCount) pixels"))
+        // A mask within the limit is made.
+        let side = 1 << 10
+        #expect(try AlphaMask(width: side, height: side).pixels.count == side * side)
     }
 
     /// Out-of-range opacities are clamped, as documented, not refused: 2 draws as 1 and -1 as 0.

@@ -1,6 +1,6 @@
 import AlphaRaster
 import Testing
-import MorphKernel
+@testable import MorphKernel
 
 /// Bad input throws the documented error, naming the parameter, and never traps.
 @Suite struct ValidationTests {
@@ -61,14 +61,25 @@ import MorphKernel
 
     @Test("sizes out of range throw invalidSize with the size")
     func badSizes() {
-        let cases: [(Int, Int)] = [(0, 5), (-3, 5), (5, 0), (5, Int.min), (Int.max, 2), (1 << 15, 1 << 15), (1 << 28 + 1, 1)]
+        // Narrow frames count their width rounded up to 16 columns, which the renderer's
+        // memory holds: 1 × 2²⁸ would have asked for tens of gigabytes.
+        let cases: [(Int, Int)] = [
+            (0, 5), (-3, 5), (5, 0), (5, Int.min), (Int.max, 2), (2, Int.max), (1 << 15, 1 << 15), (1 << 28 + 1, 1),
+            (1, 1 << 28), (1, 1 << 24 + 1), (17, 1 << 23 + 1), (16_385, 16_383),
+        ]
         for (width, height) in cases {
+            #expect(!MorphRenderer.acceptsSize(width: width, height: height), "\(width)×\(height)")
             #expect(throws: MorphError.invalidSize(width: width, height: height)) {
                 try MorphRenderer(width: width, height: height)
             }
+            #expect(throws: MorphError.invalidSize(width: width, height: height)) {
+                try CapturedField(width: width, height: height, values: [])
+            }
         }
-        // The largest accepted area still builds a renderer's description (no allocation here).
-        #expect(MorphRenderer.maximumPixelCount == 1 << 28)
+        // The largest sizes taken, checked without allocating a renderer of them.
+        for (width, height) in [(16_384, 16_384), (1, 1 << 24), (16, 1 << 24), (17, 1 << 23), (1 << 28, 1), (1 << 24, 16)] {
+            #expect(MorphRenderer.acceptsSize(width: width, height: height), "\(width)×\(height)")
+        }
     }
 
     @Test("bad progress, mismatched masks and wrong output sizes throw and leave the output alone")
