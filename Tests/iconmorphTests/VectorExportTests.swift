@@ -3,8 +3,8 @@ import PNGCodec
 import Testing
 
 /// The vector formats against the PNG frames of the same options, read by independent
-/// consumers: rsvg-convert draws each SVG frame, rlottie (PyPI) each Lottie frame, headless
-/// Chromium plays the animated SVG.
+/// consumers: rsvg-convert draws each SVG frame, rlottie (PyPI) and lottie-web (in headless
+/// Chromium) each Lottie frame, headless Chromium plays the animated SVG.
 ///
 /// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
 /// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.9895 at worst,
@@ -110,6 +110,48 @@ struct VectorExportTests {
             let png = try Self.alpha(ofPNG: folder.file("png/" + name))
             let (mean, iou) = Self.compare(drawn, png)
             #expect(mean < 2 && iou >= Self.iou, "frame \(k): mean \(mean), IoU \(iou)")
+        }
+    }
+
+    /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
+    static let lottieWeb: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
+    }()
+
+    /// lottie-web in headless Chromium plays each Lottie frame as the PNG frame of the same
+    /// time, and not as its neighbours: a ping-pong that loops (one loop is the frames
+    /// 0 … N − 1 … 1) and a morph whose middle frames are translucent staircases of layers.
+    @Test(arguments: [
+        (["--from", "bell", "--to", "magnifyingglass", "--duration", "0.5", "--ping-pong", "--color", "#3478F6"], 30),
+        (["--from", adwaita + "actions/edit-find-symbolic.svg", "--to", adwaita + "actions/mail-send-symbolic.svg", "--frames", "31"], 31),
+    ])
+    func lottieWebPlaysTheLottieFrames(_ options: [String], frames: Int) throws {
+        try #require(FileManager.default.fileExists(atPath: Self.lottieWeb), "run Scripts/setup: \(Self.lottieWeb) is missing")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "-q"] + options
+        let run = try Binary.run(common + ["--format", "lottie", "-o", folder.file("m.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
+        let player = try ExportRun.run(
+            "python3", [Self.scripts + "/lottie-web-frames.py", Self.lottieWeb, folder.file("m.json"), folder.file("web")])
+        try #require(player.status == 0, "\(player.stderr)")
+        let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
+        #expect((info["fps"] as? Double) == 30)
+        #expect((info["frames"] as? Int) == frames)
+        let alphas = try pngs.prefix(frames).map { try Self.alpha(ofPNG: folder.file("png/" + $0)) }
+        for k in 0..<min(frames, alphas.count) {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
+            let (mean, iou) = Self.compare(drawn, alphas[k])
+            #expect(mean < 2 && iou >= Self.iou, "\(options[1]) frame \(k): mean \(mean), IoU \(iou)")
+            // Shown at its own time: closer to its PNG than to a neighbour that differs from it
+            // by more than the drawing may (near rest, neighbours differ by less).
+            for j in [k - 1, k + 1] where alphas.indices.contains(j) && Self.compare(alphas[j], alphas[k]).mean >= 2 {
+                #expect(Self.compare(drawn, alphas[j]).mean > mean, "\(options[1]) frame \(k) is closer to frame \(j)")
+            }
         }
     }
 
