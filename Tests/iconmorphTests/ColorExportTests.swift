@@ -53,4 +53,31 @@ struct ColorExportTests {
         // The blend differs from a blend of the sRGB bytes (which would be 128, 0, 128).
         #expect(midpoint.prefix(3) != [128, 0, 128])
     }
+
+    /// A shape no frame shows (a `--color` with alpha 0, and `--color-to` too if given) is a
+    /// warning: the frames are still written, and are what was asked for.
+    @Test func aTransparentColorIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cases: [([String], String?)] = [
+            (["--color", "#00000000"], "--color has alpha 0, so no frame shows the shape: every frame is fully transparent"),
+            (["--color", "#F000", "--background", "#FFF"],
+             "--color has alpha 0, so no frame shows the shape: every frame is the --background alone"),
+            (["--color", "#F000", "--color-to", "#00F0"],
+             "--color and --color-to have alpha 0, so no frame shows the shape: every frame is fully transparent"),
+            (["--color", "#F000", "--color-to", "#00F"], nil),
+            (["--color", "#F001"], nil),
+        ]
+        for (k, (options, warning)) in cases.enumerated() {
+            let path = folder.file("\(k).png")
+            let run = try ExportRun.iconmorph(["render", "--progress", "0.5", "-q", "-o", path] + options)
+            #expect(run.status == 0)
+            #expect(run.stderr == (warning.map { "iconmorph: warning: \($0)\n" } ?? ""), "\(options): \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: path))
+        }
+        // animate says the same.
+        let animate = try ExportRun.iconmorph(["animate", "--at", "0", "pause", "--color", "#0000", "-q", "-o", folder.file("a")])
+        #expect(animate.status == 0)
+        #expect(animate.stderr.contains("--color has alpha 0"), "\(animate.stderr)")
+    }
 }

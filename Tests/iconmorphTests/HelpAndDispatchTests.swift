@@ -126,6 +126,7 @@ struct HelpAndDispatchTests {
         (["draw"], "unknown command 'draw'; run 'iconmorph --help' for the commands"),
         (["help", "rendr"], "unknown command 'rendr'; did you mean 'render'?"),
         (["help", "render", "x"], "unexpected argument 'x'; run 'iconmorph --help' for usage"),
+        (["help", "help", "x"], "unexpected argument 'x'; run 'iconmorph --help' for usage"),
         (["--version", "x"], "unexpected argument 'x'; run 'iconmorph --help' for usage"),
         (["--verison"], "unknown option '--verison'; did you mean '--version'?"),
         (["--bogus"], "unknown option '--bogus'; run 'iconmorph --help' for the options"),

@@ -252,6 +252,7 @@ enum AnimateCommand {
     ///   one frame.
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        if let warning = LookOptions.invisibleShapeWarning(options.style) { warn(warning) }
         let layout = options.layout
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         let timelineFrames: [FrameSource]

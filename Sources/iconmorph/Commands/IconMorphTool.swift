@@ -98,8 +98,8 @@ enum IconMorphTool {
         case "symbols":
             return try SymbolsCommand.parse(rest) ? SymbolsCommand.listing : SymbolsCommand.help
         case "help":
-            guard let name = rest.first, name != "help" else { return help }
             if rest.count > 1 { throw CommandLineError.unexpectedArgument(rest[1], command: nil) }
+            guard let name = rest.first, name != "help" else { return help }
             guard let command = commands.first(where: { $0.name == name }) else {
                 throw CommandLineError.unknownCommand(name, suggestion: closestMatch(to: name, in: commands.map(\.name)))
             }

@@ -154,6 +154,16 @@ enum LookOptions {
         return style
     }
 
+    /// A warning for a look whose shape no frame shows: a `--color` (and `--color-to`, if
+    /// given) with alpha 0. Allowed, since the frames are still what was asked for (the
+    /// background alone, or nothing), but most likely a mistake.
+    static func invisibleShapeWarning(_ style: MorphStyle) -> String? {
+        guard style.tint.alpha == 0, (style.targetTint?.alpha ?? 0) == 0 else { return nil }
+        let options = style.targetTint == nil ? "--color has" : "--color and --color-to have"
+        let frames = style.background == nil ? "every frame is fully transparent" : "every frame is the --background alone"
+        return "\(options) alpha 0, so no frame shows the shape: \(frames)"
+    }
+
     /// Limits that involve two options, in the options' own units, then the style's own
     /// validation as a backstop.
     private static func check(_ style: MorphStyle, blur: Double, scale: Double, _ parsed: ParsedArguments) throws {
