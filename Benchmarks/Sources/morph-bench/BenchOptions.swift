@@ -14,6 +14,10 @@ import Foundation
 ///   names contain TEXT);
 /// - `--horizontal-bands`: a split frame's horizontal pass in one band a thread against the
 ///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
+/// - `--paced [--gap MS]`: frames drawn apart in time, as a live view draws them (MS
+///   milliseconds of sleep before each, 3 unless given), on one thread and on every core,
+///   against the same frames back to back, from 512 px up (`--filter TEXT` as for
+///   `--c-baseline`);
 /// - `--icons DIR`: no benchmark, the real pairs' 132 px icons as PNG files, for timing whole
 ///   processes on them (`Scripts/startup-bench.py --c-baseline DIR`);
 /// - `--repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]`: no timing, the
@@ -32,6 +36,7 @@ struct BenchOptions {
         case fieldStyles
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
+        case paced(filter: String?, gap: Double)
         case icons(directory: String)
         case repeatFrames(count: Int, filter: String, distance: Bool, progress: [Double])
     }
@@ -47,6 +52,7 @@ struct BenchOptions {
                morph-bench --field-styles [--quick]
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
+               morph-bench --paced [--gap MS] [--filter TEXT] [--quick]
                morph-bench --icons DIR
                morph-bench --repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]
         """
@@ -62,6 +68,8 @@ struct BenchOptions {
         var fieldStyles = false
         var cBaseline = false
         var horizontalBands = false
+        var paced = false
+        var gap: Double?
         var icons: String?
         var repeatCount: Int?
         var style: String?
@@ -92,6 +100,14 @@ struct BenchOptions {
                 cBaseline = true
             case "--horizontal-bands":
                 horizontalBands = true
+            case "--paced":
+                paced = true
+            case "--gap":
+                let text = try value(of: argument, needs: "a number of milliseconds")
+                guard let number = Double(text), number >= 0, number <= 1000 else {
+                    throw Invalid(reason: "--gap needs a number of milliseconds from 0 to 1000, got \(text)")
+                }
+                gap = number
             case "--icons":
                 icons = try value(of: argument, needs: "a directory to write the 132 px icons to")
             case "--filter":
@@ -120,10 +136,11 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, icons != nil, repeatCount != nil]
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, paced, icons != nil, repeatCount != nil]
             .filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --icons and --repeat are separate runs; pass one of them")
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --paced, --icons and --repeat are separate runs; pass one of them")
         }
+        if gap != nil && !paced { throw Invalid(reason: "--gap goes with --paced") }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
         if progress != nil && repeatCount == nil { throw Invalid(reason: "--progress goes with --repeat") }
         if repeatCount != nil {
@@ -135,8 +152,8 @@ struct BenchOptions {
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if filter != nil && !cBaseline && !horizontalBands && repeatCount == nil {
-            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands or --repeat")
+        if filter != nil && !cBaseline && !horizontalBands && !paced && repeatCount == nil {
+            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands, --paced or --repeat")
         }
         if let export {
             mode = .export(directory: export)
@@ -150,6 +167,8 @@ struct BenchOptions {
             mode = .cBaseline(json: json, filter: filter)
         } else if horizontalBands {
             mode = .horizontalBands(filter: filter)
+        } else if paced {
+            mode = .paced(filter: filter, gap: gap ?? 3)
         } else if let icons {
             mode = .icons(directory: icons)
         } else if let repeatCount, let filter {

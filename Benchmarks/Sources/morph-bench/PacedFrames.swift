@@ -1,0 +1,79 @@
+import BenchSupport
+import Foundation
+import MorphKernel
+
+/// `morph-bench --paced`: frames drawn as a live view draws them, one at a time with the
+/// thread idle in between, on one thread (`.serial`) and split over every core
+/// (`.automatic`), against the same frames drawn back to back.
+///
+/// A split frame's helper threads sleep when no frame comes for a while (they poll for
+/// `WorkerPool.spinNanoseconds` first), and a sleeping thread takes a while to run again, so
+/// a frame that follows a pause can gain less from its helpers than the back-to-back
+/// benchmarks say, or lose. Each row plays a 61-frame morph (p = k / 60) of the real icon
+/// pairs from 512 px up and workloads b–d (`--filter TEXT`: only the rows whose names contain
+/// TEXT): every frame drawn by each renderer in turn, each after `gap` milliseconds of sleep
+/// (a 60 Hz view leaves about 16 ms less its frame), wall time of the render call alone,
+/// medians over the frames and rounds; then the same turns without the sleep. Every
+/// `.automatic` frame is checked against the `.serial` one.
+enum PacedFrames {
+    static func run(options: BenchOptions, filter: String?, gap: Double) throws -> SelfChecks {
+        var checks = SelfChecks()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let rounds = options.quick ? 1 : 3
+        let progress = (0...60).map { Double($0) / 60 }.enumerated().filter { !options.quick || $0.offset % 6 == 0 }.map(\.element)
+        print("morph-bench --paced — commit \(measuredCommit()), \(cores) cores")
+        print("")
+        print("\(progress.count)-frame morphs, \(rounds) round(s), each frame drawn by a one-thread and an every-core renderer")
+        print("in turn: after \(formatGap(gap)) ms of sleep (paced), then back to back. Wall time of the render call, medians.")
+        print("")
+        print("| workload | paced: 1 thread | paced: \(cores) threads | speed-up | back to back: 1 thread | \(cores) threads | speed-up |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        var sink: UInt64 = 0
+        for subject in BenchSubject.all(iconsUpTo: .max)
+        where subject.size >= 512 && (filter.map(subject.label.contains) ?? true) {
+            let (source, target) = try subject.masks()
+            let size = source.width
+            let serial = try MorphRenderer(width: size, height: size, style: subject.style)
+            serial.concurrency = .serial
+            let split = try MorphRenderer(width: size, height: size, style: subject.style)
+            var frames = [[UInt8]](repeating: [UInt8](repeating: 0, count: size * size * 4), count: 2)
+            /// Draws frame `p` with `renderer` into `frames[index]`: the call's wall time.
+            func render(_ renderer: MorphRenderer, _ index: Int, _ p: Double) throws -> Double {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try frames[index].withUnsafeMutableBytes {
+                    try renderer.render(source: source, target: target, progress: p, into: $0, format: .rgba8)
+                }
+                let end = DispatchTime.now().uptimeNanoseconds
+                sink &+= UInt64(frames[index][(size / 2 * size + size / 2) * 4 + 3])
+                return Double(end - start)
+            }
+            // A first frame each (the renderers' first-use work), untimed.
+            _ = try render(serial, 0, 0.5)
+            _ = try render(split, 1, 0.5)
+            var medians: [Double] = []
+            for paced in [true, false] {
+                var times: [[Double]] = [[], []]
+                for _ in 0..<rounds {
+                    for p in progress {
+                        for (index, renderer) in [serial, split].enumerated() {
+                            if paced { Thread.sleep(forTimeInterval: gap / 1000) }
+                            times[index].append(try render(renderer, index, p))
+                        }
+                        checks.expect(frames[1] == frames[0], "\(subject.label) p = \(p): the split frame differs from the one-thread frame")
+                    }
+                }
+                medians += times.map { $0.sorted()[$0.count / 2] }
+            }
+            let (ms, ratio) = (CBaselineComparison.ms, CBaselineComparison.ratio)
+            print("| \(subject.label) | \(ms(medians[0])) | \(ms(medians[1])) | \(ratio(medians[0], medians[1])) | "
+                  + "\(ms(medians[2])) | \(ms(medians[3])) | \(ratio(medians[2], medians[3])) |")
+        }
+        print("")
+        print("(sink \(sink))")
+        return checks
+    }
+
+    private static func formatGap(_ gap: Double) -> String {
+        gap == gap.rounded() ? String(Int(gap)) : String(gap)
+    }
+}
