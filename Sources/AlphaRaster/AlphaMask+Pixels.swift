@@ -54,12 +54,17 @@ extension AlphaMask {
     /// The chosen channel of an image in the caller's memory at the image's own size, byte
     /// for byte (no resampling): `width × height`, values as documented on `MaskSource`.
     ///
-    /// - Throws: as `init(pixels:width:height:bytesPerRow:format:layout:source:)`.
+    /// - Throws: as `init(pixels:width:height:bytesPerRow:format:layout:source:)`, and
+    ///   `AlphaRasterError.invalidMaskSize` for an image of more than
+    ///   `AlphaMask.maximumPixelCount` pixels.
     public init(
         pixels: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int? = nil, format: PixelFormat,
         source: MaskSource = .auto
     ) throws {
         let image = try ImagePixels(pixels, width: width, height: height, bytesPerRow: bytesPerRow, format: format)
+        guard Self.area(width: width, height: height) != nil else {
+            throw AlphaRasterError.invalidMaskSize(width: width, height: height)
+        }
         let channel = MaskChannel(source, image: image)
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             channel.bytes(of: image, into: out.baseAddress!, outStride: width)

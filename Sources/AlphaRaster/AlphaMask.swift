@@ -31,7 +31,8 @@ public struct AlphaMask: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// Wraps values known to make a mask: both sides ≥ 1, `pixels.count == width × height`.
+    /// Wraps values known to make a mask: both sides ≥ 1, `pixels.count == width × height`,
+    /// at most `maximumPixelCount`.
     init(validWidth width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height

@@ -36,6 +36,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
                 + (width < 1 || height < 1 ? "each side must be at least 1 pixel"
                     : AlphaMask.area(width: width, height: height) == nil
                         ? "width × height must be at most \(AlphaMask.maximumPixelCount) pixels"
+                            + (max(width, height) > IconBox.maximumPixelSide
+                                ? ", and each side at most \(IconBox.maximumPixelSide) where masks are drawn" : "")
                     : "each side must be at most \(IconBox.maximumPixelSide) pixels")
         case .pixelCountMismatch(let width, let height, let pixelCount):
             "\(pixelCount) values do not make a \(width)×\(height) mask"

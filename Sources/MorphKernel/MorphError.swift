@@ -11,7 +11,8 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
     /// was given.
     case invalidParameter(MorphParameter, reason: String)
     /// A frame or field size with a side below 1 pixel, or an area above
-    /// `MorphRenderer.maximumPixelCount` (counting the width rounded up to a multiple of 16).
+    /// `MorphRenderer.maximumPixelCount` (counting the width rounded up to a multiple of 16;
+    /// with the distance field, the rows padded by the blur, see there).
     case invalidSize(width: Int, height: Int)
     /// An input does not have the renderer's size.
     case sizeMismatch(MorphInput, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
@@ -33,7 +34,8 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(parameter): \(reason)"
         case .invalidSize(let width, let height):
             "\(width)×\(height) pixels is not a valid frame size: each side must be at least 1 pixel and the "
-                + "area at most \(MorphRenderer.maximumPixelCount) pixels, counting the width rounded up to a multiple of 16"
+                + "area at most \(MorphRenderer.maximumPixelCount) pixels, counting the width rounded up to a multiple of 16 "
+                + "(with the distance field, the width plus twice the blur radius and 16, at most twice that)"
         case .sizeMismatch(let input, let width, let height, let expectedWidth, let expectedHeight):
             "the \(input) is \(width)×\(height) pixels but the renderer is \(expectedWidth)×\(expectedHeight)"
         case .invalidBytesPerRow(let bytesPerRow, let width, let format):

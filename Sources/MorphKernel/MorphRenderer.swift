@@ -72,6 +72,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The largest accepted width × height: 2²⁸ (16384 × 16384). The renderer works in
     /// columns of 16 pixels, so the width rounded up to a multiple of 16, W, counts here too:
     /// W × height must be at most this as well (a frame 1 pixel wide has at most 2²⁴ rows).
+    /// With the distance field, whose icon fields pad each row by the blur, (width +
+    /// 2 · ⌈Rmax⌉ + 16) × height must be at most twice this (a frame 1 pixel wide at the
+    /// default 12 px blur has at most about 13 million rows).
     ///
     /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · W bytes of
     /// scratch memory on top of the caller's buffers, three rows of it per band of the
@@ -80,8 +83,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
     /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`). With the distance field,
     /// about 4 · width · height bytes more for each of two planes and two per kept icon (its
-    /// field, and its rows padded); for frames narrower than 16 pixels, 4 · 32 · height bytes
-    /// for each plane. Computing an icon's field (once, at the first frame that uses the
+    /// field, and its rows padded: 4 · (width + 2 · ⌈Rmax⌉ + 16) · height); for frames narrower
+    /// than 16 pixels, 4 · 32 · height bytes for each plane. Computing an icon's field (once, at the first frame that uses the
     /// icon) takes about 20 · width · height bytes more while it runs, for each icon computed
     /// at the same time (both, where two threads compute them): measured as the process's
     /// peak, a 2048² distance frame took 193 MB on one thread and 274 MB on two, a metaball
@@ -127,7 +130,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
     /// - Throws: `MorphError.invalidSize` for a non-positive width or height or an area
-    ///   above `maximumPixelCount`; `MorphError.invalidParameter` for a style out of range
+    ///   above `maximumPixelCount` (as it counts narrow frames and the distance field's
+    ///   padded rows); `MorphError.invalidParameter` for a style out of range
     ///   (see `MorphStyle.validate()`).
     public convenience init(width: Int, height: Int, style: MorphStyle = MorphStyle()) throws {
         try self.init(width: width, height: height, style: style, bandCount: nil)
@@ -156,6 +160,9 @@ public final class MorphRenderer: @unchecked Sendable {
             throw MorphError.invalidSize(width: width, height: height)
         }
         try style.validate()
+        guard style.field == .metaball || MorphRenderer.distanceAcceptsSize(width: width, height: height, maxBlurRadius: style.maxBlurRadius) else {
+            throw MorphError.invalidSize(width: width, height: height)
+        }
         self.width = width
         self.height = height
         self.style = style
@@ -189,6 +196,16 @@ public final class MorphRenderer: @unchecked Sendable {
         // Both sides are at most 2²⁸, so neither product overflows.
         let columns = (width + 15) / 16 * 16
         return width * height <= maximumPixelCount && columns * height <= maximumPixelCount
+    }
+
+    /// Whether a distance-field renderer takes frames of `width` × `height` at blur `maxBlurRadius`
+    /// (see `maximumPixelCount`): its icon fields keep each row padded by ⌈Rmax⌉ floats a side
+    /// and 16 more, so (width + 2 · ⌈Rmax⌉ + 16) × height must be at most twice `maximumPixelCount`,
+    /// which every square side up to 16384 meets at any blur.
+    static func distanceAcceptsSize(width: Int, height: Int, maxBlurRadius: Double) -> Bool {
+        guard acceptsSize(width: width, height: height) else { return false }
+        let padded = width + 2 * Int(maxBlurRadius.rounded(.up)) + DistanceFrameRenderer.segmentLength
+        return padded * height <= 2 * maximumPixelCount
     }
 
     /// Bytes of a tight RGBA frame: width × height × 4.

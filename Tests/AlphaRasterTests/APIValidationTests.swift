@@ -93,8 +93,20 @@ import Testing
             AlphaRasterError.invalidMaskSize(width: width, height: height).description
         }
         #expect(message(0, 3).hasSuffix("each side must be at least 1 pixel"))
-        #expect(message(1 << 25, 1 << 25).hasSuffix("width × height must be at most \(AlphaMask.maximumPixelCount) pixels"))
-        #expect(message(Int.max, 2).hasSuffix("width × height must be at most \(AlphaMask.maximumPixelCount) pixels"))
+        let area = "width × height must be at most \(AlphaMask.maximumPixelCount) pixels"
+        let sides = "each side at most \(IconBox.maximumPixelSide) where masks are drawn"
+        #expect(message(1 << 25, 1 << 25).hasSuffix(area + ", and " + sides))
+        #expect(message(Int.max, 2).hasSuffix(area + ", and " + sides))
+        #expect(message(1 << 14, 1 << 18).hasSuffix(area + ", and " + sides))
+        #expect(message(20_000, 10).hasSuffix("each side must be at most \(IconBox.maximumPixelSide) pixels"))
+        // An image in memory of more pixels than a mask may hold is refused, not copied (the
+        // buffer is reserved, never touched).
+        let (width, height) = (1 << 16, (1 << 15) + 1)
+        let big = UnsafeMutableRawBufferPointer.allocate(byteCount: width * height, alignment: 16)
+        defer { big.deallocate() }
+        #expect(throws: AlphaRasterError.invalidMaskSize(width: width, height: height)) {
+            _ = try AlphaMask(pixels: UnsafeRawBufferPointer(big), width: width, height: height, format: .alpha8)
+        }
         // A mask within the limit is made.
         let side = 1 << 10
         #expect(try AlphaMask(width: side, height: side).pixels.count == side * side)

@@ -80,6 +80,15 @@ import Testing
         for (width, height) in [(16_384, 16_384), (1, 1 << 24), (16, 1 << 24), (17, 1 << 23), (1 << 28, 1), (1 << 24, 16)] {
             #expect(MorphRenderer.acceptsSize(width: width, height: height), "\(width)×\(height)")
         }
+        // The distance field pads its icon fields' rows by the blur: narrow frames take fewer
+        // rows, and every square up to 16384 still fits at the largest blur.
+        let distance = MorphStyle(field: .distance, maxBlurRadius: 12)
+        #expect(throws: MorphError.invalidSize(width: 1, height: 1 << 24)) {
+            try MorphRenderer(width: 1, height: 1 << 24, style: distance)
+        }
+        #expect(MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41, maxBlurRadius: 12))
+        #expect(!MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41 + 1, maxBlurRadius: 12))
+        #expect(MorphRenderer.distanceAcceptsSize(width: 16_384, height: 16_384, maxBlurRadius: MorphStyle.maximumBlurRadius))
     }
 
     @Test("bad progress, mismatched masks and wrong output sizes throw and leave the output alone")

@@ -54,27 +54,35 @@ struct ColorExportTests {
         #expect(midpoint.prefix(3) != [128, 0, 128])
     }
 
-    /// A shape no frame shows (a `--color` with alpha 0, and `--color-to` too if given) is a
-    /// warning: the frames are still written, and are what was asked for.
+    /// A shape no frame shows (a tint of alpha 0 at every frame's progress) is a warning:
+    /// the frames are still written, and are what was asked for.
     @Test func aTransparentColorIsAWarning() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
+        let one = ["--progress", "0.5"], sequence = ["--frames", "3"]
         let cases: [([String], String?)] = [
-            (["--color", "#00000000"], "--color has alpha 0, so no frame shows the shape: every frame is fully transparent"),
-            (["--color", "#F000", "--background", "#FFF"],
-             "--color has alpha 0, so no frame shows the shape: every frame is the --background alone"),
-            (["--color", "#F000", "--color-to", "#00F0"],
-             "--color and --color-to have alpha 0, so no frame shows the shape: every frame is fully transparent"),
-            (["--color", "#F000", "--color-to", "#00F"], nil),
-            (["--color", "#F001"], nil),
+            (one + ["--color", "#00000000"], "--color has alpha 0, so the shape does not show: the frame is blank"),
+            (sequence + ["--color", "#F000", "--background", "#FFF"],
+             "--color has alpha 0, so the shape does not show: every frame is the --background alone"),
+            (sequence + ["--color", "#F000", "--background", "#FFF0"],
+             "--color has alpha 0, so the shape does not show: every frame is blank"),
+            (sequence + ["--color", "#F000", "--color-to", "#00F0"],
+             "--color and --color-to have alpha 0, so the shape does not show: every frame is blank"),
+            (["--progress", "0", "--color", "#F000", "--color-to", "#00F"],
+             "at progress 0 the tint (--color blended toward --color-to) has alpha 0, so the shape does not show: the frame is blank"),
+            (sequence + ["--color", "#F000", "--color-to", "#00F"], nil),
+            (one + ["--color", "#F001"], nil),
         ]
         for (k, (options, warning)) in cases.enumerated() {
-            let path = folder.file("\(k).png")
-            let run = try ExportRun.iconmorph(["render", "--progress", "0.5", "-q", "-o", path] + options)
+            let path = folder.file(options.contains("--frames") ? "\(k)/" : "\(k).png")
+            let run = try ExportRun.iconmorph(["render", "-q", "-o", path] + options)
             #expect(run.status == 0)
             #expect(run.stderr == (warning.map { "iconmorph: warning: \($0)\n" } ?? ""), "\(options): \(run.stderr)")
             #expect(FileManager.default.fileExists(atPath: path))
         }
+        // A run that fails says why, and nothing about the colour.
+        let failing = try ExportRun.iconmorph(["render", "--progress", "0.5", "--color", "#0000", "--from", folder.file("none.png"), "-o", folder.file("x.png")])
+        #expect(failing.status != 0 && !failing.stderr.contains("warning"), "\(failing.stderr)")
         // animate says the same.
         let animate = try ExportRun.iconmorph(["animate", "--at", "0", "pause", "--color", "#0000", "-q", "-o", folder.file("a")])
         #expect(animate.status == 0)

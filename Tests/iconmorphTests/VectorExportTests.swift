@@ -142,9 +142,12 @@ struct VectorExportTests {
         let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
         #expect((info["fps"] as? Double) == 30)
         #expect((info["frames"] as? Int) == frames)
+        // A looping ping-pong's Lottie leaves out the PNG sequence's last frame (its loop's start).
+        try #require(pngs.count >= frames && pngs.count <= frames + 1, "\(pngs.count) PNG frames for \(frames) Lottie frames")
         let alphas = try pngs.prefix(frames).map { try Self.alpha(ofPNG: folder.file("png/" + $0)) }
-        for k in 0..<min(frames, alphas.count) {
+        for k in 0..<frames {
             let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
+            try #require(drawn.count == alphas[k].count, "frame \(k): \(drawn.count) pixels drawn for \(alphas[k].count)")
             let (mean, iou) = Self.compare(drawn, alphas[k])
             #expect(mean < 2 && iou >= Self.iou, "\(options[1]) frame \(k): mean \(mean), IoU \(iou)")
             // Shown at its own time: closer to its PNG than to a neighbour that differs from it

@@ -252,7 +252,6 @@ enum AnimateCommand {
     ///   one frame.
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
-        if let warning = LookOptions.invisibleShapeWarning(options.style) { warn(warning) }
         let layout = options.layout
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         let timelineFrames: [FrameSource]
@@ -268,6 +267,8 @@ enum AnimateCommand {
                 icons: icons, start: options.timeline.start, layout: layout, easing: options.style.easing)
             timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
         }
+        // A timeline's frames take the tint at their own progress; the ends bound them all.
+        if let warning = LookOptions.invisibleShapeWarning(options.style, progress: [0, 1]) { warn(warning) }
         let output = try options.output(frameCount: timelineFrames.count)
         // The same checks as render's before any frame is rendered.
         let writer = try FrameWriter(output: output, sparing: options.inputs)

@@ -145,7 +145,6 @@ enum RenderCommand {
     ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
         if options.output.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
-        if let warning = LookOptions.invisibleShapeWarning(options.style) { warn(warning) }
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
         let schedule = options.output.schedule
@@ -169,6 +168,8 @@ enum RenderCommand {
                 return .outline(pair.morph, progress: progress, eased: options.style.easing(progress))
             }
         }
+        let progress = Set(schedule.map { options.frames.progress(ofFrame: $0.step) }).sorted()
+        if let warning = LookOptions.invisibleShapeWarning(options.style, progress: progress) { warn(warning) }
         return try writer.write(frames, delays: schedule.map(\.delay), renderer: renderer)
     }
 }

@@ -154,14 +154,25 @@ enum LookOptions {
         return style
     }
 
-    /// A warning for a look whose shape no frame shows: a `--color` (and `--color-to`, if
-    /// given) with alpha 0. Allowed, since the frames are still what was asked for (the
-    /// background alone, or nothing), but most likely a mistake.
-    static func invisibleShapeWarning(_ style: MorphStyle) -> String? {
-        guard style.tint.alpha == 0, (style.targetTint?.alpha ?? 0) == 0 else { return nil }
-        let options = style.targetTint == nil ? "--color has" : "--color and --color-to have"
-        let frames = style.background == nil ? "every frame is fully transparent" : "every frame is the --background alone"
-        return "\(options) alpha 0, so no frame shows the shape: \(frames)"
+    /// A warning for a look whose shape none of the frames at `progress` shows: a tint of
+    /// alpha 0 there (`--color`, blended toward `--color-to` if given). Allowed, since the
+    /// frames are still what was asked for (blank, or the background alone), but most likely
+    /// a mistake. Call it once the inputs have loaded.
+    static func invisibleShapeWarning(_ style: MorphStyle, progress: [Double]) -> String? {
+        guard !progress.isEmpty, progress.allSatisfy({ style.tint(atProgress: $0).alpha == 0 }) else { return nil }
+        let cause: String
+        if style.targetTint == nil {
+            cause = "--color has alpha 0"
+        } else if progress.count == 1 {
+            cause = "at progress \(formatNumber(progress[0])) the tint (--color blended toward --color-to) has alpha 0"
+        } else {
+            cause = "--color and --color-to have alpha 0"
+        }
+        let blank = (style.background?.alpha ?? 0) == 0
+        let frames = progress.count == 1
+            ? (blank ? "the frame is blank" : "the frame is the --background alone")
+            : (blank ? "every frame is blank" : "every frame is the --background alone")
+        return "\(cause), so the shape does not show: \(frames)"
     }
 
     /// Limits that involve two options, in the options' own units, then the style's own

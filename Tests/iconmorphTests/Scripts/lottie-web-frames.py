@@ -28,6 +28,7 @@ SETUP = """(data) => new Promise((resolve, reject) => {
     window.animation = animation;
     animation.addEventListener('DOMLoaded', () => resolve({frames: animation.totalFrames, fps: animation.frameRate}));
     animation.addEventListener('data_failed', () => reject('data_failed'));
+    setTimeout(() => reject('lottie-web did not load the animation in 20 s'), 20000);
 })"""
 
 # The alpha of every pixel, base64-encoded (one byte a pixel).
@@ -57,7 +58,9 @@ def main():
         page.set_content(PAGE % (width, height))
         page.add_script_tag(content=player)
         info = page.evaluate(SETUP, data)
-        frames = int(round(info["frames"]))
+        if info["frames"] != int(info["frames"]):
+            sys.exit(f"lottie-web counts {info['frames']} frames, not a whole number")
+        frames = int(info["frames"])
         for k in range(frames):
             alpha = base64.b64decode(page.evaluate(FRAME, k))
             if len(alpha) != width * height:
