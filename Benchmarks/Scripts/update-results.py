@@ -821,10 +821,9 @@ def paced_markdown(info: dict, data: dict) -> str:
     lines += [
         f"Each row plays a 61-frame morph (p = k / 60), three rounds, every frame drawn by a `.serial` and an "
         f"`.automatic` renderer in turn, first each after {data['gapMs']:g} ms of sleep (as a view that draws a frame "
-        "at each refresh leaves the thread idle between frames), then the same turns back to back; wall time of the "
-        "render call alone, medians over the frames (`Sources/morph-bench/PacedFrames.swift`). Every split frame is "
-        "checked against the one-thread frame. The back-to-back turns alternate the two renderers, so the split "
-        "renderer's helpers have idled through a one-thread frame before each of its frames.", "",
+        "at each refresh leaves the thread idle between frames), then each renderer's morphs back to back in runs of their own; "
+        "wall time of the render call alone, medians over the frames (`Sources/morph-bench/PacedFrames.swift`). Every "
+        "paced split frame is checked against the one-thread frame.", "",
         *markdown_table(["workload", "paced: 1 thread", "paced: every core", "speed-up", "back to back: 1 thread",
                          "every core", "speed-up"],
                         [[r["name"], time_text(r["pacedSerialNs"]), time_text(r["pacedSplitNs"]),
@@ -1072,14 +1071,14 @@ def speed_figures(results: Path) -> str:
         by_size = [(size, sized(size)) for size in (512, 1024, 2048) if sized(size)]
         spans = "; ".join(f"{size} px {ratio_range([r['pacedSpeedUp'] for r in which])} (back to back "
                           f"{ratio_range([r['backToBackSpeedUp'] for r in which])})" for size, which in by_size)
-        slower = [size for size, which in by_size if min(r["pacedSpeedUp"] for r in which) < 1]
-        advice = (f" Where a split frame came out slower ({', '.join(f'{s} px' for s in slower)}), a host that draws "
-                  "such frames one at a time does as well with `.serial`." if slower else "")
+        slower = [size for size, which in by_size if statistics.median(r["pacedSpeedUp"] for r in which) < 1]
+        advice = (f" Where split frames came out slower at the median ({', '.join(f'{s} px' for s in slower)}), a "
+                  "host that draws such frames one at a time does as well with `.serial`." if slower else "")
         bullets.append(
             f"- **Frames drawn apart in time** (`morph-bench --paced`: a live view's pattern, "
             f"{paced['figures']['gapMs']:g} ms of sleep before each frame, wall time): an `.automatic` renderer's "
             f"speed-up over `.serial` on this machine's cores, by frame size: {spans}. Helper threads sleep between "
-            f"such frames and gain less after waking.{advice} ({source('paced', paced['info'])}).")
+            f"paced frames and gain less after waking.{advice} ({source('paced', paced['info'])}).")
     raster = load(results, "raster-bench")
     if raster:
         cases = raster["figures"]["cases"]

@@ -13,8 +13,8 @@ import MorphKernel
 /// pairs from 512 px up and workloads b–d (`--filter TEXT`: only the rows whose names contain
 /// TEXT): every frame drawn by each renderer in turn, each after `gap` milliseconds of sleep
 /// (a 60 Hz view leaves about 16 ms less its frame), wall time of the render call alone,
-/// medians over the frames and rounds; then the same turns without the sleep. Every
-/// `.automatic` frame is checked against the `.serial` one.
+/// medians over the frames and rounds; then each renderer's morphs back to back, in runs of
+/// their own. Every paced `.automatic` frame is checked against the `.serial` one.
 enum PacedFrames {
     static func run(options: BenchOptions, filter: String?, gap: Double) throws -> SelfChecks {
         var checks = SelfChecks()
@@ -24,7 +24,7 @@ enum PacedFrames {
         print("morph-bench --paced — commit \(measuredCommit()), \(cores) cores")
         print("")
         print("\(progress.count)-frame morphs, \(rounds) round(s), each frame drawn by a one-thread and an every-core renderer")
-        print("in turn: after \(formatGap(gap)) ms of sleep (paced), then back to back. Wall time of the render call, medians.")
+        print("in turn after \(formatGap(gap)) ms of sleep (paced), then each renderer's morphs back to back. Wall time of the render call, medians.")
         print("")
         print("| workload | paced: 1 thread | paced: \(cores) threads | speed-up | back to back: 1 thread | \(cores) threads | speed-up |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
@@ -51,19 +51,27 @@ enum PacedFrames {
             _ = try render(serial, 0, 0.5)
             _ = try render(split, 1, 0.5)
             var medians: [Double] = []
-            for paced in [true, false] {
-                var times: [[Double]] = [[], []]
-                for _ in 0..<rounds {
-                    for p in progress {
-                        for (index, renderer) in [serial, split].enumerated() {
-                            if paced { Thread.sleep(forTimeInterval: gap / 1000) }
-                            times[index].append(try render(renderer, index, p))
-                        }
-                        checks.expect(frames[1] == frames[0], "\(subject.label) p = \(p): the split frame differs from the one-thread frame")
+            // Paced: the two renderers in turn, each frame after the gap.
+            var times: [[Double]] = [[], []]
+            for _ in 0..<rounds {
+                for p in progress {
+                    for (index, renderer) in [serial, split].enumerated() {
+                        Thread.sleep(forTimeInterval: gap / 1000)
+                        times[index].append(try render(renderer, index, p))
                     }
+                    checks.expect(frames[1] == frames[0], "\(subject.label) p = \(p): the split frame differs from the one-thread frame")
                 }
-                medians += times.map { $0.sorted()[$0.count / 2] }
             }
+            medians += times.map { $0.sorted()[$0.count / 2] }
+            // Back to back: each renderer's whole morph in a run of its own, so the split one's
+            // helpers never idle between its frames.
+            times = [[], []]
+            for _ in 0..<rounds {
+                for (index, renderer) in [serial, split].enumerated() {
+                    for p in progress { times[index].append(try render(renderer, index, p)) }
+                }
+            }
+            medians += times.map { $0.sorted()[$0.count / 2] }
             let (ms, ratio) = (CBaselineComparison.ms, CBaselineComparison.ratio)
             print("| \(subject.label) | \(ms(medians[0])) | \(ms(medians[1])) | \(ratio(medians[0], medians[1])) | "
                   + "\(ms(medians[2])) | \(ms(medians[3])) | \(ratio(medians[2], medians[3])) |")
