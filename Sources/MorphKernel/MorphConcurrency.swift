@@ -14,8 +14,9 @@ public enum MorphConcurrency: Sendable, Equatable {
     /// takes a while to run again. Frames drawn back to back gain the most; a view that draws
     /// one frame at each refresh wakes them every time, and may do as well with `.serial`
     /// for small frames: on a 2-core virtual machine (`morph-bench --paced`), 512 px frames
-    /// drawn 3 ms apart were 0.92–0.98 times as fast split as on one thread, 2048 px frames
-    /// 1.5–1.6 times. Measure on the machines the host runs on.
+    /// drawn 3 ms apart gained nothing from being split (0.9–1.1 times one thread's speed,
+    /// against 1.2–1.9 back to back), 2048 px frames about 1.6 times. Measure on the
+    /// machines the host runs on.
     case automatic
 }
 
