@@ -788,18 +788,6 @@ def field_styles_markdown(info: dict, data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def step_field_styles(context: Context) -> None:
-    binary = context.builds.product("morph-bench")
-    load = os.getloadavg()[0]
-    command = [str(binary), "--field-styles", *quick_flag(context, "field-styles")]
-    text, status = run(command)
-    if status != 0:
-        raise StepFailed(f"morph-bench --field-styles exited with status {status}")
-    data = parse_field_styles(text)
-    info = context.info("field-styles", data["commit"], [shown(command)], load)
-    context.write("field-styles", field_styles_markdown(info, data), info, data)
-
-
 def parse_paced(text: str) -> dict:
     """The table of `morph-bench --paced`: per workload, paced and back-to-back medians."""
     rows = []
@@ -833,28 +821,18 @@ def paced_markdown(info: dict, data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def step_paced(context: Context) -> None:
-    binary = context.builds.product("morph-bench")
-    load = os.getloadavg()[0]
-    command = [str(binary), "--paced", *quick_flag(context, "paced")]
-    text, status = run(command)
-    if status != 0:
-        raise StepFailed(f"morph-bench --paced exited with status {status}")
-    data = parse_paced(text)
-    info = context.info("paced", data["commit"], [shown(command)], load)
-    context.write("paced", paced_markdown(info, data), info, data)
-
-
-def reporting_step(name: str, parse, markdown):
-    """The step of a benchmark that prints its commit and self-checks and is run as it is:
-    run it, parse its report, write its results file."""
+def reporting_step(name: str, parse, markdown, product: str | None = None, mode: str | None = None):
+    """The step of a benchmark that prints its commit and self-checks and is run once: run
+    `product` (default: `name`) with `mode` (one of its flags, if given), parse its report,
+    write its results file `name`."""
     def step(context: Context) -> None:
-        binary = context.builds.product(name)
+        binary = context.builds.product(product or name)
         load = os.getloadavg()[0]
-        command = [str(binary), *quick_flag(context, name)]
+        command = [str(binary), *([mode] if mode else []), *quick_flag(context, name)]
         text, status = run(command)
         if status != 0:
-            raise StepFailed(f"{name} exited with status {status} ({self_check_line(text)})")
+            what = " ".join([product or name, *([mode] if mode else [])])
+            raise StepFailed(f"{what} exited with status {status} ({self_check_line(text)})")
         data = parse(text)
         info = context.info(name, data["commit"], [shown(command)], load)
         context.write(name, markdown(info, data), info, data)
@@ -865,6 +843,9 @@ step_raster_bench = reporting_step("raster-bench", lambda text: parse_raster_ben
                                    lambda info, data: raster_bench_markdown(info, data))
 step_path_bench = reporting_step("path-bench", lambda text: parse_path_bench(text),
                                  lambda info, data: path_bench_markdown(info, data))
+step_field_styles = reporting_step("field-styles", parse_field_styles, field_styles_markdown,
+                                   product="morph-bench", mode="--field-styles")
+step_paced = reporting_step("paced", parse_paced, paced_markdown, product="morph-bench", mode="--paced")
 
 
 def step_c_baseline(context: Context) -> None:

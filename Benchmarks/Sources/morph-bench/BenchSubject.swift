@@ -26,4 +26,17 @@ struct BenchSubject {
                          samples: w.samples, masks: w.masks)
         }
     }
+
+    /// The subjects whose frames `.automatic` splits over threads: from 512 px up, those whose
+    /// labels contain `filter` when one is given.
+    static func splitSubjects(filter: String?) -> [BenchSubject] {
+        all(iconsUpTo: .max).filter { $0.size >= 512 && (filter.map($0.label.contains) ?? true) }
+    }
+
+    /// A renderer of `size` × `size` frames in the subject's style, with `concurrency`.
+    func renderer(size: Int, _ concurrency: MorphConcurrency = .automatic) throws -> MorphRenderer {
+        let renderer = try MorphRenderer(width: size, height: size, style: style)
+        renderer.concurrency = concurrency
+        return renderer
+    }
 }

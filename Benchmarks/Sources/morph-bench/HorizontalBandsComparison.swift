@@ -20,15 +20,13 @@ enum HorizontalBandsComparison {
         print("| workload | 1 thread | \(cores) threads, 1 band a thread | speed-up | \(cores) threads, default bands | speed-up | 1 band / default | samples |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         var sink: UInt64 = 0
-        for subject in BenchSubject.all(iconsUpTo: .max)
-        where subject.size >= 512 && (filter.map(subject.label.contains) ?? true) {
+        for subject in BenchSubject.splitSubjects(filter: filter) {
             let (source, target) = try subject.masks()
             let size = source.width
-            let serial = try MorphRenderer(width: size, height: size, style: subject.style)
-            serial.concurrency = .serial
-            let oneBand = try MorphRenderer(width: size, height: size, style: subject.style)
+            let serial = try subject.renderer(size: size, .serial)
+            let oneBand = try subject.renderer(size: size)
             oneBand.horizontalBandsPerThread = 1
-            let defaultBands = try MorphRenderer(width: size, height: size, style: subject.style)
+            let defaultBands = try subject.renderer(size: size)
             var frames = [[UInt8]](repeating: [UInt8](repeating: 0, count: size * size * 4), count: 3)
             func render(_ renderer: MorphRenderer, _ index: Int) throws {
                 try frames[index].withUnsafeMutableBytes {

@@ -29,13 +29,10 @@ enum PacedFrames {
         print("| workload | paced: 1 thread | paced: \(cores) threads | speed-up | back to back: 1 thread | \(cores) threads | speed-up |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
         var sink: UInt64 = 0
-        for subject in BenchSubject.all(iconsUpTo: .max)
-        where subject.size >= 512 && (filter.map(subject.label.contains) ?? true) {
+        for subject in BenchSubject.splitSubjects(filter: filter) {
             let (source, target) = try subject.masks()
             let size = source.width
-            let serial = try MorphRenderer(width: size, height: size, style: subject.style)
-            serial.concurrency = .serial
-            let split = try MorphRenderer(width: size, height: size, style: subject.style)
+            let serial = try subject.renderer(size: size, .serial), split = try subject.renderer(size: size)
             var frames = [[UInt8]](repeating: [UInt8](repeating: 0, count: size * size * 4), count: 2)
             /// Draws frame `p` with `renderer` into `frames[index]`: the call's wall time.
             func render(_ renderer: MorphRenderer, _ index: Int, _ p: Double) throws -> Double {
