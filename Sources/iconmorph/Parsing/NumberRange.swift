@@ -65,7 +65,8 @@ func formatComputed(_ x: Double) -> String {
     guard x.isFinite else { return formatNumber(x) }
     var buffer = [CChar](repeating: 0, count: 32)
     _ = withVaList([x]) { vsnprintf(&buffer, buffer.count, "%.6g", $0) }
-    return formatNumber(Double(String(cString: buffer)) ?? x)
+    let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    return formatNumber(Double(text) ?? x)
 }
 
 /// Parses a plain decimal number: optional sign, digits with an optional fraction, an optional
