@@ -309,9 +309,7 @@ enum FullDiskLibrary {
     /// every test run left a copy: each run builds under its own name and renames the result
     /// over `full.so`, so that runs side by side never load a half-written library.
     private static let built: Result<String, NoCompiler> = {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
-        let folder = root.appendingPathComponent(".build/test-tools/full-disk").path
+        let folder = packageRoot.appendingPathComponent(".build/test-tools/full-disk").path
         let name = "full-\(getpid())"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

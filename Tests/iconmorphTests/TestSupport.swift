@@ -1,6 +1,14 @@
 import Foundation
 import PNGCodec
 
+/// The package's root folder (this file is Tests/iconmorphTests/TestSupport.swift): where the
+/// README and the git-ignored `.build` tools and players that `Scripts/setup` fetches live.
+let packageRoot: URL = {
+    var root = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { root.deleteLastPathComponent() }
+    return root
+}()
+
 /// Test icons drawn with 4×4 supersampled coverage, so their edges are anti-aliased the way a
 /// real icon's are. Black ink, coverage in alpha.
 enum TestIcons {

@@ -114,11 +114,7 @@ struct VectorExportTests {
     }
 
     /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
-    static let lottieWeb: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
-    }()
+    static let lottieWeb = packageRoot.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
 
     /// lottie-web in headless Chromium plays each Lottie frame as the PNG frame of the same
     /// time, and not as its neighbours: a ping-pong that loops (one loop is the frames

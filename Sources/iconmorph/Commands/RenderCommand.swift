@@ -168,7 +168,7 @@ enum RenderCommand {
                 return .outline(pair.morph, progress: progress, eased: options.style.easing(progress))
             }
         }
-        let progress = Set(schedule.map { options.frames.progress(ofFrame: $0.step) }).sorted()
+        let progress = schedule.map { options.frames.progress(ofFrame: $0.step) }
         if let warning = LookOptions.invisibleShapeWarning(options.style, progress: progress) { warn(warning) }
         return try writer.write(frames, delays: schedule.map(\.delay), renderer: renderer)
     }
