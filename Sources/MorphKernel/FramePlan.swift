@@ -44,6 +44,11 @@ struct FramePlan: @unchecked Sendable {
     /// The masks' tile bounds, kept or filled by `.measure` (`MaskTileBounds`).
     let sourceBounds: TileMap.MaskBounds
     let targetBounds: TileMap.MaskBounds
+    /// Where each row of the two masks changes, kept for the pair (`MixChanges`), or nil
+    /// (the horizontal pass then finds the changes in the bytes); `.measure` fills it first
+    /// when `measuresChanges`.
+    let changes: MixChanges.Rows?
+    let measuresChanges: Bool
     let sourceWeight: Float
     let targetWeight: Float
     /// The captured field mixed into every row (`MorphFrame`), or nil.
@@ -128,9 +133,14 @@ struct FramePlan: @unchecked Sendable {
     func run(_ phase: Phase, band: Int) {
         switch phase {
         case .measure:
+            let tileRows = share(of: 0..<tiles.tileRowCount, band: band)
             tiles.measure(
-                tileRows: share(of: 0..<tiles.tileRowCount, band: band), source: source, sourceBounds: sourceBounds,
+                tileRows: tileRows, source: source, sourceBounds: sourceBounds,
                 target: target, targetBounds: targetBounds, sourceWeight: sourceWeight, targetWeight: targetWeight)
+            if measuresChanges, let changes, !tileRows.isEmpty {
+                let rows = tiles.rows(ofTileRow: tileRows.lowerBound).lowerBound..<tiles.rows(ofTileRow: tileRows.upperBound - 1).upperBound
+                changes.measure(rows: rows, source: source, target: target, width: width)
+            }
         case .unblurred:
             unblurredBand(band)
         case .horizontal:
@@ -260,7 +270,8 @@ struct FramePlan: @unchecked Sendable {
             source: source + offset, target: target + offset, captured: captured.map { $0 + offset }, width: width,
             sourceWeight: sourceWeight, targetWeight: targetWeight, capturedWeight: capturedWeight,
             halfWidth: horizontalHalfWidth, taps: taps, tails: tails, steps: scratch.stepBuffer(band: band),
-            padded: scratch.paddedRow(band: band), blocks: blocks)
+            padded: scratch.paddedRow(band: band), blocks: blocks,
+            changes: changes?.row(y))
     }
 
     /// The blur-plane vector of column block `block` at row `y` (in the canvas, with

@@ -129,6 +129,31 @@ enum MixSteps {
         return count
     }
 
+    /// What `extract` records for the positions `positions`, from the row's kept changes
+    /// (`MixChanges`) instead of the masks' bytes: the positions in the range, read where
+    /// they are kept (`steps.positions` is not written), and each Δ formed into
+    /// `steps.deltas` as `extract` forms it. Returns the kept positions from the first in the
+    /// range, and how many there are.
+    @inline(__always)
+    static func kept(
+        _ row: MixChanges.Row, positions: ClosedRange<Int>, sourceWeight: Float, targetWeight: Float,
+        into steps: StepBuffer
+    ) -> (positions: UnsafePointer<Int32>, count: Int) {
+        let lower = Int32(truncatingIfNeeded: positions.lowerBound)
+        let upper = Int32(truncatingIfNeeded: positions.upperBound)
+        var first = 0
+        while first < row.count && row.positions[first] < lower { first &+= 1 }
+        var end = first
+        while end < row.count && row.positions[end] <= upper { end &+= 1 }
+        let deltas = steps.deltas
+        var k = first
+        while k < end {
+            deltas[k &- first] = row.sourceDifferences[k] * sourceWeight + row.targetDifferences[k] * targetWeight
+            k &+= 1
+        }
+        return (row.positions + first, end &- first)
+    }
+
     /// The changes a column block's lanes reach, found by walking the row's changes once from
     /// left to right: blocks must be asked for in ascending order.
     struct Window {
@@ -155,16 +180,16 @@ enum MixSteps {
     }
 
     /// H of the block x0 ..< x0 + 16 from the mix at x0 − h (`base`, 0 when x0 − h < 0) and the
-    /// changes `changes` of `steps`, with the tail table of half-width h.
+    /// changes `changes` of the recorded `positions` and `deltas`, with the tail table of
+    /// half-width h.
     @inline(__always)
     static func blockSum(
-        x0: Int, base: Float, steps: StepBuffer, changes: Range<Int>, tails: UnsafePointer<Float>, halfWidth h: Int
+        x0: Int, base: Float, positions: UnsafePointer<Int32>, deltas: UnsafePointer<Float>, changes: Range<Int>,
+        tails: UnsafePointer<Float>, halfWidth h: Int
     ) -> SIMD16<Float> {
         var sum = SIMD16<Float>(repeating: base * total(tails, halfWidth: h))
         // Entry h + 15 − (p − x0) for the change at p.
         let origin = tails + (h &+ 15 &+ x0)
-        let positions = steps.positions
-        let deltas = steps.deltas
         var k = changes.lowerBound
         while k < changes.upperBound {
             let delta = SeparableBlur.splat(SIMD4(repeating: deltas[k]))
@@ -201,7 +226,10 @@ struct RowBlocks {
     let taps: UnsafePointer<SIMD4<Float>>
     /// The tail table, or nil when every block takes the taps (a captured field, h < 4).
     let tails: UnsafePointer<Float>?
-    let steps: StepBuffer
+    /// The row's recorded changes (`MixSteps.extract` or `MixSteps.kept`): `count` positions
+    /// and their Δ.
+    let positions: UnsafePointer<Int32>
+    let deltas: UnsafePointer<Float>
     /// The padded row (`RenderScratch.paddedRow`), zero outside the canvas.
     let padded: UnsafeMutablePointer<Float>
     /// The columns the taps of the blocks asked for read.
@@ -210,15 +238,17 @@ struct RowBlocks {
     private var window = MixSteps.Window()
     private var mixed = false
 
-    /// Records the changes the blocks `blocks` reach (with `tails` only); `source`, `target`
-    /// and `captured` point to the row's first value, and the blocks must then be asked for
-    /// in ascending order.
+    /// Records the changes the blocks `blocks` reach (with `tails` only): from the row's kept
+    /// `changes` where it is kept, else found in the masks' bytes (the same positions and Δ
+    /// either way); `source`, `target` and `captured` point to the row's first value, and the
+    /// blocks must then be asked for in ascending order.
     @inline(__always)
     init(
         source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, captured: UnsafePointer<Float>?, width: Int,
         sourceWeight: Float, targetWeight: Float, capturedWeight: Float, halfWidth h: Int,
         taps: UnsafePointer<SIMD4<Float>>, tails: UnsafePointer<Float>?, steps: StepBuffer,
-        padded: UnsafeMutablePointer<Float>, blocks: ClosedRange<Int>
+        padded: UnsafeMutablePointer<Float>, blocks: ClosedRange<Int>,
+        changes: MixChanges.Row? = nil
     ) {
         self.source = source
         self.target = target
@@ -229,13 +259,22 @@ struct RowBlocks {
         self.halfWidth = h
         self.taps = taps
         self.tails = tails
-        self.steps = steps
         self.padded = padded
         mixColumns = max(0, blocks.lowerBound &* 16 &- h)..<min(width, (blocks.upperBound &+ 1) &* 16 &+ h)
-        count = tails == nil ? 0 : MixSteps.extract(
-            source: source, target: target, width: width,
-            positions: max(0, blocks.lowerBound &* 16 &- h &+ 1)...min(width, blocks.upperBound &* 16 &+ 15 &+ h),
-            sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
+        let positions = max(0, blocks.lowerBound &* 16 &- h &+ 1)...min(width, blocks.upperBound &* 16 &+ 15 &+ h)
+        deltas = UnsafePointer(steps.deltas)
+        if tails == nil {
+            self.positions = UnsafePointer(steps.positions)
+            count = 0
+        } else if let changes, changes.count >= 0 {
+            (self.positions, count) = MixSteps.kept(
+                changes, positions: positions, sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
+        } else {
+            self.positions = UnsafePointer(steps.positions)
+            count = MixSteps.extract(
+                source: source, target: target, width: width, positions: positions,
+                sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
+        }
     }
 
     /// H of the 16 lanes of block `b`.
@@ -280,11 +319,12 @@ struct RowBlocks {
         guard let tails else { return nil }
         let h = halfWidth
         let x0 = b &* 16
-        let changes = window.changes(block: x0, halfWidth: h, positions: steps.positions, count: count)
+        let changes = window.changes(block: x0, halfWidth: h, positions: positions, count: count)
         guard MixSteps.usesChanges(changes, halfWidth: h) else { return nil }
         let base = MixSteps.mix(
             at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
-        return MixSteps.blockSum(x0: x0, base: base, steps: steps, changes: changes, tails: tails, halfWidth: h)
+        return MixSteps.blockSum(
+            x0: x0, base: base, positions: positions, deltas: deltas, changes: changes, tails: tails, halfWidth: h)
     }
 
     @inline(__always)

@@ -113,6 +113,8 @@ public final class MorphRenderer: @unchecked Sendable {
     let tiles: TileMap
     /// The tile bounds of the masks drawn last (`MaskTileBounds`).
     let maskBounds: MaskTileBoundsCache
+    /// Where the rows of the pair of masks drawn last change (`MixChanges`).
+    let mixChanges: MixChanges
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     var pool: WorkerPool?
     /// The most threads a frame is split over: the metaball passes' bands of tile rows, or
@@ -180,6 +182,7 @@ public final class MorphRenderer: @unchecked Sendable {
             bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: horizontalBands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
+        mixChanges = MixChanges(height: passHeight)
         distance = style.field == .distance
             ? DistanceStage(width: width, height: height, style: style, threads: threads, fields: fields) : nil
         threadLimit = style.field == .metaball ? bands : distance!.frames.maximumThreads
@@ -326,7 +329,11 @@ public final class MorphRenderer: @unchecked Sendable {
         }
         // The bounds first: for a target equal in storage to the source, the same entry.
         let sourceBounds = maskBounds.bounds(of: source), targetBounds = maskBounds.bounds(of: target)
-        let measures = !sourceBounds.isMeasured || !targetBounds.isMeasured
+        // The pair's row changes, where the horizontal pass sums blocks from them.
+        let summedFromChanges = capture == nil && MixSteps.applies(halfWidth: h)
+        if summedFromChanges { mixChanges.use(source: source, target: target) }
+        let measuresChanges = summedFromChanges && !mixChanges.isMeasured
+        let measures = !sourceBounds.isMeasured || !targetBounds.isMeasured || measuresChanges
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
                 withCapturedValues(capture?.field) { captured in
@@ -339,6 +346,7 @@ public final class MorphRenderer: @unchecked Sendable {
                             targetBounds: TileMap.MaskBounds(
                                 least: targetBounds.least, greatest: targetBounds.greatest,
                                 measures: !targetBounds.isMeasured && targetBounds !== sourceBounds),
+                            changes: summedFromChanges ? mixChanges.rows : nil, measuresChanges: measuresChanges,
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
                             taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
@@ -355,6 +363,7 @@ public final class MorphRenderer: @unchecked Sendable {
                         run(plan, phase: .measure)
                         sourceBounds.isMeasured = true
                         targetBounds.isMeasured = true
+                        if measuresChanges { mixChanges.isMeasured = true }
                         let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
                         // Where V can be non-zero, and where α can (one pixel more with the
                         // automatic ramp, which reads the neighbours).

@@ -127,7 +127,8 @@ import _TestSupport
                                         sourceWeight: wS, targetWeight: wT)
                                     let sum = table.withUnsafeBufferPointer {
                                         MixSteps.blockSum(
-                                            x0: x0, base: base, steps: steps, changes: changes, tails: $0.baseAddress!,
+                                            x0: x0, base: base, positions: steps.positions, deltas: steps.deltas, changes: changes,
+                                            tails: $0.baseAddress!,
                                             halfWidth: h)
                                     }
                                     for lane in 0..<16 {

@@ -1,0 +1,161 @@
+import AlphaRaster
+
+/// Where each row of a pair of masks changes, kept by the renderer for the pair it drew last,
+/// so that the horizontal pass (`MixSteps`) finds a row's changes in a short list instead of
+/// comparing both masks' bytes again every frame: a morph draws the same two masks frame
+/// after frame.
+///
+/// A row's changes are the positions p in 0 … width where byte p of either mask differs from
+/// its byte p − 1 (bytes outside the row count as 0, so p = 0 is the rise to the first byte
+/// and p = width the fall past the last), ascending, each with the two masks' differences as
+/// `Float`s (exact: whole numbers of at most 255; 0 for a mask that does not change there).
+/// A frame forms each Δ from them as `MixSteps.extract` does from the bytes (the same
+/// operations in the same order), so the bits are the same whichever way a row's changes
+/// come. A row with more than `capacity` changes is not kept (`count` −1): frames read its
+/// bytes as before.
+///
+/// Masks are recognised by their storage, as `MaskTileBounds` recognises them: the masks
+/// are kept, so no other mask can have the same address while they live, and a host that
+/// changes its copy gets storage of its own first (arrays copy on write). Used under the
+/// renderer's lock; filled by the stats pass, a band of rows at a time.
+final class MixChanges {
+    /// The most changes kept a row: anti-aliased icons change a few times across a row
+    /// whatever their size.
+    static let capacity = 64
+
+    /// The masks whose changes these are, or nil before the first pair.
+    private var source: AlphaMask?
+    private var target: AlphaMask?
+    /// False until a stats pass has filled the rows for `source` and `target`.
+    var isMeasured = false
+
+    let height: Int
+    /// Per row, how many changes it has, or −1 when more than `capacity`.
+    private let counts: UnsafeMutablePointer<Int32>
+    /// Row y's positions from y · `capacity`, and each mask's difference there.
+    private let positions: UnsafeMutablePointer<Int32>
+    private let sourceDifferences: UnsafeMutablePointer<Float>
+    private let targetDifferences: UnsafeMutablePointer<Float>
+
+    /// Room for the changes of `height` rows.
+    init(height: Int) {
+        self.height = height
+        counts = .allocate(capacity: height)
+        counts.initialize(repeating: -1, count: height)
+        positions = .allocate(capacity: height * Self.capacity)
+        positions.initialize(repeating: 0, count: height * Self.capacity)
+        sourceDifferences = .allocate(capacity: height * Self.capacity)
+        sourceDifferences.initialize(repeating: 0, count: height * Self.capacity)
+        targetDifferences = .allocate(capacity: height * Self.capacity)
+        targetDifferences.initialize(repeating: 0, count: height * Self.capacity)
+    }
+
+    deinit {
+        counts.deallocate()
+        positions.deallocate()
+        sourceDifferences.deallocate()
+        targetDifferences.deallocate()
+    }
+
+    /// Makes these the changes of `source` → `target`: kept when they already are (storage
+    /// for storage), else to be measured (`isMeasured` false).
+    func use(source: AlphaMask, target: AlphaMask) {
+        if let kept = self.source, let keptTarget = self.target,
+           Self.address(of: kept) == Self.address(of: source), Self.address(of: keptTarget) == Self.address(of: target) {
+            return
+        }
+        self.source = source
+        self.target = target
+        isMeasured = false
+    }
+
+    private static func address(of mask: AlphaMask) -> UnsafePointer<UInt8>? {
+        mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    /// Where the stats pass fills them and the horizontal pass reads them.
+    var rows: Rows {
+        Rows(counts: counts, positions: positions, sourceDifferences: sourceDifferences, targetDifferences: targetDifferences)
+    }
+
+    /// The rows' memory, shared by the bands of a pass (each fills or reads rows of its own).
+    struct Rows {
+        let counts: UnsafeMutablePointer<Int32>
+        let positions: UnsafeMutablePointer<Int32>
+        let sourceDifferences: UnsafeMutablePointer<Float>
+        let targetDifferences: UnsafeMutablePointer<Float>
+
+        /// Row `y`'s changes.
+        @inline(__always)
+        func row(_ y: Int) -> Row {
+            let offset = y &* MixChanges.capacity
+            return Row(
+                count: Int(counts[y]), positions: positions + offset, sourceDifferences: sourceDifferences + offset,
+                targetDifferences: targetDifferences + offset)
+        }
+
+        /// Finds the changes of rows `rows` of `source` and `target` (`width` bytes a row,
+        /// rows tight), eight bytes of each compared at a time.
+        func measure(rows: Range<Int>, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int) {
+            for y in rows {
+                counts[y] = Int32(Self.measure(
+                    source: source + y &* width, target: target + y &* width, width: width,
+                    positions: positions + y &* MixChanges.capacity,
+                    sourceDifferences: sourceDifferences + y &* MixChanges.capacity,
+                    targetDifferences: targetDifferences + y &* MixChanges.capacity))
+            }
+        }
+
+        /// One row's changes into the three lists; their count, or −1 when they overflow.
+        private static func measure(
+            source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: UnsafeMutablePointer<Int32>,
+            sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
+        ) -> Int {
+            guard width > 0 else { return 0 }
+            var count = 0
+            @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) -> Bool {
+                guard count < MixChanges.capacity else { return false }
+                positions[count] = Int32(truncatingIfNeeded: p)
+                sourceDifferences[count] = Float(ds)
+                targetDifferences[count] = Float(dt)
+                count &+= 1
+                return true
+            }
+            if source[0] | target[0] != 0 && !record(0, Int(source[0]), Int(target[0])) { return -1 }
+            var p = 1
+            let sourceRaw = UnsafeRawPointer(source), targetRaw = UnsafeRawPointer(target)
+            while p &+ 8 <= width {
+                let s = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                let sBefore = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
+                let t = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                let tBefore = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
+                var changed = (s ^ sBefore) | (t ^ tBefore)
+                while changed != 0 {
+                    let byte = changed.trailingZeroBitCount &>> 3
+                    let q = p &+ byte
+                    guard record(q, Int(source[q]) &- Int(source[q &- 1]), Int(target[q]) &- Int(target[q &- 1])) else {
+                        return -1
+                    }
+                    changed &= ~(0xFF &<< UInt64(byte &<< 3))
+                }
+                p &+= 8
+            }
+            while p < width {
+                let ds = Int(source[p]) &- Int(source[p &- 1]), dt = Int(target[p]) &- Int(target[p &- 1])
+                if ds | dt != 0 && !record(p, ds, dt) { return -1 }
+                p &+= 1
+            }
+            let last = width &- 1
+            if source[last] | target[last] != 0 && !record(width, -Int(source[last]), -Int(target[last])) { return -1 }
+            return count
+        }
+    }
+
+    /// One row's changes: `count` of them (−1: not kept), ascending.
+    struct Row {
+        let count: Int
+        let positions: UnsafePointer<Int32>
+        let sourceDifferences: UnsafePointer<Float>
+        let targetDifferences: UnsafePointer<Float>
+    }
+}
