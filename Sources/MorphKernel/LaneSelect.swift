@@ -1,5 +1,5 @@
-// Per-lane larger / smaller of two 16-lane vectors, for the edge ramp's clamps and maxima
-// (`EdgeRamp`).
+// Per-lane larger / smaller of two 16-lane vectors, for the edge ramps' clamps and maxima
+// (`EdgeRamp`, `Threshold`).
 //
 // `a.replace(with: b, where: b .> a)` on a SIMD16 (or SIMD8) of floats compiles, at the
 // default x86-64 target, to a compare, a sign test of the mask and an and/andnot/or blend:
