@@ -257,9 +257,7 @@ struct FramePlan: @unchecked Sendable {
     private func horizontalRow(_ y: Int, blocks: ClosedRange<Int>, needed: UnsafePointer<UInt8>, band: Int) {
         let destination = scratch.planeOrigin + y * 16
         var row = rowBlocks(y, blocks: blocks, band: band)
-        for b in blocks where needed[b] != 0 {
-            row.store(block: b, need: needed[b], into: destination + b * scratch.blockStride)
-        }
+        row.store(blocks: blocks, needed: needed, into: destination, blockStride: scratch.blockStride)
     }
 
     /// The row `y` of the frame as `RowBlocks` for the blocks `blocks`, with the band's memory.

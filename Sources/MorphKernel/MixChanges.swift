@@ -32,8 +32,10 @@ final class MixChanges {
     let height: Int
     /// Per row, how many changes it has, or −1 when more than `capacity`.
     private let counts: UnsafeMutablePointer<Int32>
-    /// Row y's positions from y · `capacity`, and each mask's difference there.
+    /// Row y's positions from y · `capacity`, their negatives (as `StepBuffer` holds them),
+    /// and each mask's difference there.
     private let positions: UnsafeMutablePointer<Int32>
+    private let negatedPositions: UnsafeMutablePointer<Int32>
     private let sourceDifferences: UnsafeMutablePointer<Float>
     private let targetDifferences: UnsafeMutablePointer<Float>
 
@@ -44,6 +46,8 @@ final class MixChanges {
         counts.initialize(repeating: -1, count: height)
         positions = .allocate(capacity: height * Self.capacity)
         positions.initialize(repeating: 0, count: height * Self.capacity)
+        negatedPositions = .allocate(capacity: height * Self.capacity)
+        negatedPositions.initialize(repeating: 0, count: height * Self.capacity)
         sourceDifferences = .allocate(capacity: height * Self.capacity)
         sourceDifferences.initialize(repeating: 0, count: height * Self.capacity)
         targetDifferences = .allocate(capacity: height * Self.capacity)
@@ -53,6 +57,7 @@ final class MixChanges {
     deinit {
         counts.deallocate()
         positions.deallocate()
+        negatedPositions.deallocate()
         sourceDifferences.deallocate()
         targetDifferences.deallocate()
     }
@@ -75,13 +80,16 @@ final class MixChanges {
 
     /// Where the stats pass fills them and the horizontal pass reads them.
     var rows: Rows {
-        Rows(counts: counts, positions: positions, sourceDifferences: sourceDifferences, targetDifferences: targetDifferences)
+        Rows(
+            counts: counts, positions: positions, negatedPositions: negatedPositions, sourceDifferences: sourceDifferences,
+            targetDifferences: targetDifferences)
     }
 
     /// The rows' memory, shared by the bands of a pass (each fills or reads rows of its own).
     struct Rows {
         let counts: UnsafeMutablePointer<Int32>
         let positions: UnsafeMutablePointer<Int32>
+        let negatedPositions: UnsafeMutablePointer<Int32>
         let sourceDifferences: UnsafeMutablePointer<Float>
         let targetDifferences: UnsafeMutablePointer<Float>
 
@@ -90,8 +98,8 @@ final class MixChanges {
         func row(_ y: Int) -> Row {
             let offset = y &* MixChanges.capacity
             return Row(
-                count: Int(counts[y]), positions: positions + offset, sourceDifferences: sourceDifferences + offset,
-                targetDifferences: targetDifferences + offset)
+                count: Int(counts[y]), positions: positions + offset, negatedPositions: negatedPositions + offset,
+                sourceDifferences: sourceDifferences + offset, targetDifferences: targetDifferences + offset)
         }
 
         /// Finds the changes of rows `rows` of `source` and `target` (`width` bytes a row,
@@ -101,6 +109,7 @@ final class MixChanges {
                 counts[y] = Int32(Self.measure(
                     source: source + y &* width, target: target + y &* width, width: width,
                     positions: positions + y &* MixChanges.capacity,
+                    negatedPositions: negatedPositions + y &* MixChanges.capacity,
                     sourceDifferences: sourceDifferences + y &* MixChanges.capacity,
                     targetDifferences: targetDifferences + y &* MixChanges.capacity))
             }
@@ -109,13 +118,14 @@ final class MixChanges {
         /// One row's changes into the three lists; their count, or −1 when they overflow.
         private static func measure(
             source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: UnsafeMutablePointer<Int32>,
-            sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
+            negatedPositions: UnsafeMutablePointer<Int32>, sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
         ) -> Int {
             guard width > 0 else { return 0 }
             var count = 0
             @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) -> Bool {
                 guard count < MixChanges.capacity else { return false }
                 positions[count] = Int32(truncatingIfNeeded: p)
+                negatedPositions[count] = Int32(truncatingIfNeeded: -p)
                 sourceDifferences[count] = Float(ds)
                 targetDifferences[count] = Float(dt)
                 count &+= 1
@@ -155,6 +165,7 @@ final class MixChanges {
     struct Row {
         let count: Int
         let positions: UnsafePointer<Int32>
+        let negatedPositions: UnsafePointer<Int32>
         let sourceDifferences: UnsafePointer<Float>
         let targetDifferences: UnsafePointer<Float>
     }

@@ -76,7 +76,8 @@ enum MixSteps {
 
     /// Records the changes of the mix `M = s · wS + t · wT` of one row at the positions
     /// `positions` (inside 0 … `width`; position `width` is the fall to 0 past the right edge),
-    /// in ascending order: the position into `steps.positions`, Δ into `steps.deltas`.
+    /// in ascending order: the position into `steps.positions` (and its negative into
+    /// `steps.negatedPositions`), Δ into `steps.deltas`.
     /// `source` and `target` point to the row's first byte. Returns how many there are.
     ///
     /// Δ is `Float(s_p − s_p−1) · wS + Float(t_p − t_p−1) · wT`. Eight bytes are compared at
@@ -88,11 +89,13 @@ enum MixSteps {
         sourceWeight: Float, targetWeight: Float, into steps: StepBuffer
     ) -> Int {
         let outPositions = steps.positions
+        let outNegated = steps.negatedPositions
         let outDeltas = steps.deltas
         var count = 0
         @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) {
             if ds | dt != 0 {
                 outPositions[count] = Int32(truncatingIfNeeded: p)
+                outNegated[count] = Int32(truncatingIfNeeded: -p)
                 outDeltas[count] = Float(ds) * sourceWeight + Float(dt) * targetWeight
                 count &+= 1
             }
@@ -131,14 +134,14 @@ enum MixSteps {
 
     /// What `extract` records for the positions `positions`, from the row's kept changes
     /// (`MixChanges`) instead of the masks' bytes: the positions in the range, read where
-    /// they are kept (`steps.positions` is not written), and each Δ formed into
-    /// `steps.deltas` as `extract` forms it. Returns the kept positions from the first in the
-    /// range, and how many there are.
+    /// they are kept (`steps.positions` and `steps.negatedPositions` are not written), and
+    /// each Δ formed into `steps.deltas` as `extract` forms it. Returns the kept positions and
+    /// their negatives from the first in the range, and how many there are.
     @inline(__always)
     static func kept(
         _ row: MixChanges.Row, positions: ClosedRange<Int>, sourceWeight: Float, targetWeight: Float,
         into steps: StepBuffer
-    ) -> (positions: UnsafePointer<Int32>, count: Int) {
+    ) -> (positions: UnsafePointer<Int32>, negatedPositions: UnsafePointer<Int32>, count: Int) {
         let lower = Int32(truncatingIfNeeded: positions.lowerBound)
         let upper = Int32(truncatingIfNeeded: positions.upperBound)
         var first = 0
@@ -151,7 +154,7 @@ enum MixSteps {
             deltas[k &- first] = row.sourceDifferences[k] * sourceWeight + row.targetDifferences[k] * targetWeight
             k &+= 1
         }
-        return (row.positions + first, end &- first)
+        return (row.positions + first, row.negatedPositions + first, end &- first)
     }
 
     /// The changes a column block's lanes reach, found by walking the row's changes once from
@@ -180,20 +183,22 @@ enum MixSteps {
     }
 
     /// H of the block x0 ..< x0 + 16 from the mix at x0 − h (`base`, 0 when x0 − h < 0) and the
-    /// changes `changes` of the recorded `positions` and `deltas`, with the tail table of
-    /// half-width h.
+    /// changes `changes` of the recorded positions (negated: `negatedPositions`) and `deltas`,
+    /// with the tail table of half-width h.
     @inline(__always)
     static func blockSum(
-        x0: Int, base: Float, positions: UnsafePointer<Int32>, deltas: UnsafePointer<Float>, changes: Range<Int>,
-        tails: UnsafePointer<Float>, halfWidth h: Int
+        x0: Int, base: Float, negatedPositions: UnsafePointer<Int32>, deltas: UnsafePointer<Float>,
+        changes: Range<Int>, tails: UnsafePointer<Float>, halfWidth h: Int
     ) -> SIMD16<Float> {
         var sum = SIMD16<Float>(repeating: base * total(tails, halfWidth: h))
-        // Entry h + 15 − (p − x0) for the change at p.
+        // Entry h + 15 − (p − x0) for the change at p: from `origin`, an offset of −p, which
+        // the load's address takes as it is (an offset of p would cost a shift and a
+        // subtraction a change).
         let origin = tails + (h &+ 15 &+ x0)
         var k = changes.lowerBound
         while k < changes.upperBound {
             let delta = SeparableBlur.splat(SIMD4(repeating: deltas[k]))
-            sum += delta * (origin - Int(positions[k])).vector16(at: 0)
+            sum += delta * (origin + Int(negatedPositions[k])).vector16(at: 0)
             k &+= 1
         }
         return sum
@@ -229,6 +234,7 @@ struct RowBlocks {
     /// The row's recorded changes (`MixSteps.extract` or `MixSteps.kept`): `count` positions
     /// and their Δ.
     let positions: UnsafePointer<Int32>
+    let negatedPositions: UnsafePointer<Int32>
     let deltas: UnsafePointer<Float>
     /// The padded row (`RenderScratch.paddedRow`), zero outside the canvas.
     let padded: UnsafeMutablePointer<Float>
@@ -264,13 +270,13 @@ struct RowBlocks {
         let positions = max(0, blocks.lowerBound &* 16 &- h &+ 1)...min(width, blocks.upperBound &* 16 &+ 15 &+ h)
         deltas = UnsafePointer(steps.deltas)
         if tails == nil {
-            self.positions = UnsafePointer(steps.positions)
+            (self.positions, negatedPositions) = (UnsafePointer(steps.positions), UnsafePointer(steps.negatedPositions))
             count = 0
         } else if let changes, changes.count >= 0 {
-            (self.positions, count) = MixSteps.kept(
+            (self.positions, negatedPositions, count) = MixSteps.kept(
                 changes, positions: positions, sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
         } else {
-            self.positions = UnsafePointer(steps.positions)
+            (self.positions, negatedPositions) = (UnsafePointer(steps.positions), UnsafePointer(steps.negatedPositions))
             count = MixSteps.extract(
                 source: source, target: target, width: width, positions: positions,
                 sourceWeight: sourceWeight, targetWeight: targetWeight, into: steps)
@@ -284,6 +290,25 @@ struct RowBlocks {
         mixOnce()
         return SeparableBlur.horizontalSum(
             padded + b &* 16, centre: SeparableBlur.splat(taps[0]), taps: taps, halfWidth: halfWidth)
+    }
+
+    /// Each block of `blocks` that `needed` marks (`TileMap.Need`) into `destination` + b ·
+    /// `blockStride`, as `store(block:need:into:)` writes it, in one call for the row.
+    @inline(__always)
+    mutating func store(
+        blocks: ClosedRange<Int>, needed: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<Float>,
+        blockStride: Int
+    ) {
+        // A local copy, so that the walk's state stays in registers rather than being written
+        // back through `self` at every step.
+        var row = self
+        var b = blocks.lowerBound
+        while b <= blocks.upperBound {
+            let need = needed[b]
+            if need != 0 { row.store(block: b, need: need, into: destination + b &* blockStride) }
+            b &+= 1
+        }
+        self = row
     }
 
     /// Block `b` into `out` (16 floats): all lanes when `need` is `TileMap.Need.all`, else the
@@ -324,7 +349,8 @@ struct RowBlocks {
         let base = MixSteps.mix(
             at: x0 &- h, source: source, target: target, sourceWeight: sourceWeight, targetWeight: targetWeight)
         return MixSteps.blockSum(
-            x0: x0, base: base, positions: positions, deltas: deltas, changes: changes, tails: tails, halfWidth: h)
+            x0: x0, base: base, negatedPositions: negatedPositions, deltas: deltas, changes: changes, tails: tails,
+            halfWidth: h)
     }
 
     @inline(__always)
@@ -339,8 +365,10 @@ struct RowBlocks {
     }
 }
 
-/// Room for the changes of one row: positions and Δ, `capacity` each (width + 1 suffices).
+/// Room for the changes of one row: positions, their negatives (`MixSteps.blockSum` reads
+/// the tail table at an offset of −p) and Δ, `capacity` each (width + 1 suffices).
 struct StepBuffer {
     let positions: UnsafeMutablePointer<Int32>
+    let negatedPositions: UnsafeMutablePointer<Int32>
     let deltas: UnsafeMutablePointer<Float>
 }

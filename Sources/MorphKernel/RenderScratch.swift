@@ -52,6 +52,7 @@ final class RenderScratch {
     private let tapTable: UnsafeMutablePointer<SIMD4<Float>>
     private let tails: UnsafeMutablePointer<Float>
     private let stepPositions: UnsafeMutablePointer<Int32>
+    private let stepNegatedPositions: UnsafeMutablePointer<Int32>
     private let stepDeltas: UnsafeMutablePointer<Float>
     private let stepCapacity: Int
     private let field: UnsafeMutableRawPointer?
@@ -88,6 +89,8 @@ final class RenderScratch {
         stepCapacity = blockCount * 16 + 1
         stepPositions = .allocate(capacity: bandCount * stepCapacity)
         stepPositions.initialize(repeating: 0, count: bandCount * stepCapacity)
+        stepNegatedPositions = .allocate(capacity: bandCount * stepCapacity)
+        stepNegatedPositions.initialize(repeating: 0, count: bandCount * stepCapacity)
         stepDeltas = .allocate(capacity: bandCount * stepCapacity)
         stepDeltas.initialize(repeating: 0, count: bandCount * stepCapacity)
         columnLength = 16 + 2 * paddingRows
@@ -122,6 +125,7 @@ final class RenderScratch {
         tapTable.deallocate()
         tails.deallocate()
         stepPositions.deallocate()
+        stepNegatedPositions.deallocate()
         stepDeltas.deallocate()
         field?.deallocate()
         columns?.deallocate()
@@ -168,7 +172,9 @@ final class RenderScratch {
 
     /// The room for one row's changes of `band`.
     func stepBuffer(band: Int) -> StepBuffer {
-        StepBuffer(positions: stepPositions + band * stepCapacity, deltas: stepDeltas + band * stepCapacity)
+        StepBuffer(
+            positions: stepPositions + band * stepCapacity, negatedPositions: stepNegatedPositions + band * stepCapacity,
+            deltas: stepDeltas + band * stepCapacity)
     }
 
     /// Loads the tail table of w_0 … w_h (`centre[i]` is w_i; h ≤ `paddingColumns`) and

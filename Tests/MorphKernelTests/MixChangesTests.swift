@@ -7,8 +7,11 @@ import _TestSupport
 /// positions and the bits of each Δ that `MixSteps.extract` finds in the bytes, rows with too
 /// many changes left to the bytes, and never taken for masks whose bytes are not theirs.
 struct MixChangesTests {
-    /// `extract`'s positions and Δ bits for `positions` of the rows `s` and `t`.
-    static func extracted(_ s: [UInt8], _ t: [UInt8], positions: ClosedRange<Int>, wS: Float, wT: Float) -> [(Int32, UInt32)] {
+    /// `extract`'s positions, negated positions and Δ bits for `positions` of the rows `s`
+    /// and `t`.
+    static func extracted(
+        _ s: [UInt8], _ t: [UInt8], positions: ClosedRange<Int>, wS: Float, wT: Float
+    ) -> [(Int32, Int32, UInt32)] {
         MixStepsTests.withSteps(width: s.count) { steps in
             let count = s.withUnsafeBufferPointer { sp in
                 t.withUnsafeBufferPointer { tp in
@@ -17,7 +20,7 @@ struct MixChangesTests {
                         sourceWeight: wS, targetWeight: wT, into: steps)
                 }
             }
-            return (0..<count).map { (steps.positions[$0], steps.deltas[$0].bitPattern) }
+            return (0..<count).map { (steps.positions[$0], steps.negatedPositions[$0], steps.deltas[$0].bitPattern) }
         }
     }
 
@@ -49,12 +52,14 @@ struct MixChangesTests {
                     let (wS, wT) = (Float((1 - e) / 255), Float(e / 255))
                     let expected = Self.extracted(s, t, positions: min(a, b)...max(a, b), wS: wS, wT: wT)
                     let got = MixStepsTests.withSteps(width: width) { steps in
-                        let (positions, count) = MixSteps.kept(
+                        let (positions, negated, count) = MixSteps.kept(
                             row, positions: min(a, b)...max(a, b), sourceWeight: wS, targetWeight: wT, into: steps)
-                        return (0..<count).map { (positions[$0], steps.deltas[$0].bitPattern) }
+                        return (0..<count).map { (positions[$0], negated[$0], steps.deltas[$0].bitPattern) }
                     }
-                    #expect(got.map(\.0) == expected.map(\.0), "width \(width) kind \(kind) \(min(a, b))...\(max(a, b))")
-                    #expect(got.map(\.1) == expected.map(\.1), "width \(width) kind \(kind) \(min(a, b))...\(max(a, b))")
+                    let range = "width \(width) kind \(kind) \(min(a, b))...\(max(a, b))"
+                    #expect(got.map { $0.0 } == expected.map { $0.0 }, "\(range)")
+                    #expect(got.map { $0.1 } == expected.map { -$0.0 } && expected.map { $0.1 } == expected.map { -$0.0 }, "\(range)")
+                    #expect(got.map { $0.2 } == expected.map { $0.2 }, "\(range)")
                 }
             }
         }

@@ -45,9 +45,10 @@ import _TestSupport
     /// Runs `body` with a step buffer for `width`.
     static func withSteps<R>(width: Int, _ body: (StepBuffer) -> R) -> R {
         let positions = UnsafeMutablePointer<Int32>.allocate(capacity: width + 1)
+        let negatedPositions = UnsafeMutablePointer<Int32>.allocate(capacity: width + 1)
         let deltas = UnsafeMutablePointer<Float>.allocate(capacity: width + 1)
-        defer { positions.deallocate(); deltas.deallocate() }
-        return body(StepBuffer(positions: positions, deltas: deltas))
+        defer { positions.deallocate(); negatedPositions.deallocate(); deltas.deallocate() }
+        return body(StepBuffer(positions: positions, negatedPositions: negatedPositions, deltas: deltas))
     }
 
     @Test("the recorded changes are the positions where the mix changes, with Δ = M(p) − M(p − 1)")
@@ -127,7 +128,7 @@ import _TestSupport
                                         sourceWeight: wS, targetWeight: wT)
                                     let sum = table.withUnsafeBufferPointer {
                                         MixSteps.blockSum(
-                                            x0: x0, base: base, positions: steps.positions, deltas: steps.deltas, changes: changes,
+                                            x0: x0, base: base, negatedPositions: steps.negatedPositions, deltas: steps.deltas, changes: changes,
                                             tails: $0.baseAddress!,
                                             halfWidth: h)
                                     }
