@@ -11,7 +11,7 @@ import AlphaRaster
 /// `Float`s (exact: whole numbers of at most 255; 0 for a mask that does not change there).
 /// A frame forms each Δ from them as `MixSteps.extract` does from the bytes (the same
 /// operations in the same order), so the bits are the same whichever way a row's changes
-/// come. A row with more than `capacity` changes is not kept (`count` −1): frames read its
+/// come. A row with more changes than `capacity` is not kept (`count` −1): frames read its
 /// bytes as before.
 ///
 /// Masks are recognised by their storage, as `MaskTileBounds` recognises them: the masks
@@ -21,7 +21,10 @@ import AlphaRaster
 final class MixChanges {
     /// The most changes kept a row: anti-aliased icons change a few times across a row
     /// whatever their size.
-    static let capacity = 64
+    static let maximumCapacity = 64
+    /// The changes kept a row: `maximumCapacity`, or width + 1 (every position) when fewer,
+    /// so that narrow frames keep little: 16 bytes a change.
+    let capacity: Int
 
     /// The masks whose changes these are, or nil before the first pair.
     private var source: AlphaMask?
@@ -39,19 +42,20 @@ final class MixChanges {
     private let sourceDifferences: UnsafeMutablePointer<Float>
     private let targetDifferences: UnsafeMutablePointer<Float>
 
-    /// Room for the changes of `height` rows.
-    init(height: Int) {
+    /// Room for the changes of `height` rows of `width` positions.
+    init(width: Int, height: Int) {
         self.height = height
+        capacity = max(1, min(Self.maximumCapacity, width + 1))
         counts = .allocate(capacity: height)
         counts.initialize(repeating: -1, count: height)
-        positions = .allocate(capacity: height * Self.capacity)
-        positions.initialize(repeating: 0, count: height * Self.capacity)
-        negatedPositions = .allocate(capacity: height * Self.capacity)
-        negatedPositions.initialize(repeating: 0, count: height * Self.capacity)
-        sourceDifferences = .allocate(capacity: height * Self.capacity)
-        sourceDifferences.initialize(repeating: 0, count: height * Self.capacity)
-        targetDifferences = .allocate(capacity: height * Self.capacity)
-        targetDifferences.initialize(repeating: 0, count: height * Self.capacity)
+        positions = .allocate(capacity: height * capacity)
+        positions.initialize(repeating: 0, count: height * capacity)
+        negatedPositions = .allocate(capacity: height * capacity)
+        negatedPositions.initialize(repeating: 0, count: height * capacity)
+        sourceDifferences = .allocate(capacity: height * capacity)
+        sourceDifferences.initialize(repeating: 0, count: height * capacity)
+        targetDifferences = .allocate(capacity: height * capacity)
+        targetDifferences.initialize(repeating: 0, count: height * capacity)
     }
 
     deinit {
@@ -81,12 +85,14 @@ final class MixChanges {
     /// Where the stats pass fills them and the horizontal pass reads them.
     var rows: Rows {
         Rows(
-            counts: counts, positions: positions, negatedPositions: negatedPositions, sourceDifferences: sourceDifferences,
-            targetDifferences: targetDifferences)
+            capacity: capacity, counts: counts, positions: positions, negatedPositions: negatedPositions,
+            sourceDifferences: sourceDifferences, targetDifferences: targetDifferences)
     }
 
     /// The rows' memory, shared by the bands of a pass (each fills or reads rows of its own).
     struct Rows {
+        /// Changes kept a row (`MixChanges.capacity`).
+        let capacity: Int
         let counts: UnsafeMutablePointer<Int32>
         let positions: UnsafeMutablePointer<Int32>
         let negatedPositions: UnsafeMutablePointer<Int32>
@@ -96,7 +102,7 @@ final class MixChanges {
         /// Row `y`'s changes.
         @inline(__always)
         func row(_ y: Int) -> Row {
-            let offset = y &* MixChanges.capacity
+            let offset = y &* capacity
             return Row(
                 count: Int(counts[y]), positions: positions + offset, negatedPositions: negatedPositions + offset,
                 sourceDifferences: sourceDifferences + offset, targetDifferences: targetDifferences + offset)
@@ -107,23 +113,25 @@ final class MixChanges {
         func measure(rows: Range<Int>, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int) {
             for y in rows {
                 counts[y] = Int32(Self.measure(
-                    source: source + y &* width, target: target + y &* width, width: width,
-                    positions: positions + y &* MixChanges.capacity,
-                    negatedPositions: negatedPositions + y &* MixChanges.capacity,
-                    sourceDifferences: sourceDifferences + y &* MixChanges.capacity,
-                    targetDifferences: targetDifferences + y &* MixChanges.capacity))
+                    source: source + y &* width, target: target + y &* width, width: width, capacity: capacity,
+                    positions: positions + y &* capacity,
+                    negatedPositions: negatedPositions + y &* capacity,
+                    sourceDifferences: sourceDifferences + y &* capacity,
+                    targetDifferences: targetDifferences + y &* capacity))
             }
         }
 
-        /// One row's changes into the three lists; their count, or −1 when they overflow.
+        /// One row's changes into the lists (room for `capacity`); their count, or −1 when they
+        /// overflow.
         private static func measure(
-            source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: UnsafeMutablePointer<Int32>,
+            source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, capacity: Int,
+            positions: UnsafeMutablePointer<Int32>,
             negatedPositions: UnsafeMutablePointer<Int32>, sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
         ) -> Int {
             guard width > 0 else { return 0 }
             var count = 0
             @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) -> Bool {
-                guard count < MixChanges.capacity else { return false }
+                guard count < capacity else { return false }
                 positions[count] = Int32(truncatingIfNeeded: p)
                 negatedPositions[count] = Int32(truncatingIfNeeded: -p)
                 sourceDifferences[count] = Float(ds)

@@ -81,7 +81,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// horizontal pass (four bands a thread), and with automatic softness another
     /// 4 · height · (W + 32) for the field plane and two rows per thread.
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
-    /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`). With the distance field,
+    /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`), and where the rows of the
+    /// pair it drew last change: 16 · min(64, width + 1) bytes a row (`MixChanges`). With the distance field,
     /// about 4 · width · height bytes more for each of two planes and two per kept icon (its
     /// field, and its rows padded: 4 · (width + 2 · ⌈Rmax⌉ + 16) · height); for frames narrower
     /// than 16 pixels, 4 · 32 · height bytes for each plane. Computing an icon's field (once, at the first frame that uses the
@@ -182,7 +183,7 @@ public final class MorphRenderer: @unchecked Sendable {
             bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: horizontalBands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
-        mixChanges = MixChanges(height: passHeight)
+        mixChanges = MixChanges(width: passWidth, height: passHeight)
         distance = style.field == .distance
             ? DistanceStage(width: width, height: height, style: style, threads: threads, fields: fields) : nil
         threadLimit = style.field == .metaball ? bands : distance!.frames.maximumThreads

@@ -31,7 +31,7 @@ struct MixChangesTests {
         for width in [1, 2, 7, 8, 9, 16, 17, 33, 64, 131, 300] {
             for kind in 0..<5 {
                 let (s, t) = MixStepsTests.rows(width: width, kind: kind, using: &rng)
-                let changes = MixChanges(height: 1)
+                let changes = MixChanges(width: width, height: 1)
                 s.withUnsafeBufferPointer { sp in
                     t.withUnsafeBufferPointer { tp in
                         changes.rows.measure(rows: 0..<1, source: sp.baseAddress!, target: tp.baseAddress!, width: width)
@@ -39,7 +39,7 @@ struct MixChangesTests {
                 }
                 let row = changes.rows.row(0)
                 let all = Self.extracted(s, t, positions: 0...width, wS: 1, wT: 1)
-                guard all.count <= MixChanges.capacity else {
+                guard all.count <= changes.capacity else {
                     #expect(row.count == -1, "width \(width) kind \(kind): \(all.count) changes")
                     overflowing += 1
                     continue
