@@ -17,7 +17,8 @@ import AlphaRaster
 /// Masks are recognised by their storage, as `MaskTileBounds` recognises them: the masks
 /// are kept, so no other mask can have the same address while they live, and a host that
 /// changes its copy gets storage of its own first (arrays copy on write). Used under the
-/// renderer's lock; filled by the stats pass, a band of rows at a time.
+/// renderer's lock; filled by the stats pass of the pair's second frame (`use`), a band of
+/// rows at a time.
 final class MixChanges {
     /// The most changes kept a row: anti-aliased icons change a few times across a row
     /// whatever their size.
@@ -42,20 +43,18 @@ final class MixChanges {
     private let sourceDifferences: UnsafeMutablePointer<Float>
     private let targetDifferences: UnsafeMutablePointer<Float>
 
-    /// Room for the changes of `height` rows of `width` positions.
+    /// Room for the changes of `height` rows of `width` positions. Only the counts are set:
+    /// a row's lists are written before they are read, so memory that no frame keeps changes
+    /// in is never touched.
     init(width: Int, height: Int) {
         self.height = height
         capacity = max(1, min(Self.maximumCapacity, width + 1))
         counts = .allocate(capacity: height)
         counts.initialize(repeating: -1, count: height)
         positions = .allocate(capacity: height * capacity)
-        positions.initialize(repeating: 0, count: height * capacity)
         negatedPositions = .allocate(capacity: height * capacity)
-        negatedPositions.initialize(repeating: 0, count: height * capacity)
         sourceDifferences = .allocate(capacity: height * capacity)
-        sourceDifferences.initialize(repeating: 0, count: height * capacity)
         targetDifferences = .allocate(capacity: height * capacity)
-        targetDifferences.initialize(repeating: 0, count: height * capacity)
     }
 
     deinit {
@@ -66,17 +65,26 @@ final class MixChanges {
         targetDifferences.deallocate()
     }
 
-    /// Makes these the changes of `source` → `target`: kept when they already are (storage
-    /// for storage), else to be measured (`isMeasured` false).
-    func use(source: AlphaMask, target: AlphaMask) {
-        if let kept = self.source, let keptTarget = self.target,
-           Self.address(of: kept) == Self.address(of: source), Self.address(of: keptTarget) == Self.address(of: target) {
-            return
+    /// Counts a frame of `source` → `target` and tells whether it reads its changes here:
+    /// from the pair's second frame on, the first of which measures them (`isMeasured`
+    /// false). A pair's first frame finds them in the bytes, only in the rows it reads: a
+    /// one-frame job (a process drawing one frame) would gain nothing from measuring every
+    /// row. A pair is recognised storage for storage.
+    func use(source: AlphaMask, target: AlphaMask) -> Bool {
+        let same = (self.source.map { Self.address(of: $0) == Self.address(of: source) } ?? false)
+            && (self.target.map { Self.address(of: $0) == Self.address(of: target) } ?? false)
+        if !same {
+            self.source = source
+            self.target = target
+            isMeasured = false
+            framesOfPair = 0
         }
-        self.source = source
-        self.target = target
-        isMeasured = false
+        framesOfPair = min(framesOfPair + 1, 2)
+        return framesOfPair == 2
     }
+
+    /// Frames drawn of the pair, counted up to 2.
+    private var framesOfPair = 0
 
     private static func address(of mask: AlphaMask) -> UnsafePointer<UInt8>? {
         mask.pixels.withUnsafeBufferPointer { $0.baseAddress }

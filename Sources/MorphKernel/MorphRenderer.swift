@@ -330,10 +330,9 @@ public final class MorphRenderer: @unchecked Sendable {
         }
         // The bounds first: for a target equal in storage to the source, the same entry.
         let sourceBounds = maskBounds.bounds(of: source), targetBounds = maskBounds.bounds(of: target)
-        // The pair's row changes, where the horizontal pass sums blocks from them.
-        let summedFromChanges = capture == nil && MixSteps.applies(halfWidth: h)
-        if summedFromChanges { mixChanges.use(source: source, target: target) }
-        let measuresChanges = summedFromChanges && !mixChanges.isMeasured
+        // The pair's kept row changes, where the horizontal pass sums blocks from them.
+        let keepsChanges = capture == nil && MixSteps.applies(halfWidth: h) && mixChanges.use(source: source, target: target)
+        let measuresChanges = keepsChanges && !mixChanges.isMeasured
         let measures = !sourceBounds.isMeasured || !targetBounds.isMeasured || measuresChanges
         source.pixels.withUnsafeBufferPointer { sourcePixels in
             target.pixels.withUnsafeBufferPointer { targetPixels in
@@ -347,7 +346,7 @@ public final class MorphRenderer: @unchecked Sendable {
                             targetBounds: TileMap.MaskBounds(
                                 least: targetBounds.least, greatest: targetBounds.greatest,
                                 measures: !targetBounds.isMeasured && targetBounds !== sourceBounds),
-                            changes: summedFromChanges ? mixChanges.rows : nil, measuresChanges: measuresChanges,
+                            changes: keepsChanges ? mixChanges.rows : nil, measuresChanges: measuresChanges,
                             sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight,
                             captured: captured, capturedWeight: frame.capturedWeight,
                             taps: scratch.loadTaps(weights.baseAddress! + n, halfWidth: max(h, v)),
