@@ -117,7 +117,7 @@ final class MixChanges {
         }
 
         /// Finds the changes of rows `rows` of `source` and `target` (`width` bytes a row,
-        /// rows tight), eight bytes of each compared at a time.
+        /// rows tight).
         func measure(rows: Range<Int>, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int) {
             for y in rows {
                 counts[y] = Int32(Self.measure(
@@ -129,16 +129,16 @@ final class MixChanges {
             }
         }
 
-        /// One row's changes into the lists (room for `capacity`); their count, or −1 when they
-        /// overflow.
+        /// One row's changes into the lists (room for `capacity`): their count, or −1 when
+        /// there are more (`MixSteps.forEachChange`).
         private static func measure(
             source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, capacity: Int,
-            positions: UnsafeMutablePointer<Int32>,
-            negatedPositions: UnsafeMutablePointer<Int32>, sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
+            positions: UnsafeMutablePointer<Int32>, negatedPositions: UnsafeMutablePointer<Int32>,
+            sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
         ) -> Int {
-            guard width > 0 else { return 0 }
             var count = 0
-            @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) -> Bool {
+            let complete = MixSteps.forEachChange(source: source, target: target, width: width, positions: 0...width) {
+                p, ds, dt in
                 guard count < capacity else { return false }
                 positions[count] = Int32(truncatingIfNeeded: p)
                 negatedPositions[count] = Int32(truncatingIfNeeded: -p)
@@ -147,33 +147,7 @@ final class MixChanges {
                 count &+= 1
                 return true
             }
-            if source[0] | target[0] != 0 && !record(0, Int(source[0]), Int(target[0])) { return -1 }
-            var p = 1
-            let sourceRaw = UnsafeRawPointer(source), targetRaw = UnsafeRawPointer(target)
-            while p &+ 8 <= width {
-                let s = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-                let sBefore = UInt64(littleEndian: sourceRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
-                let t = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-                let tBefore = UInt64(littleEndian: targetRaw.loadUnaligned(fromByteOffset: p &- 1, as: UInt64.self))
-                var changed = (s ^ sBefore) | (t ^ tBefore)
-                while changed != 0 {
-                    let byte = changed.trailingZeroBitCount &>> 3
-                    let q = p &+ byte
-                    guard record(q, Int(source[q]) &- Int(source[q &- 1]), Int(target[q]) &- Int(target[q &- 1])) else {
-                        return -1
-                    }
-                    changed &= ~(0xFF &<< UInt64(byte &<< 3))
-                }
-                p &+= 8
-            }
-            while p < width {
-                let ds = Int(source[p]) &- Int(source[p &- 1]), dt = Int(target[p]) &- Int(target[p &- 1])
-                if ds | dt != 0 && !record(p, ds, dt) { return -1 }
-                p &+= 1
-            }
-            let last = width &- 1
-            if source[last] | target[last] != 0 && !record(width, -Int(source[last]), -Int(target[last])) { return -1 }
-            return count
+            return complete ? count : -1
         }
     }
 

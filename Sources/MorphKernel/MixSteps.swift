@@ -74,35 +74,22 @@ enum MixSteps {
         table[2 * h + 15]
     }
 
-    /// Records the changes of the mix `M = s · wS + t · wT` of one row at the positions
-    /// `positions` (inside 0 … `width`; position `width` is the fall to 0 past the right edge),
-    /// in ascending order: the position into `steps.positions` (and its negative into
-    /// `steps.negatedPositions`), Δ into `steps.deltas`.
-    /// `source` and `target` point to the row's first byte. Returns how many there are.
+    /// Calls `body` with each position p in `positions` (inside 0 … `width`; position
+    /// `width` is the fall to 0 past the right edge) where either row changes, in ascending
+    /// order, with the two rows' differences s_p − s_p−1 and t_p − t_p−1 (bytes outside the
+    /// row count as 0); stops early, returning false, when `body` returns false. `source` and
+    /// `target` point to the row's first byte.
     ///
-    /// Δ is `Float(s_p − s_p−1) · wS + Float(t_p − t_p−1) · wT`. Eight bytes are compared at
-    /// a time (the masks change in few places), and each changed byte is found from the
-    /// trailing zero bits of the difference.
+    /// Eight bytes of each row are compared at a time (the masks change in few places), and
+    /// each changed byte is found from the trailing zero bits of the difference.
     @inline(__always)
-    static func extract(
+    static func forEachChange(
         source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: ClosedRange<Int>,
-        sourceWeight: Float, targetWeight: Float, into steps: StepBuffer
-    ) -> Int {
-        let outPositions = steps.positions
-        let outNegated = steps.negatedPositions
-        let outDeltas = steps.deltas
-        var count = 0
-        @inline(__always) func record(_ p: Int, _ ds: Int, _ dt: Int) {
-            if ds | dt != 0 {
-                outPositions[count] = Int32(truncatingIfNeeded: p)
-                outNegated[count] = Int32(truncatingIfNeeded: -p)
-                outDeltas[count] = Float(ds) * sourceWeight + Float(dt) * targetWeight
-                count &+= 1
-            }
-        }
+        _ body: (_ p: Int, _ ds: Int, _ dt: Int) -> Bool
+    ) -> Bool {
         var p = positions.lowerBound
         if p == 0 {
-            record(0, Int(source[0]), Int(target[0]))
+            if width > 0 && source[0] | target[0] != 0 && !body(0, Int(source[0]), Int(target[0])) { return false }
             p = 1
         }
         // Positions 1 ..< width compare two bytes inside the row.
@@ -117,17 +104,44 @@ enum MixSteps {
             while changed != 0 {
                 let byte = changed.trailingZeroBitCount &>> 3
                 let q = p &+ byte
-                record(q, Int(source[q]) &- Int(source[q &- 1]), Int(target[q]) &- Int(target[q &- 1]))
+                if !body(q, Int(source[q]) &- Int(source[q &- 1]), Int(target[q]) &- Int(target[q &- 1])) { return false }
                 changed &= ~(0xFF &<< UInt64(byte &<< 3))
             }
             p &+= 8
         }
         while p < interiorEnd {
-            record(p, Int(source[p]) &- Int(source[p &- 1]), Int(target[p]) &- Int(target[p &- 1]))
+            let ds = Int(source[p]) &- Int(source[p &- 1]), dt = Int(target[p]) &- Int(target[p &- 1])
+            if ds | dt != 0 && !body(p, ds, dt) { return false }
             p &+= 1
         }
         if positions.upperBound >= width && width > 0 && positions.lowerBound <= width {
-            record(width, -Int(source[width &- 1]), -Int(target[width &- 1]))
+            let last = width &- 1
+            if source[last] | target[last] != 0 && !body(width, -Int(source[last]), -Int(target[last])) { return false }
+        }
+        return true
+    }
+
+    /// Records the changes of the mix `M = s · wS + t · wT` of one row at the positions
+    /// `positions` (`forEachChange`), in ascending order: the position into
+    /// `steps.positions` (and its negative into `steps.negatedPositions`), Δ into
+    /// `steps.deltas`. Returns how many there are.
+    ///
+    /// Δ is `Float(s_p − s_p−1) · wS + Float(t_p − t_p−1) · wT`.
+    @inline(__always)
+    static func extract(
+        source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, positions: ClosedRange<Int>,
+        sourceWeight: Float, targetWeight: Float, into steps: StepBuffer
+    ) -> Int {
+        let outPositions = steps.positions
+        let outNegated = steps.negatedPositions
+        let outDeltas = steps.deltas
+        var count = 0
+        _ = forEachChange(source: source, target: target, width: width, positions: positions) { p, ds, dt in
+            outPositions[count] = Int32(truncatingIfNeeded: p)
+            outNegated[count] = Int32(truncatingIfNeeded: -p)
+            outDeltas[count] = Float(ds) * sourceWeight + Float(dt) * targetWeight
+            count &+= 1
+            return true
         }
         return count
     }
