@@ -65,8 +65,7 @@ final class DistanceFieldCache: @unchecked Sendable {
     private func keptLocked(_ mask: AlphaMask) -> IconField? {
         // The same storage first (a host passing the same masks frame after frame), then equal
         // values (copies): different icons often share long runs of empty rows.
-        let storage = mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
-        let same = entries.firstIndex { entry in entry.mask.pixels.withUnsafeBufferPointer { $0.baseAddress } == storage }
+        let same = entries.firstIndex { $0.mask.sharesStorage(with: mask) }
         guard let index = same ?? entries.firstIndex(where: { $0.mask == mask }) else { return nil }
         // In place: the array keeps its capacity, so a frame allocates nothing.
         if index != 0 { entries.insert(entries.remove(at: index), at: 0) }

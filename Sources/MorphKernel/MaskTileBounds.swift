@@ -31,11 +31,7 @@ final class MaskTileBounds {
 
     /// Whether `mask` is the one these bounds describe: the same storage.
     func describes(_ mask: AlphaMask) -> Bool {
-        Self.address(of: mask) == Self.address(of: self.mask)
-    }
-
-    private static func address(of mask: AlphaMask) -> UnsafePointer<UInt8>? {
-        mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
+        mask.sharesStorage(with: self.mask)
     }
 }
 

@@ -14,9 +14,8 @@ import AlphaRaster
 /// come. A row with more changes than `capacity` is not kept (`count` −1): frames read its
 /// bytes as before.
 ///
-/// Masks are recognised by their storage, as `MaskTileBounds` recognises them: the masks
-/// are kept, so no other mask can have the same address while they live, and a host that
-/// changes its copy gets storage of its own first (arrays copy on write). Used under the
+/// Masks are recognised by their storage (`AlphaMask.sharesStorage`), as `MaskTileBounds`
+/// recognises them; the pair is kept, so its storage stays its own. Used under the
 /// renderer's lock; filled by the stats pass of the pair's second frame (`use`), a band of
 /// rows at a time.
 final class MixChanges {
@@ -33,7 +32,6 @@ final class MixChanges {
     /// False until a stats pass has filled the rows for `source` and `target`.
     var isMeasured = false
 
-    let height: Int
     /// Per row, how many changes it has, or −1 when more than `capacity`.
     private let counts: UnsafeMutablePointer<Int32>
     /// Row y's positions from y · `capacity`, their negatives (as `StepBuffer` holds them),
@@ -47,7 +45,6 @@ final class MixChanges {
     /// a row's lists are written before they are read, so memory that no frame keeps changes
     /// in is never touched.
     init(width: Int, height: Int) {
-        self.height = height
         capacity = max(1, min(Self.maximumCapacity, width + 1))
         counts = .allocate(capacity: height)
         counts.initialize(repeating: -1, count: height)
@@ -71,9 +68,7 @@ final class MixChanges {
     /// one-frame job (a process drawing one frame) would gain nothing from measuring every
     /// row. A pair is recognised storage for storage.
     func use(source: AlphaMask, target: AlphaMask) -> Bool {
-        let same = (self.source.map { Self.address(of: $0) == Self.address(of: source) } ?? false)
-            && (self.target.map { Self.address(of: $0) == Self.address(of: target) } ?? false)
-        if !same {
+        if self.source?.sharesStorage(with: source) != true || self.target?.sharesStorage(with: target) != true {
             self.source = source
             self.target = target
             isMeasured = false
@@ -85,10 +80,6 @@ final class MixChanges {
 
     /// Frames drawn of the pair, counted up to 2.
     private var framesOfPair = 0
-
-    private static func address(of mask: AlphaMask) -> UnsafePointer<UInt8>? {
-        mask.pixels.withUnsafeBufferPointer { $0.baseAddress }
-    }
 
     /// Where the stats pass fills them and the horizontal pass reads them.
     var rows: Rows {
@@ -118,36 +109,25 @@ final class MixChanges {
 
         /// Finds the changes of rows `rows` of `source` and `target` (`width` bytes a row,
         /// rows tight).
+        /// Each row's count is −1 when it has more changes than `capacity`
+        /// (`MixSteps.forEachChange` finds them).
         func measure(rows: Range<Int>, source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int) {
             for y in rows {
-                counts[y] = Int32(Self.measure(
-                    source: source + y &* width, target: target + y &* width, width: width, capacity: capacity,
-                    positions: positions + y &* capacity,
-                    negatedPositions: negatedPositions + y &* capacity,
-                    sourceDifferences: sourceDifferences + y &* capacity,
-                    targetDifferences: targetDifferences + y &* capacity))
+                let offset = y &* capacity
+                var count = 0
+                let complete = MixSteps.forEachChange(
+                    source: source + y &* width, target: target + y &* width, width: width, positions: 0...width
+                ) { p, ds, dt in
+                    guard count < capacity else { return false }
+                    positions[offset &+ count] = Int32(truncatingIfNeeded: p)
+                    negatedPositions[offset &+ count] = Int32(truncatingIfNeeded: -p)
+                    sourceDifferences[offset &+ count] = Float(ds)
+                    targetDifferences[offset &+ count] = Float(dt)
+                    count &+= 1
+                    return true
+                }
+                counts[y] = complete ? Int32(count) : -1
             }
-        }
-
-        /// One row's changes into the lists (room for `capacity`): their count, or −1 when
-        /// there are more (`MixSteps.forEachChange`).
-        private static func measure(
-            source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>, width: Int, capacity: Int,
-            positions: UnsafeMutablePointer<Int32>, negatedPositions: UnsafeMutablePointer<Int32>,
-            sourceDifferences: UnsafeMutablePointer<Float>, targetDifferences: UnsafeMutablePointer<Float>
-        ) -> Int {
-            var count = 0
-            let complete = MixSteps.forEachChange(source: source, target: target, width: width, positions: 0...width) {
-                p, ds, dt in
-                guard count < capacity else { return false }
-                positions[count] = Int32(truncatingIfNeeded: p)
-                negatedPositions[count] = Int32(truncatingIfNeeded: -p)
-                sourceDifferences[count] = Float(ds)
-                targetDifferences[count] = Float(dt)
-                count &+= 1
-                return true
-            }
-            return complete ? count : -1
         }
     }
 
