@@ -178,7 +178,8 @@ struct FrameWriter {
         let coverage = try MorphRenderer(width: renderer.width, height: renderer.height, style: coverageStyle)
         let tracer = try MaskTracer(tolerance: output.tolerance)
         let tints = frames.map { style.tint(atProgress: $0.progress) }
-        let canvas = VectorCanvas(width: renderer.width, height: renderer.height, scale: output.scale, background: style.background)
+        let canvas = VectorCanvas(
+            width: renderer.width, height: renderer.height, scale: output.scale, background: style.background, tolerance: output.tolerance)
         func export(to sink: any FrameSink) throws {
             try Self.export(frames, renderer: coverage, to: sink, reporter: reporter)
         }

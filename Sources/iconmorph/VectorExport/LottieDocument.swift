@@ -14,9 +14,12 @@ import PathMorph
 /// disagree on whether a layer shows at its out point, so in and out points would show two
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
 /// `--loops`, the still frames at either end of an eased morph — share one layer, shown at
-/// each of their times, so they cost keyframes rather than outlines. A background is a
-/// rectangle layer under them. Lottie has no loop count (players loop by their own
-/// setting); `--loops n` writes the n plays one after another, 0 writes one.
+/// each of their times, so they cost keyframes rather than outlines. Coordinates are
+/// written as whole numbers of small units (`pathUnits`: a quarter of the fitting
+/// tolerance), which each group scales back to pixels: a fifth fewer bytes than hundredths
+/// of a pixel with a decimal point. A background is a rectangle layer under them. Lottie
+/// has no loop count (players loop by their own setting); `--loops n` writes the n plays
+/// one after another, 0 writes one.
 enum LottieDocument {
     static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
         let rate = fps.doubleValue
@@ -33,7 +36,8 @@ enum LottieDocument {
         for play in 0..<plays { times += starts.map { $0 + play * length } }
         let end = plays * length
         // One layer per different drawing, with the times it shows.
-        let distinct = DistinctDrawings(frames) { shapes($0, canvas: canvas) }
+        let units = pathUnits(tolerance: canvas.tolerance)
+        let distinct = DistinctDrawings(frames) { shapes($0, units: units) }
         var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
             let frame = k % frames.count
@@ -92,25 +96,42 @@ enum LottieDocument {
     }
 
     /// A frame's drawing: a group per outline layer, the opaque one first, in the tint.
-    private static func shapes(_ frame: VectorFrame, canvas: VectorCanvas) -> String {
+    private static func shapes(_ frame: VectorFrame, units: (scale: String, unitsPerPixel: Double)) -> String {
         let color = [frame.tint.red, frame.tint.green, frame.tint.blue]
             .map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
         let groups = frame.layers.reversed().map { layer -> String in
-            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, canvas: canvas))}}" }
+            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, unitsPerPixel: units.unitsPerPixel))}}" }
             let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(color),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(layer.opacity * 100))},\"r\":1}"
             let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
-                + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]}}"
+                + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
             return "{\"ty\":\"gr\",\"it\":[" + (shapes + [fill, tr]).joined(separator: ",") + "]}"
         }
         return groups.joined(separator: ",")
     }
 
+    /// The units of the paths' coordinates: four per `tolerance` pixels, so that rounding moves
+    /// a node or a control point by at most an eighth of how far the fitted curves may stray
+    /// already (a fortieth of a pixel at the default 0.1 px). Returns the groups' scale from
+    /// units to pixels as written (percent), and the units per pixel it gives.
+    static func pathUnits(tolerance: Double) -> (scale: String, unitsPerPixel: Double) {
+        let scale = PathContour.formatNumber(100 * tolerance / 4, decimals: 6)
+        return (scale, 100 / Double(scale)!)
+    }
+
+    /// A coordinate in pixels as a whole number of `unitsPerPixel`.
+    static func pathUnits(_ value: Double, unitsPerPixel: Double) -> String {
+        let units = (value * unitsPerPixel).rounded()
+        return units == 0 ? "0" : String(Int(units))
+    }
+
     /// One contour as a Lottie path value: vertices (the nodes) with in and out tangents
-    /// relative to them.
-    private static func path(_ contour: PathContour, canvas: VectorCanvas) -> String {
+    /// relative to them, in units of which a pixel holds `unitsPerPixel`.
+    private static func path(_ contour: PathContour, unitsPerPixel: Double) -> String {
         var vertices: [String] = [], ins: [String] = [], outs: [String] = []
         let n = contour.curves.count
-        func pair(_ p: SIMD2<Double>) -> String { "[\(canvas.number(p.x)),\(canvas.number(p.y))]" }
+        func pair(_ p: SIMD2<Double>) -> String {
+            "[\(pathUnits(p.x, unitsPerPixel: unitsPerPixel)),\(pathUnits(p.y, unitsPerPixel: unitsPerPixel))]"
+        }
         for k in 0..<n {
             let node = k == 0 ? contour.start : contour.curves[k - 1].end
             let incoming = contour.curves[(k + n - 1) % n]   // ends at this node

@@ -43,8 +43,11 @@ struct VectorCanvas: Sendable {
     var scale: Double
     /// Painted behind every frame.
     var background: TintColor?
-    /// Decimals written for coordinates (0.01 px).
+    /// Decimals written for the SVG formats' coordinates (0.01 px).
     var decimals = 2
+    /// How far the traced curves may stray from the outline, in pixels (`MaskTracer`): the
+    /// Lottie coordinates are written in whole quarters of it.
+    var tolerance = MaskTracer.defaultTolerance
 
     func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: decimals) }
 
