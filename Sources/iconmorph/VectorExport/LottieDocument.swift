@@ -15,11 +15,11 @@ import PathMorph
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
 /// `--loops`, the still frames at either end of an eased morph — share one layer, shown at
 /// each of their times, so they cost keyframes rather than outlines. Coordinates are
-/// written as whole numbers of small units (`pathUnits`: a quarter of the fitting
+/// written as whole numbers of small units (`PathUnits`: a quarter of the fitting
 /// tolerance), which each group scales back to pixels: 12–20 % fewer bytes than hundredths
-/// of a pixel with a decimal point (`Benchmarks/Scripts/vector-fidelity.py --sizes`). A background is a rectangle layer under them. Lottie
-/// has no loop count (players loop by their own setting); `--loops n` writes the n plays
-/// one after another, 0 writes one.
+/// of a pixel with a decimal point (`Benchmarks/Scripts/vector-fidelity.py --sizes`). A
+/// background is a rectangle layer under them. Lottie has no loop count (players loop by
+/// their own setting); `--loops n` writes the n plays one after another, 0 writes one.
 enum LottieDocument {
     static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
         let rate = fps.doubleValue
@@ -36,7 +36,7 @@ enum LottieDocument {
         for play in 0..<plays { times += starts.map { $0 + play * length } }
         let end = plays * length
         // One layer per different drawing, with the times it shows.
-        let units = pathUnits(tolerance: canvas.tolerance)
+        let units = PathUnits(tolerance: canvas.tolerance)
         let distinct = DistinctDrawings(frames) { shapes($0, units: units) }
         var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
@@ -96,11 +96,11 @@ enum LottieDocument {
     }
 
     /// A frame's drawing: a group per outline layer, the opaque one first, in the tint.
-    private static func shapes(_ frame: VectorFrame, units: (scale: String, unitsPerPixel: Double)) -> String {
+    private static func shapes(_ frame: VectorFrame, units: PathUnits) -> String {
         let color = [frame.tint.red, frame.tint.green, frame.tint.blue]
             .map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
         let groups = frame.layers.reversed().map { layer -> String in
-            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, unitsPerPixel: units.unitsPerPixel))}}" }
+            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" }
             let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(color),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(layer.opacity * 100))},\"r\":1}"
             let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
                 + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
@@ -112,29 +112,32 @@ enum LottieDocument {
     /// The units of the paths' coordinates: four per `tolerance` pixels (a fortieth of a pixel
     /// at the default 0.1 px), so that rounding moves a node by at most an eighth of how far
     /// the fitted curves may stray already, and a control point (its node plus a rounded
-    /// tangent) by at most a quarter. Returns the groups' scale from units to pixels as
-    /// written (percent), and the units per pixel it gives.
-    static func pathUnits(tolerance: Double) -> (scale: String, unitsPerPixel: Double) {
-        let scale = PathContour.formatNumber(100 * tolerance / 4, decimals: 6)
-        return (scale, 100 / Double(scale)!)
-    }
+    /// tangent) by at most a quarter.
+    struct PathUnits {
+        /// The groups' scale from units to pixels, in percent, as written.
+        let scale: String
+        /// Units in a pixel, from the scale as written.
+        let perPixel: Double
 
-    /// A coordinate in pixels as a whole number of `unitsPerPixel` (0 for a value that is not
-    /// a number, which the tracer does not make: never a trap).
-    static func pathUnits(_ value: Double, unitsPerPixel: Double) -> String {
-        let units = (value * unitsPerPixel).rounded()
-        guard units.isFinite, units != 0, abs(units) < 0x1p62 else { return "0" }
-        return String(Int(units))
+        init(tolerance: Double) {
+            scale = PathContour.formatNumber(100 * tolerance / 4, decimals: 6)
+            perPixel = 100 / Double(scale)!
+        }
+
+        /// A coordinate in pixels as a whole number of units (0 for a value that is not a
+        /// finite number, which the tracer does not make: never a trap).
+        func number(_ value: Double) -> String {
+            guard let units = Int(exactly: (value * perPixel).rounded()), units != 0 else { return "0" }
+            return String(units)
+        }
     }
 
     /// One contour as a Lottie path value: vertices (the nodes) with in and out tangents
-    /// relative to them, in units of which a pixel holds `unitsPerPixel`.
-    private static func path(_ contour: PathContour, unitsPerPixel: Double) -> String {
+    /// relative to them, in `units`.
+    private static func path(_ contour: PathContour, units: PathUnits) -> String {
         var vertices: [String] = [], ins: [String] = [], outs: [String] = []
         let n = contour.curves.count
-        func pair(_ p: SIMD2<Double>) -> String {
-            "[\(pathUnits(p.x, unitsPerPixel: unitsPerPixel)),\(pathUnits(p.y, unitsPerPixel: unitsPerPixel))]"
-        }
+        func pair(_ p: SIMD2<Double>) -> String { "[\(units.number(p.x)),\(units.number(p.y))]" }
         for k in 0..<n {
             let node = k == 0 ? contour.start : contour.curves[k - 1].end
             let incoming = contour.curves[(k + n - 1) % n]   // ends at this node
