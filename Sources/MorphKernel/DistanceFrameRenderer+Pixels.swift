@@ -43,31 +43,50 @@ extension DistanceFrameRenderer {
                 // canvas, else pixel by pixel, one-sided on the border.
                 if any(magnitude .< 2) {
                     let inside = x0 > 0 && x0 + length < width && rows == 2
-                    func quarter(_ x: Int) -> SIMD4<Float> {
-                        let v = row.vector4(at: x)
-                        let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
-                        let near = (v .< 2) .& (v .> -2)
-                        guard any(near) else { return sign }
-                        var gx = SIMD4<Float>(), gy = SIMD4<Float>()
-                        if inside {
-                            gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
-                            gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
-                        } else {
-                            for lane in 0..<4 where x + lane < width {
-                                let left = max(x + lane - 1, 0), right = min(x + lane + 1, width - 1)
-                                let columns = right - left
-                                gx[lane] = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
-                                gy[lane] = (down[x + lane] - up[x + lane]) * perRow
-                            }
-                        }
-                        return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
-                    }
-                    covered = SIMD16(
-                        lowHalf: SIMD8(lowHalf: quarter(x0), highHalf: quarter(x0 + 4)),
-                        highHalf: SIMD8(lowHalf: quarter(x0 + 8), highHalf: quarter(x0 + 12)))
+                    let rows = FieldRows(row: row, up: up, down: down, perRow: perRow)
+                    let q0 = quarterCoverage(rows, x: x0, inside: inside, floor: floor)
+                    let q1 = quarterCoverage(rows, x: x0 + 4, inside: inside, floor: floor)
+                    let q2 = quarterCoverage(rows, x: x0 + 8, inside: inside, floor: floor)
+                    let q3 = quarterCoverage(rows, x: x0 + 12, inside: inside, floor: floor)
+                    covered = SIMD16(lowHalf: SIMD8(lowHalf: q0, highHalf: q1), highHalf: SIMD8(lowHalf: q2, highHalf: q3))
                 }
                 writer.store(writer.bits(coverage: covered), to: out, x: x0, count: count)
             }
         }
+    }
+
+    /// The rows of V above, at and below a row of pixels, and the factor of the slope down
+    /// (`perRow`: ½ for central differences, 1 one-sided on the border).
+    struct FieldRows {
+        let row: UnsafePointer<Float>
+        let up: UnsafePointer<Float>
+        let down: UnsafePointer<Float>
+        let perRow: Float
+    }
+
+    /// α of the 4 pixels from x of an edge segment: 0 or 1 by the sign of V but for those
+    /// within 2 of the outline, those from the slope (`PixelEdge`); the slope from whole
+    /// vectors when the segment's neighbours are `inside` the canvas, else pixel by pixel.
+    /// A method rather than a function nested in `writePixels`, which was not inlined.
+    @inline(__always)
+    func quarterCoverage(_ rows: FieldRows, x: Int, inside: Bool, floor: Float) -> SIMD4<Float> {
+        let (row, up, down) = (rows.row, rows.up, rows.down)
+        let v = row.vector4(at: x)
+        let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
+        let near = (v .< 2) .& (v .> -2)
+        guard any(near) else { return sign }
+        var gx = SIMD4<Float>(), gy = SIMD4<Float>()
+        if inside {
+            gx = (row.vector4(at: x + 1) - row.vector4(at: x - 1)) * 0.5
+            gy = (down.vector4(at: x) - up.vector4(at: x)) * 0.5
+        } else {
+            for lane in 0..<4 where x + lane < width {
+                let left = max(x + lane - 1, 0), right = min(x + lane + 1, width - 1)
+                let columns = right - left
+                gx[lane] = (row[right] - row[left]) * (columns == 2 ? 0.5 : Float(columns))
+                gy[lane] = (down[x + lane] - up[x + lane]) * rows.perRow
+            }
+        }
+        return sign.replacing(with: PixelEdge.coverage(field: v, gx: gx, gy: gy, floor: floor), where: near)
     }
 }

@@ -41,20 +41,32 @@ extension DistanceFrameRenderer {
         let across = segmentsAcross, length = Self.segmentLength
         // The rows are whole runs of 16 (but the last).
         let runs = rows.lowerBound / length ..< (rows.upperBound + length - 1) / length
+        // The tables in locals: stores through them cannot change them, so they stay in
+        // registers (read from `self`, each was loaded again after every store).
+        let kinds = self.kinds, measured = self.measured, edgeRuns = self.edgeRuns
+        let lowerBounds = self.lowerBounds + padding, upperBounds = self.upperBounds + padding
+        let boundsStride = self.boundsStride
+        let field = reach.field, acrossReach = reach.across
+        let (keep, take, captured) = (weights.keep, weights.take, weights.captured)
         if twice { (edgeRuns + runs.lowerBound * across).update(repeating: false, count: across * runs.count) }
         for y in rows {
+            let row = y &* across
+            let runRow = edgeRuns + y / length &* across
             for column in 0..<across {
-                let segment = y * across + column
-                var bounds = weights.keep * s[segment] + weights.take * t[segment]
-                if let c { bounds += weights.captured * c[segment] }
-                let kind: SegmentKind = bounds.x >= reach.field ? .full : bounds.y <= -reach.field ? .empty : .edge
+                let segment = row &+ column
+                var bounds = keep * s[segment] + take * t[segment]
+                if let c { bounds += captured * c[segment] }
+                let kind: SegmentKind = bounds.x >= field ? .full : bounds.y <= -field ? .empty : .edge
                 kinds[segment] = kind
-                measured[segment] = twice && kind == .edge
-                guard twice else { continue }
-                let bound = column * boundsStride + padding + y
-                lowerBounds[bound] = bounds.x - reach.across
-                upperBounds[bound] = bounds.y + reach.across
-                if kind == .edge { edgeRuns[y / length * across + column] = true }
+                guard twice else {
+                    measured[segment] = false
+                    continue
+                }
+                measured[segment] = kind == .edge
+                let bound = column &* boundsStride &+ y
+                lowerBounds[bound] = bounds.x - acrossReach
+                upperBounds[bound] = bounds.y + acrossReach
+                if kind == .edge { runRow[column] = true }
             }
         }
     }
@@ -104,7 +116,8 @@ extension DistanceFrameRenderer {
         let marked = markedRows
         (marked + columns.lowerBound).update(repeating: 0, count: columns.count)
         for y in 0..<height {
-            for column in columns where kinds[y * across + column] == .edge {
+            var scan = edges(row: y, in: columns)
+            while let column = scan.next() {
                 let end = min(y + n + 1, height)
                 var row = max(y - n, marked[column])
                 while row < end {

@@ -95,14 +95,28 @@ final class DistanceFrameRenderer {
     /// The frame being drawn, between its phases (empty otherwise).
     var frameJob = FrameJob()
 
-    /// What a segment of the frame is.
-    enum SegmentKind {
+    /// What a segment of the frame is: one byte, so that the tables can be scanned eight
+    /// segments at a time (`ByteTableScan`).
+    struct SegmentKind: Equatable {
+        let rawValue: UInt8
         /// Every V ≤ −3: every pixel empty.
-        case empty
+        static let empty = SegmentKind(rawValue: 0)
         /// Every V ≥ 3: every pixel full.
-        case full
+        static let full = SegmentKind(rawValue: 1)
         /// Near the outline: V is computed.
-        case edge
+        static let edge = SegmentKind(rawValue: 2)
+    }
+
+    /// The edge segments' columns in `columns` of row `y`, left to right.
+    @inline(__always)
+    func edges(row y: Int, in columns: Range<Int>) -> ByteTableScan {
+        ByteTableScan(UnsafeRawPointer(kinds + y &* segmentsAcross), columns, bit: SegmentKind.edge.rawValue)
+    }
+
+    /// The segment columns of row `y` marked in `flags` (a per-segment table), left to right.
+    @inline(__always)
+    func marked(_ flags: UnsafePointer<Bool>, row y: Int) -> ByteTableScan {
+        ByteTableScan(UnsafeRawPointer(flags + y &* segmentsAcross), 0..<segmentsAcross, bit: 1)
     }
 
     /// Bands of rows per thread in a split frame.
