@@ -5,7 +5,8 @@
 /// then with fixed softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
-/// fills, see `splitVerticalByColumns`). On several threads `.horizontal` has
+/// fills, see `splitVerticalByColumns`, or where the plane fits a core's cache the same in
+/// one part of rows a thread, see `splitVerticalByRows`). On several threads `.horizontal` has
 /// `horizontalBandsPerThread` bands a thread. With automatic softness `.horizontal` (not at level
 /// 0), then `.edges` (`.unblurredEdges` at level 0), which stores V into the field plane tile
 /// row by tile row and runs the edge ramp one tile row behind, once the rows below are there
@@ -109,6 +110,14 @@ struct FramePlan: @unchecked Sendable {
     var verticalGroupBlocks = 0
     var verticalFillShares = 0
 
+    /// Whether each thread keeps to about the same rows in both passes (`splitVerticalByRows`):
+    /// the helpers then claim bands from the end (`WorkerPool.Job.helpersFromBack`).
+    var rowAffinity = false
+    /// With `rowAffinity`, `.vertical`'s parts of tile rows, one a thread (0: none), and the
+    /// horizontal pass's band count, whose splits they are cut at.
+    var verticalParts = 0
+    var horizontalBandsSplit = 0
+
     /// Band `band`'s even share of `range`, among `bandCount` bands (or `shares`).
     func share(of range: Range<Int>, band: Int, shares: Int? = nil) -> Range<Int> {
         let count = range.count, shares = shares ?? bandCount
@@ -127,6 +136,29 @@ struct FramePlan: @unchecked Sendable {
         verticalFillShares = threads
         verticalGroupBlocks = max(1, tiles.blockCount / (8 * threads))
         bandCount = verticalFillShares + (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks
+    }
+
+    /// Splits `.vertical` (fixed softness) into one part of tile rows a thread, cut where the
+    /// horizontal pass's `horizontalBands` bands are split, each part as its fills and eight
+    /// column groups; with the helpers claiming from the end, the calling thread sums down
+    /// about the rows whose horizontal pass it computed, and a helper the rows it did: their
+    /// blur-plane rows are still in that core's cache. Sets `bandCount`.
+    ///
+    /// Only where the plane fits a core's cache (`MorphRenderer.rowAffinityPlaneBytes`):
+    /// larger planes have left the cache by the time the vertical pass reads them, and the
+    /// column groups' finer balance wins.
+    mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
+        rowAffinity = true
+        verticalParts = threads
+        horizontalBandsSplit = horizontalBands
+        verticalGroupBlocks = max(1, tiles.blockCount / 8)
+        bandCount = threads * (1 + (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks)
+    }
+
+    /// The tile rows of `.vertical`'s part `part` (`splitVerticalByRows`).
+    func verticalPart(_ part: Int) -> Range<Int> {
+        tiles.horizontalSplits[horizontalBandsSplit * part / verticalParts]
+            ..< tiles.horizontalSplits[horizontalBandsSplit * (part + 1) / verticalParts]
     }
 
     /// Runs band `band` of `phase`.
@@ -149,6 +181,16 @@ struct FramePlan: @unchecked Sendable {
             if verticalGroupBlocks == 0 {
                 verticalColumns(0..<tiles.blockCount, tileRows: 0..<tiles.tileRowCount)
                 fills(tileRows: 0..<tiles.tileRowCount)
+            } else if verticalParts > 0 {
+                // Each part: its fills, then its column groups.
+                let perPart = bandCount / verticalParts
+                let tileRows = verticalPart(band / perPart), group = band % perPart
+                if group == 0 {
+                    fills(tileRows: tileRows)
+                } else {
+                    let first = (group - 1) * verticalGroupBlocks
+                    verticalColumns(first..<min(tiles.blockCount, first + verticalGroupBlocks), tileRows: tileRows)
+                }
             } else if band < verticalFillShares {
                 fills(tileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares))
             } else {

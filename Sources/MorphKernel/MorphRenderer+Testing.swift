@@ -25,4 +25,13 @@ extension MorphRenderer {
         get { lock.withLock { storedHorizontalBandsPerThread } }
         set { lock.withLock { storedHorizontalBandsPerThread = max(1, min(FramePlan.horizontalBandsPerThread, newValue)) } }
     }
+
+    /// The largest blur plane whose split frames keep each thread to its rows in both passes
+    /// (`FramePlan.splitVerticalByRows`), `MorphRenderer.rowAffinityPlaneBytes` by default;
+    /// the tests set it to −1 to split small frames' vertical pass by column groups instead.
+    /// The bytes are the same.
+    @_spi(Testing) public var rowAffinityPlaneBytes: Int {
+        get { lock.withLock { storedRowAffinityPlaneBytes } }
+        set { lock.withLock { storedRowAffinityPlaneBytes = newValue } }
+    }
 }

@@ -109,6 +109,9 @@ public final class MorphRenderer: @unchecked Sendable {
     var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
     /// The horizontal pass's bands a thread (`MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedHorizontalBandsPerThread = FramePlan.horizontalBandsPerThread
+    /// The largest plane split with row affinity (`MorphRenderer+Testing.swift`); guarded by
+    /// `lock`.
+    var storedRowAffinityPlaneBytes = MorphRenderer.rowAffinityPlaneBytes
     let bank: GaussianKernelBank
     let scratch: RenderScratch
     let tiles: TileMap
@@ -386,13 +389,20 @@ public final class MorphRenderer: @unchecked Sendable {
                         if n == 0 {
                             run(plan, phase: edges != nil ? .unblurredEdges : .unblurred)
                         } else {
+                            // Fixed softness with a plane that fits a core's cache: each thread
+                            // keeps to its rows in both passes.
+                            plan.rowAffinity = edges == nil && threads > 1 && scratch.planeBytes <= storedRowAffinityPlaneBytes
                             plan.bandCount = horizontalBands
                             run(plan, phase: .horizontal)
                             plan.bandCount = threads
                             if edges != nil {
                                 run(plan, phase: .edges)
                             } else {
-                                if threads > 1 { plan.splitVerticalByColumns(threads: threads) }
+                                if plan.rowAffinity {
+                                    plan.splitVerticalByRows(threads: threads, horizontalBands: horizontalBands)
+                                } else if threads > 1 {
+                                    plan.splitVerticalByColumns(threads: threads)
+                                }
                                 run(plan, phase: .vertical)
                             }
                         }
@@ -410,6 +420,13 @@ public final class MorphRenderer: @unchecked Sendable {
         }
         return finish.writer(table: finishTable)
     }
+
+    /// The largest blur plane whose frames keep each thread to its rows in both passes
+    /// (`FramePlan.splitVerticalByRows`): 2 MiB, a 512 px frame's (1.2 MB) and not a 1024 px
+    /// one's (4.6 MB). Measured on this project's 2-core EPYC (`morph-bench --c-baseline`,
+    /// medians of rounds, two threads against one): at 512 px the rows kept to their threads
+    /// raised the speed-up on every real icon pair, at 1024 px they lowered it on some.
+    static let rowAffinityPlaneBytes = 2 << 20
 
     /// Runs every band of `phase`, on the pool when the plan has several.
     private func run(_ plan: FramePlan, phase: FramePlan.Phase) {

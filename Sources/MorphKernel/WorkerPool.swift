@@ -16,9 +16,10 @@ import Darwin
 ///
 /// `perform(_:)` runs every band of a phase and returns when all have finished, so
 /// everything a band wrote is visible to the caller and to the next phase (the mutex orders
-/// it). Bands are claimed one at a time by whichever thread is free, the caller first: a
-/// helper that the system has not scheduled yet leaves its band to the caller instead of
-/// holding up the frame. A band's work does not depend on the thread that runs it. One phase
+/// it). Bands are claimed one at a time by whichever thread is free, the caller first (from
+/// the start, the helpers from the start too or, for some jobs, from the end): a helper that
+/// the system has not scheduled yet leaves its band to the caller instead of holding up the
+/// frame. A band's work does not depend on the thread that runs it. One phase
 /// at a time: the renderer's lock serialises callers. `deinit` stops and joins every helper.
 final class WorkerPool: @unchecked Sendable {
     /// The state the helpers share, kept apart so that helper threads never hold the pool:
@@ -32,8 +33,11 @@ final class WorkerPool: @unchecked Sendable {
         // Guarded by `mutex`.
         /// Counts posted phases, so a helper knows a new one from the one it served.
         var generation = 0
-        /// The next band of the current phase nobody has claimed.
+        /// The bands of the current phase nobody has claimed: `nextBand ..< endBand`.
         var nextBand = 0
+        var endBand = 0
+        /// Whether the helpers claim the last unclaimed band rather than the first (`Job`).
+        var helpersFromBack = false
         /// Bands claimed by helpers and not finished.
         var unfinished = 0
         var stopping = false
@@ -94,6 +98,16 @@ final class WorkerPool: @unchecked Sendable {
             }
         }
 
+        /// Whether the helpers take the phase's bands from its end while the calling thread
+        /// takes them from its start: a metaball frame whose blur plane fits a core's cache
+        /// keeps each thread on about the same rows in both passes (`FramePlan.rowAffinity`).
+        var helpersFromBack: Bool {
+            switch self {
+            case .metaball(let plan, _): plan.rowAffinity
+            case .distance: false
+            }
+        }
+
         /// Runs band `band` of the phase.
         func run(band: Int) {
             switch self {
@@ -120,6 +134,8 @@ final class WorkerPool: @unchecked Sendable {
         pthread_mutex_lock(state.mutex)
         state.job = job
         state.nextBand = 1
+        state.endBand = bandCount
+        state.helpersFromBack = job.helpersFromBack
         state.unfinished = 0
         state.generation &+= 1
         pthread_cond_broadcast(state.posted)
@@ -129,7 +145,7 @@ final class WorkerPool: @unchecked Sendable {
         while true {
             job.run(band: band)
             pthread_mutex_lock(state.mutex)
-            guard state.nextBand < bandCount else { break }
+            guard state.nextBand < state.endBand else { break }
             band = state.nextBand
             state.nextBand += 1
             pthread_mutex_unlock(state.mutex)
@@ -180,9 +196,15 @@ final class WorkerPool: @unchecked Sendable {
             }
             if state.stopping { break }
             seen = state.generation
-            while let job = state.job, state.nextBand < job.bandCount {
-                let band = state.nextBand
-                state.nextBand += 1
+            while let job = state.job, state.nextBand < state.endBand {
+                let band: Int
+                if state.helpersFromBack {
+                    state.endBand -= 1
+                    band = state.endBand
+                } else {
+                    band = state.nextBand
+                    state.nextBand += 1
+                }
                 state.unfinished += 1
                 pthread_mutex_unlock(state.mutex)
 

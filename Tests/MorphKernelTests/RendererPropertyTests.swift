@@ -70,19 +70,24 @@ import Testing
 
         // Small frames with odd band splits (at most one band per 16-row tile row), every
         // level including the unblurred one; and a wide one, whose fixed ramp's vertical pass
-        // runs in groups of two column blocks, the last group one block
-        // (`FramePlan.splitVerticalByColumns`).
-        for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3), (560, 40, 2)] {
+        // runs in groups of two column blocks, the last group one block. The fixed ramp's
+        // vertical pass both ways: in parts of rows, one a thread (`splitVerticalByRows`, the
+        // default for planes this small), and in column groups (`splitVerticalByColumns`,
+        // larger planes').
+        for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3), (560, 40, 2), (70, 120, 2)] {
             let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: softness == .automatic ? .automatic : 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
             let t = TestMasks.random(width: w, height: h, kind: .discs, using: &rng)
-            let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)
-            threaded.concurrentWorkThreshold = 0
             let serial = try MorphRenderer(width: w, height: h, style: style)
             serial.concurrency = .serial
-            for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
-                #expect(try threaded.plannedFrame(source: s, target: t, progress: p).bands == min(bands, (h + 15) / 16))
-                #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p)")
+            for byRows in [true, false] {
+                let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)
+                threaded.concurrentWorkThreshold = 0
+                if !byRows { threaded.rowAffinityPlaneBytes = -1 }
+                for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
+                    #expect(try threaded.plannedFrame(source: s, target: t, progress: p).bands == min(bands, (h + 15) / 16))
+                    #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p), by rows: \(byRows)")
+                }
             }
         }
     }
