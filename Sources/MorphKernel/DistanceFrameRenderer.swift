@@ -284,6 +284,9 @@ final class DistanceFrameRenderer {
         case down
         /// The pixels (`writePixels`), by rows.
         case pixels
+
+        /// Whether the phase's bands are bands of rows (the others' are of segment columns).
+        var isByRows: Bool { self != .sortEdges && self != .markReach }
     }
 
     /// What every band of the frame being drawn reads, set before its phases.

@@ -99,12 +99,14 @@ final class WorkerPool: @unchecked Sendable {
         }
 
         /// Whether the helpers take the phase's bands from its end while the calling thread
-        /// takes them from its start: a metaball frame whose blur plane fits a core's cache
-        /// keeps each thread on about the same rows in both passes (`FramePlan.rowAffinity`).
+        /// takes them from its start, so that each thread keeps to about the same rows from
+        /// phase to phase: a metaball frame whose blur plane fits a core's cache
+        /// (`FramePlan.rowAffinity`), and a distance frame's phases by rows
+        /// (`DistanceFrameRenderer.Phase`).
         var helpersFromBack: Bool {
             switch self {
             case .metaball(let plan, _): plan.rowAffinity
-            case .distance: false
+            case .distance(_, let phase): phase.isByRows
             }
         }
 
