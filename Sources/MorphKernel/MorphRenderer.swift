@@ -421,11 +421,14 @@ public final class MorphRenderer: @unchecked Sendable {
         return finish.writer(table: finishTable)
     }
 
-    /// The largest blur plane whose frames keep each thread to its rows in both passes
-    /// (`FramePlan.splitVerticalByRows`): 2 MiB, a 512 px frame's (1.2 MB) and not a 1024 px
-    /// one's (4.6 MB). Measured on this project's 2-core EPYC (`morph-bench --c-baseline`,
-    /// medians of rounds, two threads against one): at 512 px the rows kept to their threads
-    /// raised the speed-up on every real icon pair, at 1024 px they lowered it on some.
+    /// The largest blur plane whose fixed-ramp frames keep each thread to its rows in both
+    /// passes (`FramePlan.splitVerticalByRows`): 2 MiB, a 512 px frame's (1.2 MB) and not a
+    /// 1024 px one's (4.6 MB). Measured on this project's 2-core EPYC with
+    /// `morph-bench --row-affinity` (both splits and one thread timed in turn in one process;
+    /// medians of three runs at 755811c): at 512 px the frames with rows kept took 0.95–0.99
+    /// times as long on the four icon pairs and workload b, at 1024 px 0.97–1.03 times and at
+    /// 2048 px 0.98–1.05. The automatic edge's vertical pass is by rows already; claiming its
+    /// horizontal bands from both ends measured 0.95–1.08 times, so it is left as it was.
     static let rowAffinityPlaneBytes = 2 << 20
 
     /// Runs every band of `phase`, on the pool when the plan has several.

@@ -14,6 +14,8 @@ import Foundation
 ///   names contain TEXT);
 /// - `--horizontal-bands`: a split frame's horizontal pass in one band a thread against the
 ///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
+/// - `--row-affinity`: split frames with each thread kept to its rows in both passes against
+///   not, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--paced [--gap MS]`: frames drawn apart in time, as a live view draws them (MS
 ///   milliseconds of sleep before each, 3 unless given), on one thread and on every core,
 ///   against the same frames back to back, from 512 px up (`--filter TEXT` as for
@@ -36,6 +38,7 @@ struct BenchOptions {
         case fieldStyles
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
+        case rowAffinity(filter: String?)
         case paced(filter: String?, gap: Double)
         case icons(directory: String)
         case repeatFrames(count: Int, filter: String, distance: Bool, progress: [Double])
@@ -52,6 +55,7 @@ struct BenchOptions {
                morph-bench --field-styles [--quick]
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
+               morph-bench --row-affinity [--filter TEXT] [--quick]
                morph-bench --paced [--gap MS] [--filter TEXT] [--quick]
                morph-bench --icons DIR
                morph-bench --repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]
@@ -68,6 +72,7 @@ struct BenchOptions {
         var fieldStyles = false
         var cBaseline = false
         var horizontalBands = false
+        var rowAffinity = false
         var paced = false
         var gap: Double?
         var icons: String?
@@ -100,6 +105,8 @@ struct BenchOptions {
                 cBaseline = true
             case "--horizontal-bands":
                 horizontalBands = true
+            case "--row-affinity":
+                rowAffinity = true
             case "--paced":
                 paced = true
             case "--gap":
@@ -136,9 +143,9 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, paced, icons != nil, repeatCount != nil]
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, rowAffinity, paced, icons != nil, repeatCount != nil]
             .filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --paced, --icons and --repeat are separate runs; pass one of them")
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --row-affinity, --paced, --icons and --repeat are separate runs; pass one of them")
         }
         if gap != nil && !paced { throw Invalid(reason: "--gap goes with --paced") }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
@@ -152,8 +159,8 @@ struct BenchOptions {
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if filter != nil && !cBaseline && !horizontalBands && !paced && repeatCount == nil {
-            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands, --paced or --repeat")
+        if filter != nil && !cBaseline && !horizontalBands && !rowAffinity && !paced && repeatCount == nil {
+            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands, --row-affinity, --paced or --repeat")
         }
         if let export {
             mode = .export(directory: export)
@@ -167,6 +174,8 @@ struct BenchOptions {
             mode = .cBaseline(json: json, filter: filter)
         } else if horizontalBands {
             mode = .horizontalBands(filter: filter)
+        } else if rowAffinity {
+            mode = .rowAffinity(filter: filter)
         } else if paced {
             mode = .paced(filter: filter, gap: gap ?? 3)
         } else if let icons {

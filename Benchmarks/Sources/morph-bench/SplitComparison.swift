@@ -1,0 +1,82 @@
+import BenchSupport
+import Foundation
+@_spi(Testing) import MorphKernel
+
+/// Two ways of splitting a frame over every core, and one thread beside them, the three
+/// timed in turn in the same turns of ten frames (one at 2048²), wall time, medians: the real
+/// icon pairs from 512 px up and workloads b–d at p = 0.5 (`--filter TEXT`: only the
+/// workloads whose names contain TEXT). Every frame is checked against the one-thread frame.
+///
+/// - `morph-bench --horizontal-bands`: the horizontal pass in one band of tile rows a thread
+///   against `FramePlan.horizontalBandsPerThread` (the default).
+/// - `morph-bench --row-affinity`: each thread kept to its rows in both passes
+///   (`FramePlan.splitVerticalByRows`, the helpers claiming bands from the end) against not
+///   (the vertical pass in column groups over every row), at every size, whatever
+///   `MorphRenderer.rowAffinityPlaneBytes` picks, with the subjects' fixed ramp (the
+///   automatic edge's vertical pass is by rows already; see `rowAffinityPlaneBytes` for what
+///   claiming its horizontal bands from both ends measured).
+enum SplitComparison {
+    enum Kind {
+        case horizontalBands
+        case rowAffinity
+    }
+
+    /// A way of splitting: its column heading and the setting that picks it.
+    struct Variant {
+        let heading: String
+        let configure: (MorphRenderer) -> Void
+    }
+
+    static func run(_ kind: Kind, options: BenchOptions, filter: String?) throws -> SelfChecks {
+        var checks = SelfChecks()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let first: Variant, second: Variant
+        switch kind {
+        case .horizontalBands:
+            print("morph-bench --horizontal-bands — commit \(measuredCommit()), \(cores) cores")
+            print("")
+            print("Frames at p = 0.5 on \(cores) threads, the horizontal pass in 1 band of tile rows a thread or in")
+            print("several (the default), and on one thread, the three timed in turn, wall time, medians.")
+            first = Variant(heading: "1 band a thread") { $0.horizontalBandsPerThread = 1 }
+            second = Variant(heading: "default bands") { _ in }
+        case .rowAffinity:
+            print("morph-bench --row-affinity — commit \(measuredCommit()), \(cores) cores")
+            print("")
+            print("Frames at p = 0.5 on \(cores) threads, each thread kept to its rows in both passes or not, and on one")
+            print("thread, the three timed in turn, wall time, medians; fixed ramp.")
+            first = Variant(heading: "rows kept") { $0.rowAffinityPlaneBytes = .max }
+            second = Variant(heading: "rows not kept") { $0.rowAffinityPlaneBytes = -1 }
+        }
+        print("")
+        print("| workload | 1 thread | \(cores) threads, \(first.heading) | speed-up | \(cores) threads, \(second.heading) | speed-up | "
+              + "\(first.heading) / \(second.heading) | samples |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        var sink: UInt64 = 0
+        for subject in BenchSubject.splitSubjects(filter: filter) {
+            let (source, target) = try subject.masks()
+            let size = source.width
+            let serial = try subject.renderer(size: size, .serial)
+            let one = try subject.renderer(size: size), two = try subject.renderer(size: size)
+            first.configure(one)
+            second.configure(two)
+            var frames = [[UInt8]](repeating: [UInt8](repeating: 0, count: size * size * 4), count: 3)
+            func render(_ renderer: MorphRenderer, _ index: Int) throws {
+                try frames[index].withUnsafeMutableBytes {
+                    try renderer.render(source: source, target: target, progress: 0.5, into: $0, format: .rgba8)
+                }
+                sink &+= UInt64(frames[index][(size / 2 * size + size / 2) * 4 + 3])
+            }
+            let samples = options.runs(subject.samples)
+            let times = try interleavedMedianNanoseconds(
+                runs: samples, warmup: 3, block: size <= 1024 ? 10 : 1,
+                sides: [{ try render(serial, 0) }, { try render(one, 1) }, { try render(two, 2) }])
+            checks.expect(frames[1] == frames[0] && frames[2] == frames[0], "\(subject.label): a split frame differs from the one-thread frame")
+            let (ms, ratio) = (CBaselineComparison.ms, CBaselineComparison.ratio)
+            print("| \(subject.label) | \(ms(times[0])) | \(ms(times[1])) | \(ratio(times[0], times[1])) | \(ms(times[2])) | "
+                  + "\(ratio(times[0], times[2])) | \(ratio(times[1], times[2])) | \(samples) |")
+        }
+        print("")
+        print("(sink \(sink))")
+        return checks
+    }
+}
