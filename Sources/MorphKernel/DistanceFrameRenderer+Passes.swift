@@ -177,10 +177,20 @@ extension DistanceFrameRenderer {
                         j &+= 1
                     }
                 } else {
+                    // The same, each side stopping at its end row: rows max(y − j, 0) and
+                    // min(y + j, height − 1).
+                    var up = middle, down = middle
+                    var upRow = y, downRow = y
                     while j <= n {
-                        let up = max(y &- j, 0), down = min(y &+ j, height - 1)
-                        sum += SeparableBlur.splat(taps[j])
-                            * (plane.vector16(at: up &* stride &+ x0) + plane.vector16(at: down &* stride &+ x0))
+                        if upRow > 0 {
+                            upRow &-= 1
+                            up -= stride
+                        }
+                        if downRow < height &- 1 {
+                            downRow &+= 1
+                            down += stride
+                        }
+                        sum += SeparableBlur.splat(taps[j]) * (up.vector16(at: 0) + down.vector16(at: 0))
                         j &+= 1
                     }
                 }

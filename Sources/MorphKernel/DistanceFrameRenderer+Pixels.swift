@@ -32,7 +32,6 @@ extension DistanceFrameRenderer {
                 column += 1
                 let values = row.vector16(at: x0)
                 var covered = SIMD16<Float>(repeating: 0).replacing(with: 1, where: values .> 0)
-                let magnitude = values.replacing(with: -values, where: values .< 0)
                 // Two pixels or more from the outline the pixel is empty or full: the field's
                 // slope is at most about 1 (the fields are distances, and neither mixing nor
                 // blurring steepens them; √2 at most by central differences), so d is beyond
@@ -41,7 +40,7 @@ extension DistanceFrameRenderer {
                 // did not compute; those of a pixel within 2 are within 3, so in edge
                 // segments), the slope from whole vectors where the neighbours are inside the
                 // canvas, else pixel by pixel, one-sided on the border.
-                if any(magnitude .< 2) {
+                if any((values .< 2) .& (values .> -2)) {
                     let inside = x0 > 0 && x0 + length < width && rows == 2
                     let rows = FieldRows(row: row, up: up, down: down, perRow: perRow)
                     let q0 = quarterCoverage(rows, x: x0, inside: inside, floor: floor)
