@@ -21,6 +21,13 @@ extension DistanceFrameRenderer {
             captured: inputs.captured.map { $0 + y * width }, weights: inputs.weights)
     }
 
+    /// 16 values of φ from x in a row without a captured field: (1 − e) · φS + e · φT, the
+    /// sum every path of a frame without a capture computes, in this order.
+    @inline(__always)
+    static func mixed(_ sources: MixRowSources, at x: Int) -> SIMD16<Float> {
+        sources.weights.keep * sources.source.vector16(at: x) + sources.weights.take * sources.target.vector16(at: x)
+    }
+
     /// φ of a row (from `sources`) at x in `columns` (at least 16 of them, within
     /// −`padding` ..< width + `padding` + 16) into `row` (a band's `mixedRow`, or a row of
     /// `blurred`), as `IconField` pads a row: outside the canvas, the border's value. The
@@ -35,7 +42,7 @@ extension DistanceFrameRenderer {
             var x = columns.lowerBound
             while x < columns.upperBound {
                 let at = min(x, columns.upperBound - length)
-                row.storeVector16(keep * s.vector16(at: at) + take * t.vector16(at: at), at: at)
+                row.storeVector16(Self.mixed(sources, at: at), at: at)
                 x += length
             }
             return
@@ -72,12 +79,11 @@ extension DistanceFrameRenderer {
                 }
                 continue
             }
-            // `mixRow`'s sum for one vector, without its loop: a sixth of a 132 px frame
-            // near rest went to that loop's bookkeeping.
-            let (keep, take, s, t) = (sources.weights.keep, sources.weights.take, sources.source, sources.target)
+            // One vector a segment, without `mixRow`'s loop: a sixth of a 132 px frame near
+            // rest went to that loop's bookkeeping.
             while let column = scan.next() {
                 let x0 = column &* length
-                out.storeVector16(keep * s.vector16(at: x0) + take * t.vector16(at: x0), at: x0)
+                out.storeVector16(Self.mixed(sources, at: x0), at: x0)
             }
         }
     }

@@ -15,6 +15,7 @@ extension DistanceFrameRenderer {
             let perRow: Float = rows == 2 ? 0.5 : Float(rows)
             let row = field.values + y * field.stride
             let up = field.values + max(y - 1, 0) * field.stride, down = field.values + min(y + 1, height - 1) * field.stride
+            let neighbours = FieldRows(row: row, up: up, down: down, perRow: perRow)
             let out = output + y * bytesPerRow
             var column = 0
             while column < across {
@@ -31,7 +32,7 @@ extension DistanceFrameRenderer {
                 let count = min(length, width - x0)
                 column += 1
                 let values = row.vector16(at: x0)
-                var covered = SIMD16<Float>(repeating: 0).replacing(with: 1, where: values .> 0)
+                let covered: SIMD16<Float>
                 // Two pixels or more from the outline the pixel is empty or full: the field's
                 // slope is at most about 1 (the fields are distances, and neither mixing nor
                 // blurring steepens them; √2 at most by central differences), so d is beyond
@@ -42,12 +43,13 @@ extension DistanceFrameRenderer {
                 // canvas, else pixel by pixel, one-sided on the border.
                 if any((values .< 2) .& (values .> -2)) {
                     let inside = x0 > 0 && x0 + length < width && rows == 2
-                    let rows = FieldRows(row: row, up: up, down: down, perRow: perRow)
-                    let q0 = quarterCoverage(rows, x: x0, inside: inside, floor: floor)
-                    let q1 = quarterCoverage(rows, x: x0 + 4, inside: inside, floor: floor)
-                    let q2 = quarterCoverage(rows, x: x0 + 8, inside: inside, floor: floor)
-                    let q3 = quarterCoverage(rows, x: x0 + 12, inside: inside, floor: floor)
+                    let q0 = quarterCoverage(neighbours, x: x0, inside: inside, floor: floor)
+                    let q1 = quarterCoverage(neighbours, x: x0 + 4, inside: inside, floor: floor)
+                    let q2 = quarterCoverage(neighbours, x: x0 + 8, inside: inside, floor: floor)
+                    let q3 = quarterCoverage(neighbours, x: x0 + 12, inside: inside, floor: floor)
                     covered = SIMD16(lowHalf: SIMD8(lowHalf: q0, highHalf: q1), highHalf: SIMD8(lowHalf: q2, highHalf: q3))
+                } else {
+                    covered = SIMD16<Float>(repeating: 0).replacing(with: 1, where: values .> 0)
                 }
                 writer.store(writer.bits(coverage: covered), to: out, x: x0, count: count)
             }

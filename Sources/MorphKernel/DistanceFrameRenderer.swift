@@ -312,10 +312,7 @@ final class DistanceFrameRenderer {
 
     /// How many bands `phase` has in the frame being drawn.
     func bandCount(of phase: Phase) -> Int {
-        switch phase {
-        case .sortEdges, .markReach: frameJob.columnBands
-        default: frameJob.rowBands
-        }
+        phase.isByRows ? frameJob.rowBands : frameJob.columnBands
     }
 
     /// The rows of band `band`: an even share of the runs of 16 rows.

@@ -135,7 +135,16 @@ struct FramePlan: @unchecked Sendable {
     mutating func splitVerticalByColumns(threads: Int) {
         verticalFillShares = threads
         verticalGroupBlocks = max(1, tiles.blockCount / (8 * threads))
-        bandCount = verticalFillShares + (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks
+        bandCount = verticalFillShares + verticalGroupCount
+    }
+
+    /// The column groups `verticalGroupBlocks` blocks wide (the last one may be narrower).
+    var verticalGroupCount: Int { (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks }
+
+    /// The vertical pass of column group `group` over `tileRows`.
+    func verticalGroup(_ group: Int, tileRows: Range<Int>) {
+        let first = group * verticalGroupBlocks
+        verticalColumns(first..<min(tiles.blockCount, first + verticalGroupBlocks), tileRows: tileRows)
     }
 
     /// Splits `.vertical` (fixed softness) into one part of tile rows a thread, cut where the
@@ -146,13 +155,13 @@ struct FramePlan: @unchecked Sendable {
     ///
     /// Only where the plane fits a core's cache (`MorphRenderer.rowAffinityPlaneBytes`):
     /// larger planes have left the cache by the time the vertical pass reads them, and the
-    /// column groups' finer balance wins.
+    /// column groups' finer balance wins. The renderer sets `rowAffinity` before the
+    /// horizontal pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
-        rowAffinity = true
         verticalParts = threads
         horizontalBandsSplit = horizontalBands
         verticalGroupBlocks = max(1, tiles.blockCount / 8)
-        bandCount = threads * (1 + (tiles.blockCount + verticalGroupBlocks - 1) / verticalGroupBlocks)
+        bandCount = threads * (1 + verticalGroupCount)
     }
 
     /// The tile rows of `.vertical`'s part `part` (`splitVerticalByRows`).
@@ -188,14 +197,12 @@ struct FramePlan: @unchecked Sendable {
                 if group == 0 {
                     fills(tileRows: tileRows)
                 } else {
-                    let first = (group - 1) * verticalGroupBlocks
-                    verticalColumns(first..<min(tiles.blockCount, first + verticalGroupBlocks), tileRows: tileRows)
+                    verticalGroup(group - 1, tileRows: tileRows)
                 }
             } else if band < verticalFillShares {
                 fills(tileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares))
             } else {
-                let first = (band - verticalFillShares) * verticalGroupBlocks
-                verticalColumns(first..<min(tiles.blockCount, first + verticalGroupBlocks), tileRows: 0..<tiles.tileRowCount)
+                verticalGroup(band - verticalFillShares, tileRows: 0..<tiles.tileRowCount)
             }
         case .edges:
             edgesBand(tileRows: tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1], band: band, unblurred: false)

@@ -36,8 +36,6 @@ final class WorkerPool: @unchecked Sendable {
         /// The bands of the current phase nobody has claimed: `nextBand ..< endBand`.
         var nextBand = 0
         var endBand = 0
-        /// Whether the helpers claim the last unclaimed band rather than the first (`Job`).
-        var helpersFromBack = false
         /// Bands claimed by helpers and not finished.
         var unfinished = 0
         var stopping = false
@@ -137,7 +135,6 @@ final class WorkerPool: @unchecked Sendable {
         state.job = job
         state.nextBand = 1
         state.endBand = bandCount
-        state.helpersFromBack = job.helpersFromBack
         state.unfinished = 0
         state.generation &+= 1
         pthread_cond_broadcast(state.posted)
@@ -200,7 +197,7 @@ final class WorkerPool: @unchecked Sendable {
             seen = state.generation
             while let job = state.job, state.nextBand < state.endBand {
                 let band: Int
-                if state.helpersFromBack {
+                if job.helpersFromBack {
                     state.endBand -= 1
                     band = state.endBand
                 } else {
