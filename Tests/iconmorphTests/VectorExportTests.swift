@@ -7,8 +7,9 @@ import Testing
 /// Chromium) each Lottie frame, headless Chromium plays the animated SVG.
 ///
 /// Bounds, per frame: mean |Δα| under 2 levels and a soft IoU (Σ min / Σ max of the alphas)
-/// of at least 0.985 (measured over 61-frame morphs of these pairs and more: 0.9895 at worst,
-/// a translucent frame of edit-find → mail-send drawn as a staircase of partial layers).
+/// of at least 0.99, the bound, for rsvg-convert and rlottie (the pairs here measured
+/// 0.9914 at worst at 9 frames, go-next → play); lottie-web, on Chromium's canvas, at 0.985
+/// (edit-find → mail-send's staircase frames measured 0.9894 at worst).
 @Suite(.serialized)
 struct VectorExportTests {
     static let scripts: String = {
@@ -39,8 +40,10 @@ struct VectorExportTests {
         return (total / Double(a.count), either == 0 ? 1 : both / either)
     }
 
-    /// The soft IoU every frame keeps.
-    static let iou = 0.985
+    /// The soft IoU every frame keeps, drawn by rsvg-convert or rlottie.
+    static let iou = 0.99
+    /// The soft IoU every frame keeps, drawn by lottie-web on Chromium's canvas.
+    static let canvasIoU = 0.985
 
     @Test(arguments: pairs)
     func svgFramesDrawAsThePNGFrames(_ pair: [String]) throws {
@@ -145,7 +148,7 @@ struct VectorExportTests {
             let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
             try #require(drawn.count == alphas[k].count, "frame \(k): \(drawn.count) pixels drawn for \(alphas[k].count)")
             let (mean, iou) = Self.compare(drawn, alphas[k])
-            #expect(mean < 2 && iou >= Self.iou, "\(options[1]) frame \(k): mean \(mean), IoU \(iou)")
+            #expect(mean < 2 && iou >= Self.canvasIoU, "\(options[1]) frame \(k): mean \(mean), IoU \(iou)")
             // Shown at its own time: closer to its PNG than to a neighbour that differs from it
             // by more than the drawing may (near rest, neighbours differ by less).
             for j in [k - 1, k + 1] where alphas.indices.contains(j) && Self.compare(alphas[j], alphas[k]).mean >= 2 {
