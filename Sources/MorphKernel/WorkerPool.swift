@@ -1,3 +1,4 @@
+import CThreads
 import _IconMorphSupport
 
 #if canImport(Glibc)
@@ -9,45 +10,77 @@ import Darwin
 #endif
 
 /// Helper threads that run the bands of a frame's phases (a metaball frame's or a distance
-/// frame's, `Job`), created once and parked on a condition variable between phases.
+/// frame's, `Job`), created once; between phases they poll for a moment, then sleep on a
+/// condition variable.
 ///
 /// Why not `DispatchQueue.concurrentPerform`: on Linux it allocates a few blocks on every
 /// call, and a frame calls it twice; this pool allocates only when it starts its threads.
 ///
 /// `perform(_:)` runs every band of a phase and returns when all have finished, so
-/// everything a band wrote is visible to the caller and to the next phase (the mutex orders
-/// it). Bands are claimed one at a time by whichever thread is free, the caller first (from
-/// the start, the helpers from the start too or, for some jobs, from the end): a helper that
-/// the system has not scheduled yet leaves its band to the caller instead of holding up the
-/// frame. A band's work does not depend on the thread that runs it. One phase
-/// at a time: the renderer's lock serialises callers. `deinit` stops and joins every helper.
+/// everything a band wrote is visible to the caller and to the next phase (every hand-off is
+/// a sequentially consistent atomic operation, `State`). Bands are claimed one at a time by
+/// whichever thread is free, the caller first (from the start, the helpers from the start
+/// too or, for some jobs, from the end): a helper that the system has not scheduled yet
+/// leaves its band to the caller instead of holding up the frame. A band's work does not
+/// depend on the thread that runs it. One phase at a time: the renderer's lock serialises
+/// callers. `deinit` stops and joins every helper.
+///
+/// The hand-off takes no lock: a phase's bands go out by compare-and-swap on one word, and
+/// a helper that is polling sees a new phase within a `pause`, without a system call. Taking
+/// a mutex for each band, with the helpers polling through the same mutex and `sched_yield`,
+/// cost a 2-thread 132 px frame more than half its work (see `spinNanoseconds`).
 final class WorkerPool: @unchecked Sendable {
     /// The state the helpers share, kept apart so that helper threads never hold the pool:
     /// the pool's `deinit` can then run, and joins them.
+    ///
+    /// The words every thread reads and writes, each on a cache line of its own, reached only
+    /// through `CThreads`' atomic operations:
+    /// - `generation`: counts posted phases, so a helper knows a new one from the one it served;
+    /// - `claims`: the current phase's unclaimed bands `next ..< end` and whether the helpers
+    ///   take them from the end (`ClaimWord`);
+    /// - `job`: the address of the current phase's `Job`, stored before `claims`, so a helper
+    ///   that has claimed a band reads the job the band belongs to (the caller keeps it alive
+    ///   until every claimed band has finished, so no helper reads it later);
+    /// - `completed`: bands the helpers have finished in the current phase;
+    /// - `sleepers`: helpers asleep (or about to sleep) on `posted`;
+    /// - `callerSleeping`: 1 while the caller sleeps on `finished`;
+    /// - `stopping`: 1 once the pool is stopping.
+    /// The mutex and condition variables are for sleeping only: a thread about to sleep
+    /// announces it, then looks once more under the mutex, and a thread that changes what the
+    /// sleeper waits for looks for the announcement after the change, so one of the two sees
+    /// the other.
     final class State: @unchecked Sendable {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        /// Signalled when a phase is posted or the pool stops.
+        /// Signalled when a phase is posted or the pool stops, if a helper sleeps.
         let posted = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        /// Signalled when the helpers have finished every band they claimed.
+        /// Signalled when a helper finishes a band while the caller sleeps.
         let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        // Guarded by `mutex`.
-        /// Counts posted phases, so a helper knows a new one from the one it served.
-        var generation = 0
-        /// The bands of the current phase nobody has claimed: `nextBand ..< endBand`.
-        var nextBand = 0
-        var endBand = 0
-        /// Bands claimed by helpers and not finished.
-        var unfinished = 0
-        var stopping = false
-        var job: Job?
+        /// The shared words, `wordSpacing` apart.
+        private let words: UnsafeMutablePointer<Int>
+        /// Words from one shared word to the next: a 128-byte line each (two 64-byte lines,
+        /// which processors that fetch lines in pairs treat as one).
+        private static let wordSpacing = 128 / MemoryLayout<Int>.stride
+
+        var generation: UnsafeMutablePointer<Int> { words }
+        var claims: UnsafeMutablePointer<Int> { words + Self.wordSpacing }
+        var job: UnsafeMutablePointer<Int> { words + 2 * Self.wordSpacing }
+        var completed: UnsafeMutablePointer<Int> { words + 3 * Self.wordSpacing }
+        var sleepers: UnsafeMutablePointer<Int> { words + 4 * Self.wordSpacing }
+        var callerSleeping: UnsafeMutablePointer<Int> { words + 5 * Self.wordSpacing }
+        var stopping: UnsafeMutablePointer<Int> { words + 6 * Self.wordSpacing }
 
         init() {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(posted, nil)
             pthread_cond_init(finished, nil)
+            let count = 7 * Self.wordSpacing
+            words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 128)
+                .bindMemory(to: Int.self, capacity: count)
+            words.initialize(repeating: 0, count: count)
         }
 
         deinit {
+            words.deallocate()
             pthread_cond_destroy(finished)
             pthread_cond_destroy(posted)
             pthread_mutex_destroy(mutex)
@@ -57,10 +90,43 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// The `claims` word: the next band from the start in its low `halfBits` bits, the end of
+    /// the unclaimed bands in the next `halfBits`, and above them whether the helpers claim
+    /// from the end. One word, so that a claim from either end is one compare-and-swap.
+    enum ClaimWord {
+        /// 31 bits each on 64-bit processors, 15 on 32-bit ones, below the flag and the sign.
+        static let halfBits = (Int.bitWidth - 2) / 2
+        static let mask = (1 << halfBits) - 1
+        static let fromBackFlag = 1 << (2 * halfBits)
+        /// The most bands a phase may have.
+        static let maximumBands = mask
+
+        static func word(next: Int, end: Int, helpersFromBack: Bool) -> Int {
+            next | end << halfBits | (helpersFromBack ? fromBackFlag : 0)
+        }
+
+        /// Claims a band of `claims`, from the end if `helper` and the word says so, else
+        /// from the start; nil when none is left.
+        @inline(__always)
+        static func claim(_ claims: UnsafeMutablePointer<Int>, helper: Bool) -> Int? {
+            var word = im_atomic_load(claims)
+            while true {
+                let next = word & mask, end = (word >> halfBits) & mask
+                guard next < end else { return nil }
+                let fromBack = helper && word & fromBackFlag != 0
+                if im_atomic_compare_exchange(claims, &word, fromBack ? word - (1 << halfBits) : word + 1) != 0 {
+                    return fromBack ? end - 1 : next
+                }
+            }
+        }
+    }
+
     /// The threads that can run bands at once: the helpers plus the calling thread.
     let bandCount: Int
     let state = State()
     private var threads: [JoinableThread] = []
+    /// The last phase posted (only the calling thread writes `generation`).
+    private var generation = 0
 
     /// Starts `bandCount − 1` helper threads; if the system refuses some, the pool has fewer
     /// (`bandCount` says how many threads there are in all).
@@ -75,8 +141,8 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     deinit {
+        im_atomic_store(state.stopping, 1)
         pthread_mutex_lock(state.mutex)
-        state.stopping = true
         pthread_cond_broadcast(state.posted)
         pthread_mutex_unlock(state.mutex)
         for thread in threads { thread.join() }
@@ -131,32 +197,36 @@ final class WorkerPool: @unchecked Sendable {
     /// and the helpers, and returns when all have returned.
     func perform(_ job: Job) {
         let bandCount = job.bandCount
-        pthread_mutex_lock(state.mutex)
-        state.job = job
-        state.nextBand = 1
-        state.endBand = bandCount
-        state.unfinished = 0
-        state.generation &+= 1
-        pthread_cond_broadcast(state.posted)
-        pthread_mutex_unlock(state.mutex)
-
-        var band = 0
-        while true {
-            job.run(band: band)
-            pthread_mutex_lock(state.mutex)
-            guard state.nextBand < state.endBand else { break }
-            band = state.nextBand
-            state.nextBand += 1
-            pthread_mutex_unlock(state.mutex)
+        precondition(bandCount <= ClaimWord.maximumBands, "too many bands for the pool: \(bandCount)")
+        withUnsafePointer(to: job) { address in
+            // The job, then the bands (a helper reads the job after claiming), then the news.
+            im_atomic_store(state.job, Int(bitPattern: address))
+            im_atomic_store(state.completed, 0)
+            im_atomic_store(state.claims, ClaimWord.word(next: 1, end: bandCount, helpersFromBack: job.helpersFromBack))
+            generation &+= 1
+            im_atomic_store(state.generation, generation)
+            if im_atomic_load(state.sleepers) > 0 {
+                pthread_mutex_lock(state.mutex)
+                pthread_cond_broadcast(state.posted)
+                pthread_mutex_unlock(state.mutex)
+            }
+            var ran = 1
+            job.run(band: 0)
+            while let band = ClaimWord.claim(state.claims, helper: false) {
+                job.run(band: band)
+                ran += 1
+            }
+            // Every band is claimed; wait for the helpers' to finish.
+            let helpers = bandCount - ran
+            let state = self.state
+            if !WorkerPool.poll({ im_atomic_load(state.completed) == helpers }) {
+                pthread_mutex_lock(state.mutex)
+                im_atomic_store(state.callerSleeping, 1)
+                while im_atomic_load(state.completed) != helpers { pthread_cond_wait(state.finished, state.mutex) }
+                im_atomic_store(state.callerSleeping, 0)
+                pthread_mutex_unlock(state.mutex)
+            }
         }
-        // Every band is claimed; wait for the helpers' (the mutex is held).
-        if state.unfinished > 0 {
-            pthread_mutex_unlock(state.mutex)
-            WorkerPool.lock(state, spinningUntil: { $0.unfinished == 0 })
-            while state.unfinished > 0 { pthread_cond_wait(state.finished, state.mutex) }
-        }
-        state.job = nil
-        pthread_mutex_unlock(state.mutex)
     }
 
     /// How long a thread polls before it sleeps on a condition variable. Waking a sleeping
@@ -165,16 +235,27 @@ final class WorkerPool: @unchecked Sendable {
     /// each other closely, so a short poll catches most of them, and costs at most this long
     /// when none comes.
     static let spinNanoseconds: UInt64 = 50_000
+    /// For how long of that the poll only pauses the processor between looks (`im_cpu_relax`)
+    /// before it yields the processor to other threads between them (`sched_yield`, a system
+    /// call, which on a busy machine lets a thread waiting for this processor run).
+    static let relaxNanoseconds: UInt64 = 5_000
 
-    /// Takes the mutex and polls `ready` for up to `spinNanoseconds`, yielding the processor
-    /// between polls; returns with the mutex held, `ready` or not.
-    private static func lock(_ state: State, spinningUntil ready: (State) -> Bool) {
-        let deadline = monotonicNanoseconds() &+ spinNanoseconds
-        pthread_mutex_lock(state.mutex)
-        while !ready(state) && monotonicNanoseconds() < deadline {
-            pthread_mutex_unlock(state.mutex)
-            sched_yield()
-            pthread_mutex_lock(state.mutex)
+    /// Polls `ready` for up to `spinNanoseconds`; returns whether it became true.
+    @inline(__always)
+    private static func poll(_ ready: () -> Bool) -> Bool {
+        if ready() { return true }
+        let start = monotonicNanoseconds()
+        var looks = 0
+        while true {
+            for _ in 0..<16 {
+                im_cpu_relax()
+                if ready() { return true }
+            }
+            looks += 1
+            // The clock every 16 looks: reading it costs about as much as a few looks.
+            let elapsed = monotonicNanoseconds() &- start
+            if elapsed >= spinNanoseconds { return ready() }
+            if elapsed >= relaxNanoseconds { sched_yield() }
         }
     }
 
@@ -184,37 +265,32 @@ final class WorkerPool: @unchecked Sendable {
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
-    /// A helper's life: wait for a phase, claim and run its bands until none is left,
-    /// report, until the pool stops.
+    /// A helper's life: wait for a phase, claim and run its bands until none is left, until
+    /// the pool stops.
     private static func serve(_ state: State) {
         var seen = 0
+        func posted() -> Bool { im_atomic_load(state.generation) != seen || im_atomic_load(state.stopping) != 0 }
         while true {
-            lock(state, spinningUntil: { $0.generation != seen || $0.stopping })
-            while state.generation == seen && !state.stopping {
-                pthread_cond_wait(state.posted, state.mutex)
-            }
-            if state.stopping { break }
-            seen = state.generation
-            while let job = state.job, state.nextBand < state.endBand {
-                let band: Int
-                if job.helpersFromBack {
-                    state.endBand -= 1
-                    band = state.endBand
-                } else {
-                    band = state.nextBand
-                    state.nextBand += 1
-                }
-                state.unfinished += 1
-                pthread_mutex_unlock(state.mutex)
-
-                job.run(band: band)
-
+            if !poll(posted) {
                 pthread_mutex_lock(state.mutex)
-                state.unfinished -= 1
-                if state.unfinished == 0 { pthread_cond_signal(state.finished) }
+                _ = im_atomic_add(state.sleepers, 1)
+                while !posted() { pthread_cond_wait(state.posted, state.mutex) }
+                _ = im_atomic_add(state.sleepers, -1)
+                pthread_mutex_unlock(state.mutex)
             }
-            pthread_mutex_unlock(state.mutex)
+            if im_atomic_load(state.stopping) != 0 { return }
+            seen = im_atomic_load(state.generation)
+            while let band = ClaimWord.claim(state.claims, helper: true) {
+                // The job this band belongs to (stored before the bands were).
+                let job = UnsafePointer<Job>(bitPattern: im_atomic_load(state.job))!
+                job.pointee.run(band: band)
+                _ = im_atomic_add(state.completed, 1)
+                if im_atomic_load(state.callerSleeping) != 0 {
+                    pthread_mutex_lock(state.mutex)
+                    pthread_cond_signal(state.finished)
+                    pthread_mutex_unlock(state.mutex)
+                }
+            }
         }
-        pthread_mutex_unlock(state.mutex)
     }
 }

@@ -4,6 +4,7 @@
 #define ICONMORPH_CTHREADS_H
 
 #include <pthread.h>
+#include <stdint.h>
 
 /// Starts a thread running `start(argument)`, as pthread_create with default attributes does.
 /// On Linux, when the calling thread's affinity mask holds another processor, the new thread
@@ -19,5 +20,40 @@ int im_affinity_count(void);
 
 /// The processor the calling thread runs on now, or -1 where it cannot be told.
 int im_current_processor(void);
+
+// Sequentially consistent atomic operations on a machine word that every thread reaches
+// only through them: the worker pool's hand-off of bands between threads. Inline, so a
+// call costs the instruction itself.
+
+/// The word's value.
+static inline intptr_t im_atomic_load(const intptr_t *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+/// Sets the word to `value`.
+static inline void im_atomic_store(intptr_t *word, intptr_t value) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/// Adds `delta` to the word; returns the sum.
+static inline intptr_t im_atomic_add(intptr_t *word, intptr_t delta) {
+    return __atomic_add_fetch(word, delta, __ATOMIC_SEQ_CST);
+}
+
+/// Sets the word to `desired` if it holds `*expected` and returns 1; otherwise stores what it
+/// holds into `*expected` and returns 0.
+static inline int im_atomic_compare_exchange(intptr_t *word, intptr_t *expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(word, expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+/// Tells the processor that the thread is polling (x86 `pause`, Arm `yield`), which frees the
+/// core's resources for a moment and costs no system call; elsewhere nothing.
+static inline void im_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
 #endif
