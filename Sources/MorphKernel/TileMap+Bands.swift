@@ -8,18 +8,10 @@ extension TileMap {
         bandCount = verticalBands
         // Work per tile row: the vectors each pass computes there, plus one so that fills
         // and empty rows still spread.
-        for r in 0..<tileRowCount {
-            var count = 1
-            for b in 0..<blockCount where needed[r * blockCount + b] != 0 { count += 1 }
-            rowWork[r] = count
-        }
+        for r in 0..<tileRowCount { rowWork[r] = 1 + neededCount[r] }
         split(into: horizontalSplits, bands: horizontalBands)
         guard vertical else { return }
-        for r in 0..<tileRowCount {
-            var count = 1
-            for b in 0..<blockCount where kinds[r * blockCount + b] == Kind.compute.rawValue { count += 1 }
-            rowWork[r] = count
-        }
+        for r in 0..<tileRowCount { rowWork[r] = 1 + computedCount[r] }
         split(into: verticalSplits, bands: verticalBands)
     }
 
@@ -42,18 +34,14 @@ extension TileMap {
     }
 
     /// The work of the classified frame in tap-pixels per pass: the needed horizontal
-    /// vectors times 2h + 1 plus the computed vertical vectors times 2v + 1, halved.
+    /// vectors times 2h + 1 plus the computed vertical vectors times 2v + 1, halved (from the
+    /// tiles `classify` counted).
     func work(horizontalHalfWidth h: Int, verticalHalfWidth v: Int) -> Int {
         var needed = 0, computed = 0
         for r in 0..<tileRowCount {
-            var neededTiles = 0, computedTiles = 0
-            for b in 0..<blockCount {
-                neededTiles += self.needed[r * blockCount + b] != 0 ? 1 : 0
-                computedTiles += kinds[r * blockCount + b] == Kind.compute.rawValue ? 1 : 0
-            }
             let rows = self.rows(ofTileRow: r).count
-            needed += neededTiles * rows
-            computed += computedTiles * rows
+            needed += neededCount[r] * rows
+            computed += computedCount[r] * rows
         }
         return 16 * (needed * (2 * h + 1) + computed * (2 * v + 1)) / 2
     }

@@ -14,6 +14,8 @@ extension TileMap {
         guard skipping else {
             kinds.update(repeating: Kind.compute.rawValue, count: tiles)
             needed.update(repeating: 1, count: tiles)
+            neededCount.update(repeating: blockCount, count: tileRowCount)
+            computedCount.update(repeating: blockCount, count: tileRowCount)
             return
         }
         let blocks = blockCount
@@ -63,16 +65,17 @@ extension TileMap {
             case .fixed(let t, let s):
                 let emptyBelow = Float(t - s) / 1.001
                 let fullAbove = Float((t + 1e-5) / 0.999)
+                // V ≤ max M · (1 + 10⁻³) and V ≥ min M · (1 − 10⁻³); see the type's comment.
+                // Selects, not branches, so that the compiler makes it a vector loop; then the
+                // blocks out of the content's reach.
+                let fullBelow: Float = reachesOut ? .infinity : fullAbove
                 for b in 0..<blocks {
-                    // V ≤ max M · (1 + 10⁻³) and V ≥ min M · (1 − 10⁻³); see the type's comment.
-                    if highs[b] == 0 || highs[b] < emptyBelow || b < firstBlock || b >= endBlock {
-                        row[b] = empty
-                    } else if !reachesOut && lows[b] > fullAbove {
-                        row[b] = full
-                    } else {
-                        row[b] = compute
-                    }
+                    let high = highs[b]
+                    let inside = lows[b] > fullBelow ? full : compute
+                    row[b] = high == 0 || high < emptyBelow ? empty : inside
                 }
+                row.update(repeating: empty, count: min(firstBlock, blocks))
+                if endBlock < blocks { (row + endBlock).update(repeating: empty, count: blocks - endBlock) }
             case .automatic(let t, let w0, _, _):
                 let tileBounds = extraReach > 0
                 let edgeRow = r == 0 || r == tileRowCount - 1
@@ -142,6 +145,15 @@ extension TileMap {
                     previous = here
                 }
             }
+            // The row's needed and computed tiles, for `work` and `split`.
+            let rowKinds = kinds + r * blocks
+            var neededTiles = 0, computedTiles = 0
+            for b in 0..<blocks {
+                neededTiles &+= row[b] != 0 ? 1 : 0
+                computedTiles &+= rowKinds[b] == compute ? 1 : 0
+            }
+            neededCount[r] = neededTiles
+            computedCount[r] = computedTiles
         }
     }
 }

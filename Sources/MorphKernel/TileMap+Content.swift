@@ -6,30 +6,42 @@ extension TileMap {
     /// The tile stats give the first and last tile rows and blocks with content; only those
     /// are scanned byte by byte, so this costs a few rows and columns, not the frame.
     func findContent(source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>) -> (rows: Range<Int>, columns: Range<Int>) {
-        var firstTileRow = Int.max, lastTileRow = -1, firstBlock = Int.max, lastBlock = -1
+        // Straight loops over each tile row (the compiler makes them vector loops): whether
+        // the row has content, and into `blockContent` which blocks of any row have.
+        let blocks = blockCount, columns = blockContent
+        var firstTileRow = -1, lastTileRow = -1
+        columns.update(repeating: 0, count: blocks)
         for r in 0..<tileRowCount {
-            let row = tileContent + r * blockCount
-            for b in 0..<blockCount where row[b] != 0 {
-                firstTileRow = min(firstTileRow, r); lastTileRow = r
-                firstBlock = min(firstBlock, b); lastBlock = max(lastBlock, b)
-            }
+            let row = UnsafePointer(tileContent + r &* blocks)
+            var any: UInt8 = 0
+            for b in 0..<blocks { any |= row[b] }
+            guard any != 0 else { continue }
+            if firstTileRow < 0 { firstTileRow = r }
+            lastTileRow = r
+            for b in 0..<blocks { columns[b] |= row[b] }
         }
         guard lastTileRow >= 0 else {
             rowContent.update(repeating: 0, count: height)
             return (0..<0, 0..<0)
         }
+        var firstBlock = 0
+        while columns[firstBlock] == 0 { firstBlock += 1 }
+        var lastBlock = blocks - 1
+        while columns[lastBlock] == 0 { lastBlock -= 1 }
         func rowHasContent(_ y: Int) -> Bool {
             let s = source + y * width, t = target + y * width
+            // 64 bytes of each a step, OR-ed, the test once a step.
             var x = 0
-            while x + 8 <= width {
-                let word = UnsafeRawPointer(s + x).loadUnaligned(as: UInt64.self)
-                    | UnsafeRawPointer(t + x).loadUnaligned(as: UInt64.self)
-                if word != 0 { return true }
-                x += 8
+            while x &+ 64 <= width {
+                let any = s.vector16(at: x) | t.vector16(at: x) | s.vector16(at: x &+ 16) | t.vector16(at: x &+ 16)
+                    | s.vector16(at: x &+ 32) | t.vector16(at: x &+ 32) | s.vector16(at: x &+ 48) | t.vector16(at: x &+ 48)
+                let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
+                if words[0] | words[1] != 0 { return true }
+                x &+= 64
             }
             while x < width {
                 if s[x] | t[x] != 0 { return true }
-                x += 1
+                x &+= 1
             }
             return false
         }

@@ -16,16 +16,23 @@ extension TileMap {
     ) {
         if sourceBounds.measures { measureBounds(tileRows: tileRows, of: source, into: sourceBounds) }
         if targetBounds.measures { measureBounds(tileRows: tileRows, of: target, into: targetBounds) }
+        let blocks = blockCount
         for r in tileRows {
-            let partialRows = rows(ofTileRow: r).count < TileMap.tileRows
-            for b in 0..<blockCount {
-                let tile = r &* blockCount &+ b
-                let sLow = sourceBounds.least[tile], sHigh = sourceBounds.greatest[tile]
-                let tLow = targetBounds.least[tile], tHigh = targetBounds.greatest[tile]
-                low[tile] = partialRows || b &* 16 &+ 16 > width
-                    ? 0 : Float(sLow) * sourceWeight + Float(tLow) * targetWeight
-                high[tile] = Float(sHigh) * sourceWeight + Float(tHigh) * targetWeight
-                tileContent[tile] = sHigh | tHigh != 0 ? 1 : 0
+            // Straight loops over the row's tiles (the compiler makes them vector loops), then
+            // the low bound of tiles cut by the mask's edges (their missing pixels are 0).
+            let first = r &* blocks
+            let sLows = sourceBounds.least + first, sHighs = sourceBounds.greatest + first
+            let tLows = targetBounds.least + first, tHighs = targetBounds.greatest + first
+            let lows = low + first, highs = high + first, content = tileContent + first
+            for b in 0..<blocks {
+                lows[b] = Float(sLows[b]) * sourceWeight + Float(tLows[b]) * targetWeight
+                highs[b] = Float(sHighs[b]) * sourceWeight + Float(tHighs[b]) * targetWeight
+                content[b] = sHighs[b] | tHighs[b] != 0 ? 1 : 0
+            }
+            if rows(ofTileRow: r).count < TileMap.tileRows {
+                lows.update(repeating: 0, count: blocks)
+            } else if width % 16 != 0 {
+                lows[blocks - 1] = 0
             }
         }
     }

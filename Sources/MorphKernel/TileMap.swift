@@ -93,6 +93,12 @@ final class TileMap {
     let verticalSplits: UnsafeMutablePointer<Int>
     /// Per tile row: the work `split(horizontalBands:verticalBands:vertical:)` evens out.
     let rowWork: UnsafeMutablePointer<Int>
+    /// Per tile row, counted by `classify`: the needed tiles and the computed ones (what
+    /// `work` and `split` weigh).
+    let neededCount: UnsafeMutablePointer<Int>
+    let computedCount: UnsafeMutablePointer<Int>
+    /// Per column block: scratch for `findContent` (1 where some tile row has content).
+    let blockContent: UnsafeMutablePointer<UInt8>
     /// The threads' bands of the last split: its `verticalBands` (the horizontal pass has
     /// several bands a thread).
     var bandCount = 1
@@ -116,6 +122,9 @@ final class TileMap {
         horizontalSplits = .allocate(capacity: maxBands + 1)
         verticalSplits = .allocate(capacity: maxBands + 1)
         rowWork = .allocate(capacity: tileRowCount)
+        neededCount = .allocate(capacity: tileRowCount)
+        computedCount = .allocate(capacity: tileRowCount)
+        blockContent = .allocate(capacity: blockCount)
         for buffer in [low, high, lowAcross, highAcross, lowWide, highWide] {
             buffer.initialize(repeating: 0, count: tiles)
         }
@@ -126,6 +135,9 @@ final class TileMap {
         horizontalSplits.initialize(repeating: 0, count: maxBands + 1)
         verticalSplits.initialize(repeating: 0, count: maxBands + 1)
         rowWork.initialize(repeating: 0, count: tileRowCount)
+        neededCount.initialize(repeating: blockCount, count: tileRowCount)
+        computedCount.initialize(repeating: blockCount, count: tileRowCount)
+        blockContent.initialize(repeating: 0, count: blockCount)
     }
 
     deinit {
@@ -137,6 +149,9 @@ final class TileMap {
         horizontalSplits.deallocate()
         verticalSplits.deallocate()
         rowWork.deallocate()
+        neededCount.deallocate()
+        computedCount.deallocate()
+        blockContent.deallocate()
     }
 
     /// The rows of tile row `r`.
