@@ -1,8 +1,11 @@
 /// Everything one frame's passes need, as plain pointers and numbers, split into bands of
 /// tile rows that can run on different threads.
 ///
-/// A frame runs `.measure` (tile stats), then `TileMap.classify` on the calling thread,
-/// then with fixed softness either `.unblurred` (level 0) or `.horizontal` followed by
+/// A frame runs `.measure` (tile stats, then their bounds dilated across), then on the
+/// calling thread the masks' content (`TileMap.content(of:greatest:)`, kept with the masks'
+/// tile bounds), then `.classify` and `.markNeeded` (the tiles'
+/// kinds, then the tiles the horizontal pass needs: `TileMap+Classify.swift`), then with fixed
+/// softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
 /// fills, see `splitVerticalByColumns`, or where the plane fits a core's cache the same in
@@ -17,14 +20,19 @@
 /// `@unchecked Sendable` because it carries raw pointers: they point into the masks, the
 /// output and the renderer's scratch and tile map, all kept alive and locked by
 /// `MorphRenderer` for the duration of the frame, and each band writes only the output rows,
-/// plane and field rows, tile stats, padded row and halo rows of its own tile rows (a column
+/// plane and field rows, tile stats, bounds, kinds, needed tiles and counts, padded row and
+/// halo rows of its own tile rows (a column
 /// group of `.vertical`: the output pixels of its computed tiles; a share of the fills: those
 /// of the empty and full tiles of its tile rows).
 struct FramePlan: @unchecked Sendable {
     enum Phase {
-        /// The tile stats (and the masks' tile bounds where not kept), an even share of the
-        /// tile rows per band.
+        /// The tile stats (and the masks' tile bounds where not kept), and their bounds dilated
+        /// across, an even share of the tile rows per band.
         case measure
+        /// The kinds of an even share of the tile rows per band (`TileMap.classify(tileRows:…)`).
+        case classify
+        /// The needed tiles of an even share of the tile rows per band (`TileMap.markNeeded`).
+        case markNeeded
         /// Level 0: α = smoothstep of the mix itself.
         case unblurred
         /// Mix fused into the horizontal pass, for the needed tiles.
@@ -88,6 +96,12 @@ struct FramePlan: @unchecked Sendable {
     /// The rows where V can be non-zero: the content rows dilated by v (every row when not
     /// `skipping`); set after `.measure`.
     var outputRows = 0..<0
+    /// The frame's classification settings (`.measure`, `.classify`, `.markNeeded`).
+    let classification: TileMap.Classification
+    /// The rows and columns where α can be non-zero, which `.classify` keeps its tiles to;
+    /// set after `.measure`.
+    var alphaRows = 0..<0
+    var alphaColumns = 0..<0
     /// Bands of the current phase; the renderer sets it per phase.
     var bandCount: Int
 
@@ -182,6 +196,13 @@ struct FramePlan: @unchecked Sendable {
                 let rows = tiles.rows(ofTileRow: tileRows.lowerBound).lowerBound..<tiles.rows(ofTileRow: tileRows.upperBound - 1).upperBound
                 changes.measure(rows: rows, source: source, target: target, width: width)
             }
+            tiles.dilateAcross(tileRows: tileRows, classification)
+        case .classify:
+            tiles.classify(
+                tileRows: share(of: 0..<tiles.tileRowCount, band: band), classification,
+                outputRows: alphaRows, outputColumns: alphaColumns)
+        case .markNeeded:
+            tiles.markNeeded(tileRows: share(of: 0..<tiles.tileRowCount, band: band), classification)
         case .unblurred:
             unblurredBand(band)
         case .horizontal:

@@ -15,6 +15,8 @@ final class MaskTileBounds {
     let greatest: UnsafeMutablePointer<UInt8>
     /// False until a stats pass has filled `least` and `greatest` from `mask`.
     var isMeasured = false
+    /// Where `mask` has content (`TileMap.content(of:greatest:)`), once a frame has found it.
+    var content: TileMap.Content?
 
     init(mask: AlphaMask, tiles: Int) {
         self.mask = mask
@@ -67,6 +69,7 @@ final class MaskTileBoundsCache {
             entry = entries.removeLast()
             entry.mask = mask
             entry.isMeasured = false
+            entry.content = nil
         } else {
             entry = MaskTileBounds(mask: mask, tiles: tiles)
         }

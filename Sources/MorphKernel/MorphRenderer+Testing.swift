@@ -34,4 +34,12 @@ extension MorphRenderer {
         get { lock.withLock { storedRowAffinityPlaneBytes } }
         set { lock.withLock { storedRowAffinityPlaneBytes = newValue } }
     }
+
+    /// The fewest tiles at which split frames classify their tiles on several threads,
+    /// `MorphRenderer.splitClassificationTiles` by default; the tests set it to 0 so that small
+    /// frames do too. The bytes are the same.
+    @_spi(Testing) public var splitClassificationTiles: Int {
+        get { lock.withLock { storedSplitClassificationTiles } }
+        set { lock.withLock { storedSplitClassificationTiles = newValue } }
+    }
 }

@@ -112,6 +112,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// The largest plane split with row affinity (`MorphRenderer+Testing.swift`); guarded by
     /// `lock`.
     var storedRowAffinityPlaneBytes = MorphRenderer.rowAffinityPlaneBytes
+    /// The fewest tiles classified on several threads (`MorphRenderer+Testing.swift`); guarded
+    /// by `lock`.
+    var storedSplitClassificationTiles = MorphRenderer.splitClassificationTiles
     let bank: GaussianKernelBank
     let scratch: RenderScratch
     let tiles: TileMap
@@ -358,16 +361,35 @@ public final class MorphRenderer: @unchecked Sendable {
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
                             edges: edges, quietRows: quietRows, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
                             output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles, skipping: skipping,
+                            classification: TileMap.Classification(
+                                horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, skipping: skipping),
                             bandCount: 1)
-                        // Measuring a mask reads every byte of it once: split it when the whole
-                        // frame's work would be. With both masks' bounds kept, the pass only mixes
-                        // a few bytes a tile.
-                        plan.bandCount = measures ? bandCountLocked(work: width * height * (2 * n + 1)) : 1
+                        // Measuring a mask reads every byte of it once, and the tile bounds are
+                        // dilated and classified tile row by tile row: split them, two bands a
+                        // thread (a helper still waking leaves the caller most of them), when the
+                        // work of a frame that computed every tile would be split and either the
+                        // masks are measured or the tiles are many enough to pay for the phases'
+                        // hand-offs (`splitClassificationTiles`).
+                        let measureThreads = bandCountLocked(work: width * height * (2 * n + 1))
+                        let splitsClassification = measureThreads > 1
+                            && tiles.blockCount * tiles.tileRowCount >= storedSplitClassificationTiles
+                        plan.bandCount = measureThreads > 1 && (measures || splitsClassification)
+                            ? min(tiles.tileRowCount, 2 * measureThreads) : 1
                         run(plan, phase: .measure)
                         sourceBounds.isMeasured = true
                         targetBounds.isMeasured = true
                         if measuresChanges { mixChanges.isMeasured = true }
-                        let (rows, columns) = tiles.findContent(source: plan.source, target: plan.target)
+                        // Where the masks have content: each mask's found once and kept with its
+                        // tile bounds.
+                        if sourceBounds.content == nil {
+                            sourceBounds.content = tiles.content(of: plan.source, greatest: sourceBounds.greatest)
+                        }
+                        if targetBounds.content == nil {
+                            targetBounds.content = tiles.content(of: plan.target, greatest: targetBounds.greatest)
+                        }
+                        let content = sourceBounds.content!.union(targetBounds.content!)
+                        let rows = content.rows, columns = content.columns
+                        tiles.setRowContent(rows)
                         // Where V can be non-zero, and where α can (one pixel more with the
                         // automatic ramp, which reads the neighbours).
                         let extra = rule.extraReach
@@ -377,9 +399,11 @@ public final class MorphRenderer: @unchecked Sendable {
                             ? plan.outputRows : max(0, rows.lowerBound - v - extra)..<min(height, rows.upperBound + v + extra)
                         let alphaColumns = columns.isEmpty
                             ? 0..<0 : max(0, columns.lowerBound - h - extra)..<min(width, columns.upperBound + h + extra)
-                        tiles.classify(
-                            horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, outputRows: alphaRows,
-                            outputColumns: alphaColumns, skipping: skipping)
+                        plan.alphaRows = alphaRows
+                        plan.alphaColumns = alphaColumns
+                        plan.bandCount = splitsClassification ? min(tiles.tileRowCount, 2 * measureThreads) : 1
+                        run(plan, phase: .classify)
+                        run(plan, phase: .markNeeded)
                         let threads = bandCountLocked(
                             work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
                         let horizontalBands = FramePlan.horizontalBands(
@@ -430,6 +454,13 @@ public final class MorphRenderer: @unchecked Sendable {
     /// 2048 px 0.98–1.05. The automatic edge's vertical pass is by rows already; claiming its
     /// horizontal bands from both ends measured 0.95–1.08 times, so it is left as it was.
     static let rowAffinityPlaneBytes = 2 << 20
+
+    /// The fewest tiles at which a split frame classifies its tiles on several threads
+    /// (`FramePlan.Phase.classify`): 4096, a 1024 px frame's. Below it the classification is
+    /// a few microseconds on one thread, about what handing two more phases to the helpers
+    /// costs: at 512 px (1024 tiles) the split frames took 2–3 % longer with it (heart → star,
+    /// tenth percentiles of 4 000 frames, five alternating runs of both binaries).
+    static let splitClassificationTiles = 4096
 
     /// Runs every band of `phase`, on the pool when the plan has several.
     private func run(_ plan: FramePlan, phase: FramePlan.Phase) {

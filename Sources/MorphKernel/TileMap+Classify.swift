@@ -1,59 +1,101 @@
 /// Classification: each tile empty, full or computed, and the horizontal-pass tiles that the
 /// computed ones read.
 extension TileMap {
+    /// A frame's classification settings: the taps' reach across and down in tiles (and the
+    /// automatic ramp's one pixel further), and the rule's constants, worked out once a frame.
+    struct Classification {
+        let rule: Rule
+        /// False: every tile is computed and needed (the reference the tests compare against).
+        let skipping: Bool
+        let reachAcross: Int
+        let reachDown: Int
+        /// The taps' reach bounds V; with the automatic ramp the reach one pixel further
+        /// bounds the neighbours, so the slope. When that pixel lies in another tile (h or v a
+        /// multiple of 16, as at level 0) the two are dilated separately (`separate`): the wide
+        /// bounds then only widen W, and the tiles beside an edge keep their own V bounds.
+        let wideAcross: Int
+        let wideDown: Int
+        let separate: Bool
+        /// The tile rows down that a computed tile's vertical taps read.
+        let neededDown: Int
+        /// The automatic rule's frame constants, once a frame rather than once a tile row (each
+        /// takes divisions; near rest, frames cost little, so they showed).
+        let interiorWidth: Double
+        let correction: Double
+        let error: Double
+
+        init(horizontalHalfWidth across: Int, verticalHalfWidth down: Int, rule: Rule, skipping: Bool) {
+            self.rule = rule
+            self.skipping = skipping
+            reachAcross = (across + 15) / 16
+            reachDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
+            wideAcross = (across + rule.extraReach + 15) / 16
+            wideDown = (down + rule.extraReach + TileMap.tileRows - 1) / TileMap.tileRows
+            separate = wideAcross != reachAcross || wideDown != reachDown
+            neededDown = reachDown
+            if case .automatic(_, let w0, let w1, let n) = rule {
+                interiorWidth = rule.frameWidth
+                correction = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
+                error = Rule.fieldError(halfWidth: n)
+            } else {
+                (interiorWidth, correction, error) = (0, 0, 0)
+            }
+        }
+    }
+
     /// Classifies every tile for taps reaching h columns and v rows and marks the needed
     /// horizontal tiles. Tiles wholly outside `outputRows` × `outputColumns` (the content
     /// rows and columns dilated by the reach, where α can be non-zero) are empty. With
     /// `skipping` false every tile is computed and needed (the reference the tests compare
-    /// against).
+    /// against). The three stages in turn over every tile row; a split frame runs each stage's
+    /// tile rows on several threads instead (`FramePlan`).
     func classify(
         horizontalHalfWidth across: Int, verticalHalfWidth down: Int, rule: Rule,
         outputRows: Range<Int>, outputColumns: Range<Int>, skipping: Bool
     ) {
-        let tiles = blockCount * tileRowCount
-        guard skipping else {
-            kinds.update(repeating: Kind.compute.rawValue, count: tiles)
-            needed.update(repeating: 1, count: tiles)
-            neededCount.update(repeating: blockCount, count: tileRowCount)
-            computedCount.update(repeating: blockCount, count: tileRowCount)
+        let settings = Classification(horizontalHalfWidth: across, verticalHalfWidth: down, rule: rule, skipping: skipping)
+        let all = 0..<tileRowCount
+        dilateAcross(tileRows: all, settings)
+        classify(tileRows: all, settings, outputRows: outputRows, outputColumns: outputColumns)
+        markNeeded(tileRows: all, settings)
+    }
+
+    /// Stage 1, after `measure` of the same tile rows: their bounds dilated across.
+    func dilateAcross(tileRows: Range<Int>, _ settings: Classification) {
+        guard settings.skipping else { return }
+        dilateAcross(tileRows: tileRows, reach: settings.reachAcross, lows: lowAcross, highs: highAcross)
+        if settings.separate {
+            dilateAcross(tileRows: tileRows, reach: settings.wideAcross, lows: lowAcrossWide, highs: highAcrossWide)
+        }
+    }
+
+    /// Stage 2, once stage 1 has run over every tile row: the kinds of tile rows `tileRows`,
+    /// from their bounds dilated down.
+    func classify(tileRows: Range<Int>, _ settings: Classification, outputRows: Range<Int>, outputColumns: Range<Int>) {
+        let blocks = blockCount
+        guard settings.skipping else {
+            (kinds + tileRows.lowerBound * blocks).update(repeating: Kind.compute.rawValue, count: tileRows.count * blocks)
             return
         }
-        let blocks = blockCount
-        // The taps' reach bounds V; with the automatic ramp the reach one pixel further bounds
-        // the neighbours, so the slope. When that pixel lies in another tile (h or v a
-        // multiple of 16, as at level 0) the two are dilated separately: the wide bounds then
-        // only widen W, and the tiles beside an edge keep their own V bounds.
-        let reachAcross = (across + 15) / 16
-        let reachDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
+        let rule = settings.rule
+        let reachDown = settings.reachDown, wideDown = settings.wideDown, separate = settings.separate
         let extraReach = rule.extraReach
-        let wideAcross = (across + extraReach + 15) / 16
-        let wideDown = (down + extraReach + TileMap.tileRows - 1) / TileMap.tileRows
-        // The automatic rule's frame constants, once a frame rather than once a tile row (each
-        // takes divisions; near rest, frames cost little, so they showed).
-        var interiorWidth = 0.0, correction = 0.0, error = 0.0
-        if case .automatic(_, let w0, let w1, let n) = rule {
-            interiorWidth = rule.frameWidth
-            correction = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
-            error = Rule.fieldError(halfWidth: n)
-        }
+        let (interiorWidth, correction, error) = (settings.interiorWidth, settings.correction, settings.error)
         // Every W below is at least this (`Rule.width` takes the maximum with it), so a tile
         // that is neither empty nor full with it is computed whatever its own W.
         let narrowest = max(MorphFrameMath.flatFadeWidth, MorphStyle.minimumSoftness)
-        let separate = wideAcross != reachAcross || wideDown != reachDown
-        if separate {
-            dilateAcross(wideAcross)
-            for r in 0..<tileRowCount {
-                dilateDown(tileRow: r, reach: wideDown, lows: lowWide + r * blocks, highs: highWide + r * blocks)
-            }
-        }
-        dilateAcross(reachAcross)
         let compute = Kind.compute.rawValue, empty = Kind.empty.rawValue, full = Kind.full.rawValue
         let firstBlock = outputColumns.lowerBound / 16
         let endBlock = (outputColumns.upperBound + 15) / 16
-        for r in 0..<tileRowCount {
+        for r in tileRows {
             // Down: the bounds of this tile row, then of its neighbours, into `low` / `high`.
             let lows = low + r * blocks, highs = high + r * blocks
-            dilateDown(tileRow: r, reach: reachDown, lows: lows, highs: highs)
+            if separate {
+                dilateDown(
+                    tileRow: r, reach: wideDown, acrossLows: lowAcrossWide, acrossHighs: highAcrossWide,
+                    lows: lowWide + r * blocks, highs: highWide + r * blocks)
+            }
+            dilateDown(tileRow: r, reach: reachDown, acrossLows: lowAcross, acrossHighs: highAcross, lows: lows, highs: highs)
             let wideLows = separate ? lowWide + r * blocks : lows, wideHighs = separate ? highWide + r * blocks : highs
             let row = kinds + r * blocks
             guard rows(ofTileRow: r).overlaps(outputRows) else {
@@ -121,20 +163,34 @@ extension TileMap {
                 }
             }
         }
-        // A horizontal tile is needed when a computed tile within the taps' reach down reads
-        // it. With the automatic ramp the blocks beside such tiles need only the lanes next to
-        // them (`Need`), for the field's neighbour columns; when v is a multiple of 16, the one
-        // plane row beyond the taps' reach that the rows around a computed tile need is
-        // computed on its own (`FramePlan+AutomaticEdge.swift`).
-        let neededDown = (down + TileMap.tileRows - 1) / TileMap.tileRows
-        for r in 0..<tileRowCount {
+    }
+
+    /// Stage 3, once stage 2 has run over every tile row: the needed tiles of tile rows
+    /// `tileRows` and each row's counts.
+    ///
+    /// A horizontal tile is needed when a computed tile within the taps' reach down reads
+    /// it. With the automatic ramp the blocks beside such tiles need only the lanes next to
+    /// them (`Need`), for the field's neighbour columns; when v is a multiple of 16, the one
+    /// plane row beyond the taps' reach that the rows around a computed tile need is
+    /// computed on its own (`FramePlan+AutomaticEdge.swift`).
+    func markNeeded(tileRows: Range<Int>, _ settings: Classification) {
+        let blocks = blockCount
+        guard settings.skipping else {
+            (needed + tileRows.lowerBound * blocks).update(repeating: 1, count: tileRows.count * blocks)
+            (neededCount + tileRows.lowerBound).update(repeating: blocks, count: tileRows.count)
+            (computedCount + tileRows.lowerBound).update(repeating: blocks, count: tileRows.count)
+            return
+        }
+        let compute = Kind.compute.rawValue
+        let neededDown = settings.neededDown
+        for r in tileRows {
             let row = needed + r * blocks
             row.update(repeating: 0, count: blocks)
             for other in max(0, r - neededDown)...min(tileRowCount - 1, r + neededDown) {
                 let otherKinds = kinds + other * blocks
                 for b in 0..<blocks { row[b] |= otherKinds[b] == compute ? Need.all : 0 }
             }
-            if rule.readsNeighbours {
+            if settings.rule.readsNeighbours {
                 var previous: UInt8 = 0
                 for b in 0..<blocks {
                     let here = row[b]

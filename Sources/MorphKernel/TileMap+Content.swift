@@ -1,76 +1,74 @@
-/// Content bounds: the rows and columns where the source or target has a non-zero byte.
+/// Content bounds: the rows and columns where a mask has a non-zero byte.
 extension TileMap {
-    /// After `measure`: the rows and columns from the first to the last with a non-zero
-    /// byte in the source or target (empty ranges when there is none), and `rowContent`.
+    /// Where a mask has content: from its first to its last row, and column, with a non-zero
+    /// byte (empty ranges when it has none).
+    struct Content: Equatable {
+        var rows: Range<Int>
+        var columns: Range<Int>
+
+        static let none = Content(rows: 0..<0, columns: 0..<0)
+
+        /// The rows and columns of either (where a morph of the two can be non-zero).
+        func union(_ other: Content) -> Content {
+            if rows.isEmpty { return other }
+            if other.rows.isEmpty { return self }
+            return Content(
+                rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound),
+                columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound))
+        }
+    }
+
+    /// The content of mask `pixels` (this map's size), whose tile maxima are `greatest`
+    /// (`MaskTileBounds`). A morph draws the same masks frame after frame, so the renderer
+    /// keeps each mask's content with its tile bounds and calls this once a mask.
     ///
-    /// The tile stats give the first and last tile rows and blocks with content; only those
-    /// are scanned byte by byte, so this costs a few rows and columns, not the frame.
-    func findContent(source: UnsafePointer<UInt8>, target: UnsafePointer<UInt8>) -> (rows: Range<Int>, columns: Range<Int>) {
-        // Straight loops over each tile row (the compiler makes them vector loops): whether
-        // the row has content, and into `blockContent` which blocks of any row have.
-        let blocks = blockCount, columns = blockContent
-        var firstTileRow = -1, lastTileRow = -1
-        columns.update(repeating: 0, count: blocks)
+    /// The tile maxima give the first and last tile rows and blocks with content; only those
+    /// are scanned byte by byte, so this costs a few rows and columns, not the mask.
+    func content(of pixels: UnsafePointer<UInt8>, greatest: UnsafePointer<UInt8>) -> Content {
+        let blocks = blockCount
+        var firstTileRow = -1, lastTileRow = -1, firstBlock = blocks, lastBlock = -1
         for r in 0..<tileRowCount {
-            let row = UnsafePointer(tileContent + r &* blocks)
-            var any: UInt8 = 0
-            for b in 0..<blocks { any |= row[b] }
-            guard any != 0 else { continue }
+            let row = greatest + r * blocks
+            var b = 0
+            while b < blocks && row[b] == 0 { b += 1 }
+            guard b < blocks else { continue }
             if firstTileRow < 0 { firstTileRow = r }
             lastTileRow = r
-            for b in 0..<blocks { columns[b] |= row[b] }
+            firstBlock = min(firstBlock, b)
+            var last = blocks - 1
+            while row[last] == 0 { last -= 1 }
+            lastBlock = max(lastBlock, last)
         }
-        guard lastTileRow >= 0 else {
-            rowContent.update(repeating: 0, count: height)
-            return (0..<0, 0..<0)
-        }
-        var firstBlock = 0
-        while columns[firstBlock] == 0 { firstBlock += 1 }
-        var lastBlock = blocks - 1
-        while columns[lastBlock] == 0 { lastBlock -= 1 }
+        guard lastTileRow >= 0 else { return .none }
         func rowHasContent(_ y: Int) -> Bool {
-            let s = source + y * width, t = target + y * width
-            // 64 bytes of each a step, OR-ed, the test once a step.
+            let row = pixels + y * width
+            // 64 bytes a step, OR-ed, the test once a step.
             var x = 0
             while x &+ 64 <= width {
-                let any = s.vector16(at: x) | t.vector16(at: x) | s.vector16(at: x &+ 16) | t.vector16(at: x &+ 16)
-                    | s.vector16(at: x &+ 32) | t.vector16(at: x &+ 32) | s.vector16(at: x &+ 48) | t.vector16(at: x &+ 48)
+                let any = row.vector16(at: x) | row.vector16(at: x &+ 16) | row.vector16(at: x &+ 32) | row.vector16(at: x &+ 48)
                 let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
                 if words[0] | words[1] != 0 { return true }
                 x &+= 64
             }
             while x < width {
-                if s[x] | t[x] != 0 { return true }
+                if row[x] != 0 { return true }
                 x &+= 1
             }
             return false
         }
-        let inside = rows(ofTileRow: firstTileRow).lowerBound..<rows(ofTileRow: lastTileRow).upperBound
-        rowContent.update(repeating: 0, count: inside.lowerBound)
-        (rowContent + inside.upperBound).update(repeating: 0, count: height - inside.upperBound)
-        (rowContent + inside.lowerBound).update(repeating: 1, count: inside.count)
-        for y in rows(ofTileRow: firstTileRow) { rowContent[y] = rowHasContent(y) ? 1 : 0 }
-        if lastTileRow != firstTileRow {
-            for y in rows(ofTileRow: lastTileRow) { rowContent[y] = rowHasContent(y) ? 1 : 0 }
-        }
-        var first = inside.lowerBound
-        while rowContent[first] == 0 { first += 1 }
-        var last = inside.upperBound - 1
-        while rowContent[last] == 0 { last -= 1 }
+        var first = rows(ofTileRow: firstTileRow).lowerBound
+        while !rowHasContent(first) { first += 1 }
+        var last = rows(ofTileRow: lastTileRow).upperBound - 1
+        while !rowHasContent(last) { last -= 1 }
 
         // The columns of the first and last blocks with content that hold a non-zero byte.
         func columnBits(_ b: Int) -> SIMD16<UInt8> {
             var bits = SIMD16<UInt8>()
             if b * 16 + 16 <= width {
-                for y in first...last {
-                    let offset = y * width + b * 16
-                    bits |= (source + offset).vector16(at: 0) | (target + offset).vector16(at: 0)
-                }
+                for y in first...last { bits |= (pixels + y * width + b * 16).vector16(at: 0) }
             } else {
                 for y in first...last {
-                    for lane in 0..<width - b * 16 {
-                        bits[lane] |= source[y * width + b * 16 + lane] | target[y * width + b * 16 + lane]
-                    }
+                    for lane in 0..<width - b * 16 { bits[lane] |= pixels[y * width + b * 16 + lane] }
                 }
             }
             return bits
@@ -78,6 +76,15 @@ extension TileMap {
         let left = columnBits(firstBlock), right = columnBits(lastBlock)
         let firstColumn = firstBlock * 16 + (0..<16).first { left[$0] != 0 }!
         let lastColumn = lastBlock * 16 + (0..<16).last { right[$0] != 0 }!
-        return (first..<last + 1, firstColumn..<lastColumn + 1)
+        return Content(rows: first..<last + 1, columns: firstColumn..<lastColumn + 1)
+    }
+
+    /// `rowContent` for a frame whose masks have content in `rows` together: 1 there, 0 above
+    /// and below.
+    func setRowContent(_ rows: Range<Int>) {
+        let inside = rows.clamped(to: 0..<height)
+        rowContent.update(repeating: 0, count: inside.lowerBound)
+        (rowContent + inside.lowerBound).update(repeating: 1, count: inside.count)
+        (rowContent + inside.upperBound).update(repeating: 0, count: height - inside.upperBound)
     }
 }

@@ -1,13 +1,16 @@
 /// Dilation: each tile's bounds combined with those of the tiles within the taps' reach.
 extension TileMap {
-    /// `lowAcross` / `highAcross`: the measured bounds of each tile combined with those of
-    /// the `reach` blocks on each side; a reach leaving the grid sees M = 0, so its low
-    /// bound is 0. The loops run along tile rows so that they vectorise.
-    func dilateAcross(_ reach: Int) {
+    /// `lows` / `highs` (`lowAcross` / `highAcross`, or the wide ones) over tile rows
+    /// `tileRows`: the measured bounds of each tile combined with those of the `reach` blocks
+    /// on each side; a reach leaving the grid sees M = 0, so its low bound is 0. The loops run
+    /// along tile rows so that they vectorise; each tile row depends on its own bounds only.
+    func dilateAcross(
+        tileRows: Range<Int>, reach: Int, lows lowPlane: UnsafeMutablePointer<Float>, highs highPlane: UnsafeMutablePointer<Float>
+    ) {
         let blocks = blockCount
-        for r in 0..<tileRowCount {
+        for r in tileRows {
             let lowRow = low + r * blocks, highRow = high + r * blocks
-            let lows = lowAcross + r * blocks, highs = highAcross + r * blocks
+            let lows = lowPlane + r * blocks, highs = highPlane + r * blocks
             lows.update(from: lowRow, count: blocks)
             highs.update(from: highRow, count: blocks)
             for d in stride(from: 1, through: min(reach, blocks - 1), by: 1) {
@@ -24,17 +27,18 @@ extension TileMap {
     }
 
     /// `lows` / `highs` (tile row `r`'s, which may be `low` / `high` themselves): the
-    /// across-dilated bounds of tile row r combined with those of the `reach` tile rows above
-    /// and below.
+    /// across-dilated bounds of tile row r in `acrossLows` / `acrossHighs` combined with those
+    /// of the `reach` tile rows above and below.
     func dilateDown(
-        tileRow r: Int, reach: Int, lows: UnsafeMutablePointer<Float>, highs: UnsafeMutablePointer<Float>
+        tileRow r: Int, reach: Int, acrossLows: UnsafePointer<Float>, acrossHighs: UnsafePointer<Float>,
+        lows: UnsafeMutablePointer<Float>, highs: UnsafeMutablePointer<Float>
     ) {
         let blocks = blockCount
-        lows.update(from: lowAcross + r * blocks, count: blocks)
-        highs.update(from: highAcross + r * blocks, count: blocks)
+        lows.update(from: acrossLows + r * blocks, count: blocks)
+        highs.update(from: acrossHighs + r * blocks, count: blocks)
         for neighbour in max(0, r - reach)...min(tileRowCount - 1, r + reach) where neighbour != r {
-            TileMap.lower(lows, toward: lowAcross + neighbour * blocks, count: blocks)
-            TileMap.raise(highs, toward: highAcross + neighbour * blocks, count: blocks)
+            TileMap.lower(lows, toward: acrossLows + neighbour * blocks, count: blocks)
+            TileMap.raise(highs, toward: acrossHighs + neighbour * blocks, count: blocks)
         }
     }
 

@@ -9,7 +9,7 @@ extension TileMap {
     }
 
     /// The stats pass over tile rows `tileRows` of masks `source` and `target`: each mask's
-    /// bounds where they are not kept, then `low`, `high` and `tileContent`.
+    /// bounds where they are not kept, then `low` and `high`.
     func measure(
         tileRows: Range<Int>, source: UnsafePointer<UInt8>, sourceBounds: MaskBounds,
         target: UnsafePointer<UInt8>, targetBounds: MaskBounds, sourceWeight: Float, targetWeight: Float
@@ -18,16 +18,15 @@ extension TileMap {
         if targetBounds.measures { measureBounds(tileRows: tileRows, of: target, into: targetBounds) }
         let blocks = blockCount
         for r in tileRows {
-            // Straight loops over the row's tiles (the compiler makes them vector loops), then
+            // A straight loop over the row's tiles (the compiler makes it a vector loop), then
             // the low bound of tiles cut by the mask's edges (their missing pixels are 0).
             let first = r &* blocks
             let sLows = sourceBounds.least + first, sHighs = sourceBounds.greatest + first
             let tLows = targetBounds.least + first, tHighs = targetBounds.greatest + first
-            let lows = low + first, highs = high + first, content = tileContent + first
+            let lows = low + first, highs = high + first
             for b in 0..<blocks {
                 lows[b] = Float(sLows[b]) * sourceWeight + Float(tLows[b]) * targetWeight
                 highs[b] = Float(sHighs[b]) * sourceWeight + Float(tHighs[b]) * targetWeight
-                content[b] = sHighs[b] | tHighs[b] != 0 ? 1 : 0
             }
             if rows(ofTileRow: r).count < TileMap.tileRows {
                 lows.update(repeating: 0, count: blocks)

@@ -76,15 +76,17 @@ final class TileMap {
     /// the bounds over the reach of the neighbours the ramp reads (`classify`).
     let lowWide: UnsafeMutablePointer<Float>
     let highWide: UnsafeMutablePointer<Float>
+    /// Per tile, in that case: the bounds dilated across by the ramp's reach, from which
+    /// `lowWide` / `highWide` are dilated down (kept apart from `lowAcross` / `highAcross`
+    /// so that the rows can be classified on several threads at once).
+    let lowAcrossWide: UnsafeMutablePointer<Float>
+    let highAcrossWide: UnsafeMutablePointer<Float>
     /// Per tile: `Kind.rawValue`.
     let kinds: UnsafeMutablePointer<UInt8>
     /// Per tile: 0, or the lanes the horizontal pass must write (`Need`).
     let needed: UnsafeMutablePointer<UInt8>
-    /// Per tile: 1 when some byte of the source or target in it is non-zero.
-    let tileContent: UnsafeMutablePointer<UInt8>
-    /// Per row: 0 when every byte of the source and target in it is 0 (then the mix is 0);
-    /// set by `findContent` exactly for the first and last tile rows with content, 1 for the
-    /// rows between.
+    /// Per row: 0 above the first and below the last row where the source or target has a
+    /// non-zero byte (there the mix is 0), 1 from the first to the last (`setRowContent`).
     let rowContent: UnsafeMutablePointer<UInt8>
     /// Band k of the horizontal pass takes tile rows `horizontalSplits[k] ..< [k + 1]`.
     let horizontalSplits: UnsafeMutablePointer<Int>
@@ -97,8 +99,6 @@ final class TileMap {
     /// `work` and `split` weigh).
     let neededCount: UnsafeMutablePointer<Int>
     let computedCount: UnsafeMutablePointer<Int>
-    /// Per column block: scratch for `findContent` (1 where some tile row has content).
-    let blockContent: UnsafeMutablePointer<UInt8>
     /// The threads' bands of the last split: its `verticalBands` (the horizontal pass has
     /// several bands a thread).
     var bandCount = 1
@@ -115,43 +115,39 @@ final class TileMap {
         highAcross = .allocate(capacity: tiles)
         lowWide = .allocate(capacity: tiles)
         highWide = .allocate(capacity: tiles)
+        lowAcrossWide = .allocate(capacity: tiles)
+        highAcrossWide = .allocate(capacity: tiles)
         kinds = .allocate(capacity: tiles)
         needed = .allocate(capacity: tiles)
-        tileContent = .allocate(capacity: tiles)
         rowContent = .allocate(capacity: height)
         horizontalSplits = .allocate(capacity: maxBands + 1)
         verticalSplits = .allocate(capacity: maxBands + 1)
         rowWork = .allocate(capacity: tileRowCount)
         neededCount = .allocate(capacity: tileRowCount)
         computedCount = .allocate(capacity: tileRowCount)
-        blockContent = .allocate(capacity: blockCount)
-        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide] {
+        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide, lowAcrossWide, highAcrossWide] {
             buffer.initialize(repeating: 0, count: tiles)
         }
         kinds.initialize(repeating: Kind.compute.rawValue, count: tiles)
         needed.initialize(repeating: 1, count: tiles)
-        tileContent.initialize(repeating: 1, count: tiles)
         rowContent.initialize(repeating: 1, count: height)
         horizontalSplits.initialize(repeating: 0, count: maxBands + 1)
         verticalSplits.initialize(repeating: 0, count: maxBands + 1)
         rowWork.initialize(repeating: 0, count: tileRowCount)
         neededCount.initialize(repeating: blockCount, count: tileRowCount)
         computedCount.initialize(repeating: blockCount, count: tileRowCount)
-        blockContent.initialize(repeating: 0, count: blockCount)
     }
 
     deinit {
-        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide] { buffer.deallocate() }
+        for buffer in [low, high, lowAcross, highAcross, lowWide, highWide, lowAcrossWide, highAcrossWide] { buffer.deallocate() }
         kinds.deallocate()
         needed.deallocate()
-        tileContent.deallocate()
         rowContent.deallocate()
         horizontalSplits.deallocate()
         verticalSplits.deallocate()
         rowWork.deallocate()
         neededCount.deallocate()
         computedCount.deallocate()
-        blockContent.deallocate()
     }
 
     /// The rows of tile row `r`.

@@ -89,7 +89,10 @@ import _TestSupport
                         target: t, targetBounds: TileMap.MaskBounds(
                             least: targetBounds.least, greatest: targetBounds.greatest, measures: true),
                         sourceWeight: frame.sourceWeight, targetWeight: frame.targetWeight)
-                    let (rows, columns) = tiles.findContent(source: s, target: t)
+                    let content = tiles.content(of: s, greatest: sourceBounds.greatest)
+                        .union(tiles.content(of: t, greatest: targetBounds.greatest))
+                    let (rows, columns) = (content.rows, content.columns)
+                    tiles.setRowContent(rows)
                     let extra = rule.extraReach
                     tiles.classify(
                         horizontalHalfWidth: 0, verticalHalfWidth: 0, rule: rule,

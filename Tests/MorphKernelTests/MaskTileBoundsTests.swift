@@ -1,5 +1,6 @@
 import AlphaRaster
 import Testing
+import _TestSupport
 @_spi(Testing) @testable import MorphKernel
 
 /// The renderer's kept tile bounds of the masks it drew (`MaskTileBounds`): measured once per
@@ -58,5 +59,37 @@ struct MaskTileBoundsTests {
                 }
             }
         }
+    }
+
+    @Test func aMasksContentIsItsFirstAndLastNonZeroRowAndColumn() throws {
+        // Masks of odd sizes (cut tiles at the edges) with a few non-zero bytes at random
+        // places, some none, against a plain scan of every byte.
+        var generator = SplitMix64(seed: 0xC0_7E47)
+        for trial in 0..<60 {
+            let width = 1 + Int(generator.next() % 150), height = 1 + Int(generator.next() % 90)
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            for _ in 0..<(trial % 6) { pixels[Int(generator.next() % UInt64(pixels.count))] = UInt8(1 + generator.next() % 255) }
+            let mask = try AlphaMask(width: width, height: height, pixels: pixels)
+            let tiles = TileMap(width: width, height: height, maxBands: 1)
+            let bounds = MaskTileBounds(mask: mask, tiles: tiles.blockCount * tiles.tileRowCount)
+            let found = pixels.withUnsafeBufferPointer { bytes -> TileMap.Content in
+                let none = TileMap.MaskBounds(least: bounds.least, greatest: bounds.greatest, measures: false)
+                tiles.measure(
+                    tileRows: 0..<tiles.tileRowCount, source: bytes.baseAddress!,
+                    sourceBounds: TileMap.MaskBounds(least: bounds.least, greatest: bounds.greatest, measures: true),
+                    target: bytes.baseAddress!, targetBounds: none, sourceWeight: 1, targetWeight: 0)
+                return tiles.content(of: bytes.baseAddress!, greatest: bounds.greatest)
+            }
+            let set = pixels.indices.filter { pixels[$0] != 0 }
+            let rows = set.map { $0 / width }, columns = set.map { $0 % width }
+            let expected = set.isEmpty
+                ? TileMap.Content.none
+                : TileMap.Content(rows: rows.min()!..<rows.max()! + 1, columns: columns.min()!..<columns.max()! + 1)
+            #expect(found == expected, "\(width) × \(height), trial \(trial)")
+        }
+        // The union: the rows and columns of either; an empty one adds nothing.
+        let a = TileMap.Content(rows: 3..<9, columns: 10..<12), b = TileMap.Content(rows: 5..<20, columns: 0..<4)
+        #expect(a.union(b) == TileMap.Content(rows: 3..<20, columns: 0..<12))
+        #expect(a.union(.none) == a && TileMap.Content.none.union(b) == b)
     }
 }

@@ -73,7 +73,8 @@ import Testing
         // runs in groups of two column blocks, the last group one block. The fixed ramp's
         // vertical pass both ways: in parts of rows, one a thread (`splitVerticalByRows`, the
         // default for planes this small), and in column groups (`splitVerticalByColumns`,
-        // larger planes').
+        // larger planes'); the first way with the tiles classified on the threads too (as
+        // frames of 1024 px and more are), the second on the calling thread.
         for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3), (560, 40, 2), (70, 120, 2)] {
             let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: softness == .automatic ? .automatic : 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
@@ -83,11 +84,41 @@ import Testing
             for byRows in [true, false] {
                 let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)
                 threaded.concurrentWorkThreshold = 0
-                if !byRows { threaded.rowAffinityPlaneBytes = -1 }
+                if byRows { threaded.splitClassificationTiles = 0 } else { threaded.rowAffinityPlaneBytes = -1 }
                 for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
                     #expect(try threaded.plannedFrame(source: s, target: t, progress: p).bands == min(bands, (h + 15) / 16))
                     #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p), by rows: \(byRows)")
                 }
+            }
+        }
+    }
+
+    @Test("tiles classified on several threads leave no trace of the frame before")
+    func splitClassificationFollowsTheMasks() throws {
+        // Masks whose content lies in different bands of tile rows, drawn in turn by one
+        // renderer that classifies every other frame on three threads (and the others on one):
+        // a band that kept the last frame's tiles would fill where this frame computes.
+        var rng = SplitMix64(seed: 0xC1A5_0001)
+        let (width, height) = (90, 200)
+        func discs(inRows rows: Range<Int>) -> AlphaMask {
+            let full = TestMasks.random(width: width, height: height, kind: .discs, using: &rng)
+            var pixels = full.pixels
+            for y in 0..<height where !rows.contains(y) {
+                pixels.replaceSubrange(y * width..<(y + 1) * width, with: repeatElement(0, count: width))
+            }
+            return try! AlphaMask(width: width, height: height, pixels: pixels)
+        }
+        let top = discs(inRows: 0..<60), middle = discs(inRows: 70..<130), bottom = discs(inRows: 140..<200)
+        for softness in [MorphSoftness.fixed(0.1), .automatic] {
+            let style = MorphStyle(maxBlurRadius: 5, softness: softness)
+            let serial = try MorphRenderer(width: width, height: height, style: style)
+            serial.concurrency = .serial
+            let threaded = try MorphRenderer(width: width, height: height, style: style, bandCount: 3)
+            threaded.concurrentWorkThreshold = 0
+            let frames = [(top, top, 0.5), (bottom, bottom, 0.5), (middle, top, 0.3), (top, bottom, 0.6), (bottom, middle, 1.0)]
+            for (index, (s, t, p)) in (frames + frames.reversed()).enumerated() {
+                threaded.splitClassificationTiles = index % 2 == 0 ? .max : 0
+                #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(softness) frame \(index)")
             }
         }
     }
