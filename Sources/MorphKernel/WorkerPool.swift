@@ -93,6 +93,12 @@ final class WorkerPool: @unchecked Sendable {
     /// The `claims` word: the next band from the start in its low `halfBits` bits, the end of
     /// the unclaimed bands in the next `halfBits`, and above them whether the helpers claim
     /// from the end. One word, so that a claim from either end is one compare-and-swap.
+    ///
+    /// A helper may still hold a value it read in an earlier phase when the next is posted;
+    /// its compare-and-swap then succeeds only if the word holds that same value now, and
+    /// then the band it claims is a band of the current phase: the phase's job and `completed`
+    /// are stored before its word, the helper reads the job only after its claim succeeds, and
+    /// no later phase is posted until every claimed band has finished.
     enum ClaimWord {
         /// 31 bits each on 64-bit processors, 15 on 32-bit ones, below the flag and the sign.
         static let halfBits = (Int.bitWidth - 2) / 2
@@ -197,7 +203,7 @@ final class WorkerPool: @unchecked Sendable {
     /// and the helpers, and returns when all have returned.
     func perform(_ job: Job) {
         let bandCount = job.bandCount
-        precondition(bandCount <= ClaimWord.maximumBands, "too many bands for the pool: \(bandCount)")
+        precondition(bandCount >= 1 && bandCount <= ClaimWord.maximumBands, "bands for the pool: \(bandCount)")
         withUnsafePointer(to: job) { address in
             // The job, then the bands (a helper reads the job after claiming), then the news.
             im_atomic_store(state.job, Int(bitPattern: address))
