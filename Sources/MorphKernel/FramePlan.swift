@@ -90,8 +90,9 @@ struct FramePlan: @unchecked Sendable {
     let outputRowBytes: Int
     let scratch: RenderScratch
     let tiles: TileMap
-    /// Whether rows without content and rows out of their reach are skipped; false makes the
-    /// passes compute every row (with `TileMap` computing every tile: the tests' reference).
+    /// Whether the rows above the first and below the last content row (`TileMap.rowContent`)
+    /// and rows out of their reach are skipped; false makes the passes compute every row (with
+    /// `TileMap` computing every tile: the tests' reference).
     let skipping: Bool
     /// The rows where V can be non-zero: the content rows dilated by v (every row when not
     /// `skipping`); set after `.measure`.
@@ -298,7 +299,8 @@ struct FramePlan: @unchecked Sendable {
     /// Mix fused into the horizontal pass: for each row with needed tiles, every needed block
     /// is summed from the mix's changes where its window holds few (`MixSteps`), and from the
     /// taps otherwise, over the band's padded row, into which the row is mixed (once) over
-    /// the columns the taps read. Rows without content get zero vectors.
+    /// the columns the taps read. Rows above the first and below the last content row get
+    /// zero vectors (rows between without content are computed, to the same zeros).
     private func horizontalBand(tileRows: Range<Int>, band: Int) {
         let plane = scratch.planeOrigin
         let blocks = tiles.blockCount

@@ -16,8 +16,6 @@ extension TileMap {
         let wideAcross: Int
         let wideDown: Int
         let separate: Bool
-        /// The tile rows down that a computed tile's vertical taps read.
-        let neededDown: Int
         /// The automatic rule's frame constants, once a frame rather than once a tile row (each
         /// takes divisions; near rest, frames cost little, so they showed).
         let interiorWidth: Double
@@ -32,7 +30,6 @@ extension TileMap {
             wideAcross = (across + rule.extraReach + 15) / 16
             wideDown = (down + rule.extraReach + TileMap.tileRows - 1) / TileMap.tileRows
             separate = wideAcross != reachAcross || wideDown != reachDown
-            neededDown = reachDown
             if case .automatic(_, let w0, let w1, let n) = rule {
                 interiorWidth = rule.frameWidth
                 correction = MorphFrameMath.slopeCorrection(kernelCentre: w0, kernelNeighbour: w1)
@@ -47,8 +44,9 @@ extension TileMap {
     /// horizontal tiles. Tiles wholly outside `outputRows` × `outputColumns` (the content
     /// rows and columns dilated by the reach, where α can be non-zero) are empty. With
     /// `skipping` false every tile is computed and needed (the reference the tests compare
-    /// against). The three stages in turn over every tile row; a split frame runs each stage's
-    /// tile rows on several threads instead (`FramePlan`).
+    /// against). The three stages in turn over every tile row, on the calling thread: what the
+    /// tests call; the renderer runs the stages itself, as phases of its `FramePlan`, so that
+    /// a split frame can run each stage's tile rows on several threads.
     func classify(
         horizontalHalfWidth across: Int, verticalHalfWidth down: Int, rule: Rule,
         outputRows: Range<Int>, outputColumns: Range<Int>, skipping: Bool
@@ -182,7 +180,8 @@ extension TileMap {
             return
         }
         let compute = Kind.compute.rawValue
-        let neededDown = settings.neededDown
+        // The tile rows down that a computed tile's vertical taps read: the taps' reach.
+        let neededDown = settings.reachDown
         for r in tileRows {
             let row = needed + r * blocks
             row.update(repeating: 0, count: blocks)
