@@ -569,7 +569,7 @@ def c_baseline_markdown(info: dict, data: dict) -> str:
     lines = heading("The library against a C baseline of the same frame math", info)
     lines += [
         "Frames at p = 0.5, compute only (inputs in memory, buffers allocated before), wall time, medians; each "
-        "pair timed alternately in turns of ten frames a side up to 1024² (one at 2048²); of "
+        "pair timed alternately in turns of ten frames a side up to 1024² (three at 2048²); of "
         f"{data.get('rounds', 1)} run(s), per row and pair of columns against C, the run whose two medians add up "
         "to the least (the speed-up: see below). The C baseline: `Benchmarks/CBaseline/morph_baseline.c`, the frame math written plainly in C — the "
         "mix, a horizontal and a vertical pass over every pixel (column blocks of 32 summed in registers), the "

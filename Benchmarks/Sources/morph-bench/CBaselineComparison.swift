@@ -136,7 +136,7 @@ enum CBaselineComparison {
         let library = try Library.load()
         print("")
         print("Frames at p = 0.5, compute only, wall time, medians; each pair timed alternately, in turns of ten")
-        print("frames a side up to 1024² (one at 2048²).")
+        print("frames a side up to 1024² (three at 2048²).")
         print("Library: MorphRenderer, .serial (1 thread) and .automatic (\(cores) threads when the frame is large enough).")
         print("C: CBaseline/ (gcc -O3 -march=native -fno-trapping-math), 1 thread and \(cores).")
         print("The two speed-ups (\(cores) threads / 1): the library's and the C baseline's, the four timed in turn.")
@@ -166,9 +166,15 @@ enum CBaselineComparison {
                 renderer.render(source, target, progress: 0.5, into: &frames[index])
                 sink &+= UInt64(frames[index][centre])
             }
-            let samples = options.runs(fullSamples)
-            // Turns of ten frames a side (one at the largest sizes, whose frames outgrow the caches).
-            let block = size <= 1024 ? 10 : 1
+            // Turns of ten frames a side, three at the largest sizes (a C frame there takes some
+            // 50 ms), so each side draws frames in a row as a host does, its own data in the
+            // caches after the turn's first frame. At 2048 px with one frame a turn, every frame
+            // timed was the first after the other sides' (several times the last-level cache),
+            // and the library's two-thread speed-ups measured 1.58–1.72× on heart → star and
+            // 1.61–1.69× on workload d in three runs of 60 samples, against 1.9–2.0× for
+            // frames drawn in a row (`morph-bench --repeat`, one thread and `.automatic`).
+            let block = size <= 1024 ? 10 : 3
+            let samples = options.runs(fullSamples) * (block == 10 ? 1 : block)
             let (libraryOne, cOne) = try interleavedMedianNanoseconds(
                 runs: samples, warmup: 3, block: block, { try ours(serial, 0) }, { baseline(baselineOne, 1) })
             let (libraryAll, cAll) = try interleavedMedianNanoseconds(
