@@ -151,7 +151,15 @@ class Builds:
         if not self.skip:
             log(f"{shown(base)} --product {product}")
             if subprocess.run([*base, "--product", product], cwd=cwd, stdout=sys.stderr).returncode != 0:
-                raise StepFailed(f"`{shown(base)} --product {product}` failed")
+                # SwiftPM may keep an old build plan for the path dependency `..` after a file was
+                # added to one of its targets ("cannot find ... in scope" for the new file's
+                # declarations, seen here at c7330be); planning anew from the sources mends it.
+                plans = list(Path(base[base.index("--scratch-path") + 1]).glob("*/release/description.json"))
+                for plan in plans:
+                    plan.unlink()
+                if not plans or subprocess.run([*base, "--product", product], cwd=cwd, stdout=sys.stderr).returncode != 0:
+                    raise StepFailed(f"`{shown(base)} --product {product}` failed")
+                log(f"built {product} after removing the build plan {', '.join(shown([str(p)]) for p in plans)}")
         result = subprocess.run([*base, "--show-bin-path"], cwd=cwd, stdout=subprocess.PIPE, text=True)
         binary = Path(result.stdout.strip()) / product
         if result.returncode != 0 or not binary.exists():
