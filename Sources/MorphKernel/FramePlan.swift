@@ -92,8 +92,8 @@ struct FramePlan: @unchecked Sendable {
     let tiles: TileMap
     /// Whether the rows above the first and below the last content row (`TileMap.rowContent`)
     /// and rows out of their reach are skipped; false makes the passes compute every row (with
-    /// `TileMap` computing every tile: the tests' reference).
-    let skipping: Bool
+    /// `TileMap` computing every tile: the tests' reference); the classification's setting.
+    var skipping: Bool { classification.skipping }
     /// The rows where V can be non-zero: the content rows dilated by v (every row when not
     /// `skipping`); set after `.measure`.
     var outputRows = 0..<0

@@ -15,8 +15,17 @@ final class MaskTileBounds {
     let greatest: UnsafeMutablePointer<UInt8>
     /// False until a stats pass has filled `least` and `greatest` from `mask`.
     var isMeasured = false
-    /// Where `mask` has content (`TileMap.content(of:greatest:)`), once a frame has found it.
-    var content: TileMap.Content?
+    /// Where `mask` has content, once a frame has found it (`content(of:in:)`).
+    fileprivate(set) var content: TileMap.Content?
+
+    /// Where `mask` (its bytes at `pixels`) has content: found from the measured bounds the
+    /// first time (`TileMap.content(of:greatest:)`), then kept.
+    func content(of pixels: UnsafePointer<UInt8>, in tiles: TileMap) -> TileMap.Content {
+        if let content { return content }
+        let found = tiles.content(of: pixels, greatest: greatest)
+        content = found
+        return found
+    }
 
     init(mask: AlphaMask, tiles: Int) {
         self.mask = mask

@@ -70,7 +70,7 @@ extension MorphRenderer {
                                 ? scratch.loadTailTable(centre: weights.baseAddress! + n, halfWidth: h) : nil,
                             horizontalHalfWidth: h, verticalHalfWidth: v, writer: writer, threshold: threshold,
                             edges: edges, quietRows: quietRows, emptyPixel: writer.emptyPixel, fullPixel: writer.fullPixel,
-                            output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles, skipping: skipping,
+                            output: outputBase, outputRowBytes: outputRowBytes, scratch: scratch, tiles: tiles,
                             classification: TileMap.Classification(
                                 horizontalHalfWidth: h, verticalHalfWidth: v, rule: rule, skipping: skipping),
                             bandCount: 1)
@@ -91,13 +91,8 @@ extension MorphRenderer {
                         if measuresChanges { mixChanges.isMeasured = true }
                         // Where the masks have content: each mask's found once and kept with its
                         // tile bounds.
-                        if sourceBounds.content == nil {
-                            sourceBounds.content = tiles.content(of: plan.source, greatest: sourceBounds.greatest)
-                        }
-                        if targetBounds.content == nil {
-                            targetBounds.content = tiles.content(of: plan.target, greatest: targetBounds.greatest)
-                        }
-                        let content = sourceBounds.content!.union(targetBounds.content!)
+                        let content = sourceBounds.content(of: plan.source, in: tiles)
+                            .union(targetBounds.content(of: plan.target, in: tiles))
                         let rows = content.rows, columns = content.columns
                         tiles.setRowContent(rows)
                         // Where V can be non-zero, and where α can (one pixel more with the

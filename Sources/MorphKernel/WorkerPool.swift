@@ -202,7 +202,7 @@ final class WorkerPool: @unchecked Sendable {
     /// Runs `job.run(band: k)` for every k in 0 ..< `job.bandCount`, each once, on this thread
     /// and the helpers, and returns when all have returned.
     func perform(_ job: Job) {
-        let bandCount = job.bandCount
+        let bandCount = job.bandCount, state = self.state
         precondition(bandCount >= 1 && bandCount <= ClaimWord.maximumBands, "bands for the pool: \(bandCount)")
         withUnsafePointer(to: job) { address in
             // The job, then the bands (a helper reads the job after claiming), then the news.
@@ -224,7 +224,6 @@ final class WorkerPool: @unchecked Sendable {
             }
             // Every band is claimed; wait for the helpers' to finish.
             let helpers = bandCount - ran
-            let state = self.state
             if !WorkerPool.poll({ im_atomic_load(state.completed) == helpers }) {
                 pthread_mutex_lock(state.mutex)
                 im_atomic_store(state.callerSleeping, 1)
@@ -251,13 +250,11 @@ final class WorkerPool: @unchecked Sendable {
     private static func poll(_ ready: () -> Bool) -> Bool {
         if ready() { return true }
         let start = monotonicNanoseconds()
-        var looks = 0
         while true {
             for _ in 0..<16 {
                 im_cpu_relax()
                 if ready() { return true }
             }
-            looks += 1
             // The clock every 16 looks: reading it costs about as much as a few looks.
             let elapsed = monotonicNanoseconds() &- start
             if elapsed >= spinNanoseconds { return ready() }

@@ -173,8 +173,11 @@ enum CBaselineComparison {
             // and the library's two-thread speed-ups measured 1.58–1.72× on heart → star and
             // 1.61–1.69× on workload d in three runs of 60 samples, against 1.9–2.0× for
             // frames drawn in a row (`morph-bench --repeat`, one thread and `.automatic`).
-            let block = size <= 1024 ? 10 : 3
-            let samples = options.runs(fullSamples) * (block == 10 ? 1 : block)
+            // There the workload's samples count turns (fifteen turns of three frames, 45
+            // samples); elsewhere frames.
+            let largeFrames = size > 1024
+            let block = largeFrames ? 3 : 10
+            let samples = options.runs(fullSamples) * (largeFrames ? block : 1)
             let (libraryOne, cOne) = try interleavedMedianNanoseconds(
                 runs: samples, warmup: 3, block: block, { try ours(serial, 0) }, { baseline(baselineOne, 1) })
             let (libraryAll, cAll) = try interleavedMedianNanoseconds(
