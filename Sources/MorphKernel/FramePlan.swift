@@ -168,10 +168,10 @@ struct FramePlan: @unchecked Sendable {
     /// about the rows whose horizontal pass it computed, and a helper the rows it did: their
     /// blur-plane rows are still in that core's cache. Sets `bandCount`.
     ///
-    /// Only where the plane fits a core's cache (`MorphRenderer.rowAffinityPlaneBytes`):
-    /// larger planes have left the cache by the time the vertical pass reads them, and the
-    /// column groups' finer balance wins. The renderer sets `rowAffinity` before the
-    /// horizontal pass.
+    /// Every split fixed-ramp frame is cut this way (`MorphRenderer.rowAffinityPlaneBytes`
+    /// says why); the column groups of `splitVerticalByColumns` remain for the tests and
+    /// `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the horizontal
+    /// pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
         verticalParts = threads
         horizontalBandsSplit = horizontalBands

@@ -142,14 +142,21 @@ extension MorphRenderer {
     }
 
     /// The largest blur plane whose fixed-ramp frames keep each thread to its rows in both
-    /// passes (`FramePlan.splitVerticalByRows`): 2 MiB, a 512 px frame's (1.2 MB) and not a
-    /// 1024 px one's (4.6 MB). Measured on this project's 2-core EPYC with
-    /// `morph-bench --row-affinity` (both splits and one thread timed in turn in one process;
-    /// medians of three runs at 755811c): at 512 px the frames with rows kept took 0.95–0.99
-    /// times as long on the four icon pairs and workload b, at 1024 px 0.97–1.03 times and at
-    /// 2048 px 0.98–1.05. The automatic edge's vertical pass is by rows already; claiming its
-    /// horizontal bands from both ends measured 0.95–1.08 times, so it is left as it was.
-    static let rowAffinityPlaneBytes = 2 << 20
+    /// passes (`FramePlan.splitVerticalByRows`): every plane. Splitting the vertical pass into
+    /// column groups over every row instead makes each thread read the rows the other one
+    /// blurred across, and on this project's 2-core EPYC VM that hand-over is at times several
+    /// times slower than usual, for seconds on end. In such spells 2-thread frames of
+    /// workload c took 1.0–1.1 ms with column groups against 0.48–0.69 ms with rows kept and
+    /// 0.71 ms on one thread (runs of 2 000 frames of one split each, at f83c91a), and in
+    /// `morph-bench --c-baseline --filter "c: disc"` the library's speed-up fell to 0.67–1.28×
+    /// in three runs of eight while the C baseline, which keeps its rows, kept 1.85–1.95×.
+    /// When the hand-over is fast the two splits are about even: `morph-bench --row-affinity`,
+    /// three runs at f83c91a, rows kept took 0.92–1.01 times as long at 512 px (the four icon
+    /// pairs and workload b), 0.92–1.04 at 1024 px (median 0.96) and 0.96–1.05 at 2048 px
+    /// (workload d 1.03–1.04). Before, only planes up to 2 MiB (a 512 px frame's) kept their
+    /// rows, from measurements at 755811c that met no slow hand-over. The tests lower it to
+    /// split by column groups (`MorphRenderer+Testing.swift`); the bytes are the same.
+    static let rowAffinityPlaneBytes = Int.max
 
     /// The fewest tiles at which a split frame classifies its tiles on several threads
     /// (`FramePlan.Phase.classify`): 4096, a 1024 px frame's. Below it the classification is

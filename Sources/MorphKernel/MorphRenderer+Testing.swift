@@ -27,8 +27,8 @@ extension MorphRenderer {
     }
 
     /// The largest blur plane whose split frames keep each thread to its rows in both passes
-    /// (`FramePlan.splitVerticalByRows`), `MorphRenderer.rowAffinityPlaneBytes` by default;
-    /// the tests set it to −1 to split small frames' vertical pass by column groups instead.
+    /// (`FramePlan.splitVerticalByRows`), `MorphRenderer.rowAffinityPlaneBytes` (every plane)
+    /// by default; the tests set it to −1 to split the vertical pass by column groups instead.
     /// The bytes are the same.
     @_spi(Testing) public var rowAffinityPlaneBytes: Int {
         get { lock.withLock { storedRowAffinityPlaneBytes } }

@@ -72,9 +72,9 @@ import Testing
         // level including the unblurred one; and a wide one, whose fixed ramp's vertical pass
         // runs in groups of two column blocks, the last group one block. The fixed ramp's
         // vertical pass both ways: in parts of rows, one a thread (`splitVerticalByRows`, the
-        // default for planes this small), and in column groups (`splitVerticalByColumns`,
-        // larger planes'); the first way with the tiles classified on the threads too (as
-        // frames of 1024 px and more are), the second on the calling thread.
+        // default), and in column groups (`splitVerticalByColumns`, kept for comparison); the
+        // first way with the tiles classified on the threads too (as frames of 1024 px and
+        // more are), the second on the calling thread.
         for (w, h, bands) in [(17, 40, 2), (33, 50, 3), (5, 70, 4), (20, 9, 3), (560, 40, 2), (70, 120, 2)] {
             let style = MorphStyle(maxBlurRadius: 4, threshold: 0.4, softness: softness == .automatic ? .automatic : 0.3)
             let s = TestMasks.random(width: w, height: h, kind: .noise, using: &rng)
