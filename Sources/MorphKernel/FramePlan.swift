@@ -8,8 +8,8 @@
 /// softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
-/// fills, see `splitVerticalByColumns`, or where the plane fits a core's cache the same in
-/// one part of rows a thread, see `splitVerticalByRows`). On several threads `.horizontal` has
+/// fills, see `splitVerticalByColumns`, or by default the same in one part of rows a thread,
+/// see `splitVerticalByRows`). On several threads `.horizontal` has
 /// `horizontalBandsPerThread` bands a thread. With automatic softness `.horizontal` (not at level
 /// 0), then `.edges` (`.unblurredEdges` at level 0), which stores V into the field plane tile
 /// row by tile row and runs the edge ramp one tile row behind, once the rows below are there
@@ -125,8 +125,9 @@ struct FramePlan: @unchecked Sendable {
     var verticalGroupBlocks = 0
     var verticalFillShares = 0
 
-    /// Whether each thread keeps to about the same rows in both passes (`splitVerticalByRows`):
-    /// the helpers then claim bands from the end (`WorkerPool.Job.helpersFromBack`).
+    /// Whether each thread keeps to about the same rows in both passes (a fixed ramp's by
+    /// `splitVerticalByRows`, the automatic ramp's `.edges` by rows anyway): the helpers then
+    /// claim bands from the end (`WorkerPool.Job.helpersFromBack`).
     var rowAffinity = false
     /// With `rowAffinity`, `.vertical`'s parts of tile rows, one a thread (0: none), and the
     /// horizontal pass's band count, whose splits they are cut at.

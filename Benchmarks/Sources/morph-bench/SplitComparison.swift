@@ -13,8 +13,8 @@ import Foundation
 ///   (`FramePlan.splitVerticalByRows`, the helpers claiming bands from the end) against not
 ///   (the vertical pass in column groups over every row), at every size, whatever
 ///   `MorphRenderer.rowAffinityPlaneBytes` picks, with the subjects' fixed ramp (the
-///   automatic edge's vertical pass is by rows already; see `rowAffinityPlaneBytes` for what
-///   claiming its horizontal bands from both ends measured).
+///   automatic edge's vertical pass is by rows anyway; see `rowAffinityPlaneBytes` for what
+///   claiming its bands from both ends measured).
 enum SplitComparison {
     enum Kind {
         case horizontalBands
