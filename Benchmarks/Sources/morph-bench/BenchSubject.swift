@@ -33,6 +33,14 @@ struct BenchSubject {
         all(iconsUpTo: .max).filter { $0.size >= 512 && (filter.map($0.label.contains) ?? true) }
     }
 
+    /// The same frame with the automatic edge instead of the fixed ramp.
+    var automaticEdge: BenchSubject {
+        var style = self.style
+        style.softness = .automatic
+        return BenchSubject(name: name + "-automatic", label: label + ", automatic edge", size: size, style: style,
+                            softness: softness, samples: samples, masks: masks)
+    }
+
     /// A renderer of `size` × `size` frames in the subject's style, with `concurrency`.
     func renderer(size: Int, _ concurrency: MorphConcurrency = .automatic) throws -> MorphRenderer {
         let renderer = try MorphRenderer(width: size, height: size, style: style)

@@ -9,12 +9,12 @@ import Foundation
 ///
 /// - `morph-bench --horizontal-bands`: the horizontal pass in one band of tile rows a thread
 ///   against `FramePlan.horizontalBandsPerThread` (the default).
-/// - `morph-bench --row-affinity`: each thread kept to its rows in both passes
-///   (`FramePlan.splitVerticalByRows`, the helpers claiming bands from the end) against not
-///   (the vertical pass in column groups over every row), at every size, whatever
-///   `MorphRenderer.rowAffinityPlaneBytes` picks, with the subjects' fixed ramp (the
-///   automatic edge's vertical pass is by rows anyway; see `rowAffinityPlaneBytes` for what
-///   claiming its bands from both ends measured).
+/// - `morph-bench --row-affinity`: each thread kept to its rows in both passes (the helpers
+///   claiming both passes' bands from the end; the fixed ramp's vertical pass in one part of
+///   rows a thread, `FramePlan.splitVerticalByRows`) against not (the fixed ramp's vertical
+///   pass in column groups over every row, the automatic edge's horizontal bands claimed in
+///   turn from the start), at every size, whatever `MorphRenderer.rowAffinityPlaneBytes`
+///   picks: each subject with its fixed ramp, then with the automatic edge.
 enum SplitComparison {
     enum Kind {
         case horizontalBands
@@ -43,7 +43,8 @@ enum SplitComparison {
             print("morph-bench --row-affinity — commit \(measuredCommit()), \(cores) cores")
             print("")
             print("Frames at p = 0.5 on \(cores) threads, each thread kept to its rows in both passes or not, and on one")
-            print("thread, the three timed in turn, wall time, medians; fixed ramp.")
+            print("thread, the three timed in turn, wall time, medians; each subject with its fixed ramp, then with the")
+            print("automatic edge.")
             first = Variant(heading: "rows kept") { $0.rowAffinityPlaneBytes = .max }
             second = Variant(heading: "rows not kept") { $0.rowAffinityPlaneBytes = -1 }
         }
@@ -52,7 +53,8 @@ enum SplitComparison {
               + "\(first.heading) / \(second.heading) | samples |")
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         var sink: UInt64 = 0
-        for subject in BenchSubject.splitSubjects(filter: filter) {
+        let subjects = BenchSubject.splitSubjects(filter: filter)
+        for subject in kind == .rowAffinity ? subjects + subjects.map(\.automaticEdge) : subjects {
             let (source, target) = try subject.masks()
             let size = source.width
             let serial = try subject.renderer(size: size, .serial)
