@@ -125,9 +125,36 @@ struct FramePlan: @unchecked Sendable {
     var verticalGroupBlocks = 0
     var verticalFillShares = 0
 
-    /// Whether each thread keeps to about the same rows in both passes (a fixed ramp's by
-    /// `splitVerticalByRows`, the automatic ramp's `.edges` by rows anyway): the helpers then
-    /// claim bands from the end (`WorkerPool.Job.helpersFromBack`).
+    /// Whether each thread keeps to about the same rows in both passes: true for every split
+    /// frame the renderer draws (`MorphRenderer.keepsRows`, which the tests and
+    /// `morph-bench --row-affinity` turn off). The helpers then claim the bands of both passes
+    /// from the end and the calling thread from the start (`WorkerPool.Job.helpersFromBack`);
+    /// a fixed ramp's vertical pass runs in one part of rows a thread (`splitVerticalByRows`),
+    /// and the automatic ramp's `.edges` is one band of rows a thread already.
+    ///
+    /// Otherwise a thread reads many rows that the other one blurred across: a fixed ramp's
+    /// vertical pass in column groups over every row (`splitVerticalByColumns`) reads about
+    /// half of them, and so does the automatic ramp's when both threads claim the horizontal
+    /// bands from the start, in turn. On this project's 2-core EPYC VM that
+    /// hand-over is at times several times slower than usual, for seconds on end, and then
+    /// such frames lose most of what the second thread gives:
+    /// - fixed ramp, workload c: 2-thread frames took 1.0–1.1 ms with column groups against
+    ///   0.48–0.69 ms with rows kept and 0.71 ms on one thread (runs of 2 000 frames of one
+    ///   split each, at f83c91a); in `morph-bench --c-baseline --filter "c: disc"` the
+    ///   library's speed-up fell to 0.67–1.28× in three runs of eight while the C baseline,
+    ///   which keeps its rows, kept 1.85–1.95×;
+    /// - automatic ramp, workload c (the default edge): 250 pairs of runs of 600 frames, each
+    ///   way in turn for 200 s, at e152d8a: where the old way was slow (63 pairs, median
+    ///   0.81 ms) the frames with rows kept took 0.64 ms; where neither was slow (177 pairs),
+    ///   0.533 against 0.531 ms. Workload b took 0.167 against 0.176 ms in five of five pairs,
+    ///   d 0.82–1.05 times as long (median 0.87, eight pairs).
+    ///
+    /// When the hand-over is fast the fixed ramp's two splits are about even:
+    /// `morph-bench --row-affinity`, three runs at f83c91a, rows kept took 0.92–1.01 times
+    /// as long at 512 px (the four icon pairs and workload b), 0.92–1.04 at 1024 px (median
+    /// 0.96) and 0.96–1.05 at 2048 px (workload d 1.03–1.04). Before, only fixed-ramp frames
+    /// with planes up to 2 MiB (a 512 px frame's) kept their rows, from measurements at
+    /// 755811c that met no slow hand-over. The bytes are the same either way.
     var rowAffinity = false
     /// With `rowAffinity`, `.vertical`'s parts of tile rows, one a thread (0: none), and the
     /// horizontal pass's band count, whose splits they are cut at.
@@ -169,8 +196,7 @@ struct FramePlan: @unchecked Sendable {
     /// about the rows whose horizontal pass it computed, and a helper the rows it did: their
     /// blur-plane rows are still in that core's cache. Sets `bandCount`.
     ///
-    /// Every split fixed-ramp frame is cut this way (`MorphRenderer.rowAffinityPlaneBytes`
-    /// says why); the column groups of `splitVerticalByColumns` remain for the tests and
+    /// Every split fixed-ramp frame is cut this way (`rowAffinity` says why); the column groups of `splitVerticalByColumns` remain for the tests and
     /// `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the horizontal
     /// pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {

@@ -118,9 +118,9 @@ extension MorphRenderer {
                         if n == 0 {
                             run(plan, phase: edges != nil ? .unblurredEdges : .unblurred)
                         } else {
-                            // Each thread keeps to about the same rows in both passes (with planes
-                            // up to the setting: every one by default).
-                            plan.rowAffinity = threads > 1 && scratch.planeBytes <= storedRowAffinityPlaneBytes
+                            // Each thread keeps to about the same rows in both passes (unless a
+                            // test or benchmark turned it off).
+                            plan.rowAffinity = threads > 1 && storedKeepsRows
                             plan.bandCount = horizontalBands
                             run(plan, phase: .horizontal)
                             plan.bandCount = threads
@@ -140,38 +140,6 @@ extension MorphRenderer {
             }
         }
     }
-
-    /// The largest blur plane whose split frames keep each thread to about the same rows in
-    /// both passes: every plane. The helpers claim the bands of both passes from the end and
-    /// the calling thread from the start (`WorkerPool.Job.helpersFromBack`); a fixed ramp's
-    /// vertical pass then runs in one part of rows a thread (`FramePlan.splitVerticalByRows`),
-    /// and the automatic ramp's `.edges` is one band of rows a thread already.
-    ///
-    /// Otherwise a thread reads many rows that the other one blurred across: a fixed ramp's
-    /// vertical pass in column groups over every row (`FramePlan.splitVerticalByColumns`)
-    /// reads about half of them, and so does the automatic ramp's when both threads claim the
-    /// horizontal bands from the start, in turn. On this project's 2-core EPYC VM that
-    /// hand-over is at times several times slower than usual, for seconds on end, and then
-    /// such frames lose most of what the second thread gives:
-    /// - fixed ramp, workload c: 2-thread frames took 1.0–1.1 ms with column groups against
-    ///   0.48–0.69 ms with rows kept and 0.71 ms on one thread (runs of 2 000 frames of one
-    ///   split each, at f83c91a); in `morph-bench --c-baseline --filter "c: disc"` the
-    ///   library's speed-up fell to 0.67–1.28× in three runs of eight while the C baseline,
-    ///   which keeps its rows, kept 1.85–1.95×;
-    /// - automatic ramp, workload c (the default edge): 250 pairs of runs of 600 frames, each
-    ///   way in turn for 200 s, at e152d8a: where the old way was slow (63 pairs, median
-    ///   0.81 ms) the frames with rows kept took 0.64 ms; where neither was slow (177 pairs),
-    ///   0.533 against 0.531 ms. Workload b took 0.167 against 0.176 ms in five of five pairs,
-    ///   d 0.82–1.05 times as long (median 0.87, eight pairs).
-    ///
-    /// When the hand-over is fast the fixed ramp's two splits are about even:
-    /// `morph-bench --row-affinity`, three runs at f83c91a, rows kept took 0.92–1.01 times
-    /// as long at 512 px (the four icon pairs and workload b), 0.92–1.04 at 1024 px (median
-    /// 0.96) and 0.96–1.05 at 2048 px (workload d 1.03–1.04). Before, only fixed-ramp frames
-    /// with planes up to 2 MiB (a 512 px frame's) kept their rows, from measurements at
-    /// 755811c that met no slow hand-over. The tests lower it to split by column groups
-    /// (`MorphRenderer+Testing.swift`); the bytes are the same.
-    static let rowAffinityPlaneBytes = Int.max
 
     /// The fewest tiles at which a split frame classifies its tiles on several threads
     /// (`FramePlan.Phase.classify`): 4096, a 1024 px frame's. Below it the classification is

@@ -26,13 +26,13 @@ extension MorphRenderer {
         set { lock.withLock { storedHorizontalBandsPerThread = max(1, min(FramePlan.horizontalBandsPerThread, newValue)) } }
     }
 
-    /// The largest blur plane whose split frames keep each thread to its rows in both passes
-    /// (`FramePlan.splitVerticalByRows`), `MorphRenderer.rowAffinityPlaneBytes` (every plane)
-    /// by default; the tests set it to −1 to split the vertical pass by column groups instead.
-    /// The bytes are the same.
-    @_spi(Testing) public var rowAffinityPlaneBytes: Int {
-        get { lock.withLock { storedRowAffinityPlaneBytes } }
-        set { lock.withLock { storedRowAffinityPlaneBytes = newValue } }
+    /// Whether split frames keep each thread to its rows in both passes (`FramePlan.rowAffinity`),
+    /// true by default; false splits a fixed ramp's vertical pass by column groups and lets
+    /// both threads claim the horizontal bands from the start, for the tests and
+    /// `morph-bench --row-affinity` to compare. The bytes are the same.
+    @_spi(Testing) public var keepsRows: Bool {
+        get { lock.withLock { storedKeepsRows } }
+        set { lock.withLock { storedKeepsRows = newValue } }
     }
 
     /// The fewest tiles at which split frames classify their tiles on several threads,

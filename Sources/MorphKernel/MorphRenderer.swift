@@ -109,9 +109,9 @@ public final class MorphRenderer: @unchecked Sendable {
     var storedWorkThreshold = MorphRenderer.concurrentWorkThreshold
     /// The horizontal pass's bands a thread (`MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedHorizontalBandsPerThread = FramePlan.horizontalBandsPerThread
-    /// The largest plane split with row affinity (`MorphRenderer+Testing.swift`); guarded by
-    /// `lock`.
-    var storedRowAffinityPlaneBytes = MorphRenderer.rowAffinityPlaneBytes
+    /// Whether split frames keep each thread to its rows (`FramePlan.rowAffinity`,
+    /// `MorphRenderer+Testing.swift`); guarded by `lock`.
+    var storedKeepsRows = true
     /// The fewest tiles classified on several threads (`MorphRenderer+Testing.swift`); guarded
     /// by `lock`.
     var storedSplitClassificationTiles = MorphRenderer.splitClassificationTiles

@@ -41,8 +41,6 @@ final class RenderScratch {
     let edgeBandCount: Int
     /// Floats from one column block of the plane to the next.
     let blockStride: Int
-    /// The blur plane's size in bytes.
-    var planeBytes: Int { blockCount * blockStride * 4 }
 
     /// Floats from one row of the field plane to the next (0 without a field plane).
     let fieldStride: Int

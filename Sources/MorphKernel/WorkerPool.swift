@@ -170,8 +170,8 @@ final class WorkerPool: @unchecked Sendable {
 
         /// Whether the helpers take the phase's bands from its end while the calling thread
         /// takes them from its start, so that each thread keeps to about the same rows from
-        /// phase to phase: a split metaball frame's (`FramePlan.rowAffinity`, see
-        /// `MorphRenderer.rowAffinityPlaneBytes`), and a distance frame's phases by rows
+        /// phase to phase: a split metaball frame's (`FramePlan.rowAffinity`), and a distance
+        /// frame's phases by rows
         /// (`DistanceFrameRenderer.Phase`).
         var helpersFromBack: Bool {
             switch self {

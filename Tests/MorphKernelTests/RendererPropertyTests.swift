@@ -84,7 +84,7 @@ import Testing
             for byRows in [true, false] {
                 let threaded = try MorphRenderer(width: w, height: h, style: style, bandCount: bands)
                 threaded.concurrentWorkThreshold = 0
-                if byRows { threaded.splitClassificationTiles = 0 } else { threaded.rowAffinityPlaneBytes = -1 }
+                if byRows { threaded.splitClassificationTiles = 0 } else { threaded.keepsRows = false }
                 for p in [0, 0.1, 0.3, 0.5, 0.77, 1] {
                     #expect(try threaded.plannedFrame(source: s, target: t, progress: p).bands == min(bands, (h + 15) / 16))
                     #expect(try render(threaded, s, t, p) == render(serial, s, t, p), "\(w)×\(h) p=\(p), by rows: \(byRows)")

@@ -33,7 +33,8 @@ struct BenchSubject {
         all(iconsUpTo: .max).filter { $0.size >= 512 && (filter.map($0.label.contains) ?? true) }
     }
 
-    /// The same frame with the automatic edge instead of the fixed ramp.
+    /// The same frame with the automatic edge instead of the fixed ramp (`softness`, what the
+    /// C baseline would draw it at, is kept; nothing that times this subject reads it).
     var automaticEdge: BenchSubject {
         var style = self.style
         style.softness = .automatic

@@ -13,8 +13,8 @@ import Foundation
 ///   claiming both passes' bands from the end; the fixed ramp's vertical pass in one part of
 ///   rows a thread, `FramePlan.splitVerticalByRows`) against not (the fixed ramp's vertical
 ///   pass in column groups over every row, the automatic edge's horizontal bands claimed in
-///   turn from the start), at every size, whatever `MorphRenderer.rowAffinityPlaneBytes`
-///   picks: each subject with its fixed ramp, then with the automatic edge.
+///   turn from the start; `MorphRenderer.keepsRows`), each subject with its fixed ramp,
+///   then with the automatic edge.
 enum SplitComparison {
     enum Kind {
         case horizontalBands
@@ -45,8 +45,8 @@ enum SplitComparison {
             print("Frames at p = 0.5 on \(cores) threads, each thread kept to its rows in both passes or not, and on one")
             print("thread, the three timed in turn, wall time, medians; each subject with its fixed ramp, then with the")
             print("automatic edge.")
-            first = Variant(heading: "rows kept") { $0.rowAffinityPlaneBytes = .max }
-            second = Variant(heading: "rows not kept") { $0.rowAffinityPlaneBytes = -1 }
+            first = Variant(heading: "rows kept") { $0.keepsRows = true }
+            second = Variant(heading: "rows not kept") { $0.keepsRows = false }
         }
         print("")
         print("| workload | 1 thread | \(cores) threads, \(first.heading) | speed-up | \(cores) threads, \(second.heading) | speed-up | "
