@@ -10,15 +10,26 @@ sizes in KB and gzipped (gzip -9), and the same with --ping-pong.
 
 With --only TEXT (repeatable), just the pairs whose names contain one of the texts.
 
+With --diagnose DIR, also where each pair's worst frame differs: DIR/<pair>-frame<k>.png
+shows the PNG frame, the SVG frame as rsvg-convert draws it and their difference side by
+side at 4× (red where the SVG covers more, blue where it covers less, three times as
+strong), and a line splits Σ|Δ| (in levels) by the PNG pixel's alpha — empty (0–2),
+partial under ½ (3–127), partial over ½ (128–252), full (253–255) — with the signed sum of
+each (positive: the SVG covers more), and gives 1 − IoU, which is about Σ|Δ| / Σ max.
+
 Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes] [--only TEXT]
+                                                     [--diagnose DIR]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
 """
 import argparse
 import gzip
 import os
+import re
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 import numpy as np
 
@@ -49,6 +60,48 @@ def pair_name(a, b):
     return f"{os.path.basename(a).removesuffix('.svg')} → {os.path.basename(b).removesuffix('.svg')}"
 
 
+def write_rgb_png(path, pixels):
+    """An 8-bit RGB PNG of `pixels` (height × width × 3, uint8), written with zlib alone."""
+    height, width, _ = pixels.shape
+    raw = b"".join(b"\0" + pixels[y].tobytes() for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                  + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+# The PNG pixel's alpha classes the difference is split by, in levels of 255.
+CLASSES = [("empty", 0, 3), ("partial < ½", 3, 128), ("partial > ½", 128, 253), ("full", 253, 256)]
+
+
+def diagnose(png, drawn, path):
+    """Writes the comparison image of one frame's alpha planes (`png`, `drawn` by rsvg) to
+    `path` and returns the line that splits their difference by the PNG pixel's class."""
+    scale = 4
+    difference = drawn - png
+
+    def enlarged(plane):
+        return np.kron(plane, np.ones((scale, scale)))
+
+    ink = [np.repeat((255 - enlarged(plane))[..., None], 3, axis=2) for plane in (png, drawn)]
+    wide = enlarged(difference) * 3
+    shown = np.full(ink[0].shape, 255.0)
+    shown[..., 0] -= np.clip(-wide, 0, 255)      # covers less: blue
+    shown[..., 1] -= np.clip(abs(wide), 0, 255)
+    shown[..., 2] -= np.clip(wide, 0, 255)       # covers more: red
+    write_rgb_png(path, np.clip(np.concatenate(ink + [shown], axis=1), 0, 255).astype(np.uint8))
+    cells = []
+    for name, low, high in CLASSES:
+        chosen = (png >= low) & (png < high)
+        cells.append(f"{name} {abs(difference[chosen]).sum():.0f} ({difference[chosen].sum():+.0f}, {chosen.sum()} px)")
+    total = abs(difference).sum()
+    return (f"Σ|Δ| {total:.0f} of Σ max {np.maximum(png, drawn).sum():.0f}: " + ", ".join(cells)
+            + f"; 1 − IoU {1 - np.minimum(png, drawn).sum() / max(np.maximum(png, drawn).sum(), 1):.4f}")
+
+
 def sizes(args, pairs):
     """Each pair's Lottie and animated SVG, once and with --ping-pong: KB and gzipped KB."""
     def kb(path):
@@ -74,6 +127,8 @@ def main():
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
     parser.add_argument("--frames", type=int, default=61)
     parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
+    parser.add_argument("--diagnose", metavar="DIR",
+                        help="write where each pair's worst frame differs into DIR (see the docstring)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="just the pairs whose names (as printed) contain TEXT; repeatable")
     args = parser.parse_args()
@@ -82,6 +137,8 @@ def main():
         parser.error(f"no pair's name contains {' or '.join(args.only)}")
     if args.sizes:
         return sizes(args, pairs)
+    if args.diagnose:
+        os.makedirs(args.diagnose, exist_ok=True)
     worst_overall = (2.0, "")
     with tempfile.TemporaryDirectory() as scratch:
         for index, (a, b) in enumerate(pairs):
@@ -104,6 +161,12 @@ def main():
             print(f"{name}: worst " + ", ".join(f"frame {k} IoU {iou:.4f} mean {m:.2f}/255 ({n} layer{'s' if n > 1 else ''})"
                                                  for iou, k, m, n in rows[:3]))
             worst_overall = min(worst_overall, (rows[0][0], f"{name} frame {rows[0][1]}"))
+            if args.diagnose:
+                k = rows[0][1]
+                path = os.path.join(args.diagnose, re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") + f"-frame{k}.png")
+                line = diagnose(alpha(f"{folder}/png/frame_{k:04d}.png", 132),
+                                alpha(f"{folder}/svg/frame_{k:04d}.r.png", 132), path)
+                print(f"  frame {k}: {line}; {path}")
     print(f"worst frame overall: IoU {worst_overall[0]:.4f}, {worst_overall[1]}")
 
 
