@@ -43,14 +43,20 @@ struct CurveFitter {
         let breaks = corners.isEmpty ? [0, n / 2] : corners
         // The loop twice over, so that the run from any break to the next lies in one piece,
         // with the length of each of its segments, measured once for every run and split.
-        var doubled = loop + loop
+        var doubled: [SIMD2<Double>] = []
+        doubled.reserveCapacity(2 * n + 1)
+        doubled += loop
+        doubled += loop
         doubled.append(loop[0])
-        var segments = [Double](repeating: 0, count: doubled.count)
+        var segments = [Double].uninitialized(doubled.count)
         for i in 0..<(doubled.count - 1) { segments[i] = length(doubled[i + 1] - doubled[i]) }
+        segments[doubled.count - 1] = 0
         // And the length along the loop from point 0 to each point.
-        var arc = [Double](repeating: 0, count: doubled.count)
+        var arc = [Double].uninitialized(doubled.count)
+        arc[0] = 0
         for i in 1..<doubled.count { arc[i] = arc[i - 1] + segments[i - 1] }
-        var parameters = [Double](repeating: 0, count: doubled.count)
+        // (The fit writes each point's parameter before reading it.)
+        var parameters = [Double].uninitialized(doubled.count)
         // Each point's weight on its squared distance to the curve.
         var weights = [Double](repeating: 1, count: doubled.count)
         if !hidden.isEmpty {
@@ -61,7 +67,10 @@ struct CurveFitter {
             }
             if hidden[0] { weights[2 * n] = weight }
         }
+        // Room for the curves a loop's points give at most (a curve spans two of them or
+        // more, and runs seldom split that finely), so the appends do not regrow it.
         var curves: [PathContour.Curve] = []
+        curves.reserveCapacity(n / 2 + breaks.count)
         doubled.withUnsafeBufferPointer { points in
           arc.withUnsafeBufferPointer { arc in
             segments.withUnsafeBufferPointer { segments in
@@ -105,7 +114,9 @@ struct CurveFitter {
     func smoothed(_ loop: [SIMD2<Double>], keeping corners: [Int], hidden: [Bool] = []) -> [SIMD2<Double>] {
         let n = loop.count
         guard n >= 5, smoothingPasses > 0 else { return loop }
-        var current = loop, next = loop
+        // Each pass reads `current` and writes every vertex of `next`: the first reads `loop`
+        // itself, and no pass writes into a buffer `loop` shares (which would copy it first).
+        var current = loop, next = [SIMD2<Double>].uninitialized(n)
         for pass in 0..<smoothingPasses {
             // Each pass moves a vertex by `factor` of the way to its neighbours' mean.
             let factor = pass % 2 == 0 ? 0.5 : -0.5
@@ -126,6 +137,7 @@ struct CurveFitter {
                 }
             }
             swap(&current, &next)
+            if pass == 0 { next = .uninitialized(n) }
         }
         // Where smoothing moved a vertex by more than `featureShift` it was a feature (a tight bend
         // the corner test let through), not noise: keep it as traced.
@@ -158,7 +170,8 @@ struct CurveFitter {
         for c in corners {
             for k in -cornerReach...cornerReach { keep[(c + k + n) % n] = true }
         }
-        var points: [SIMD2<Double>] = [], flags: [Bool] = [], index = [Int](repeating: 0, count: n)
+        // (`index` is read at the corners alone, which are kept.)
+        var points: [SIMD2<Double>] = [], flags: [Bool] = [], index = [Int].uninitialized(n)
         points.reserveCapacity(n / keepingOneIn + (2 * cornerReach + 1) * corners.count + 1)
         for i in 0..<n where keep[i] {
             index[i] = points.count

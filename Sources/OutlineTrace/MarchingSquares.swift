@@ -52,22 +52,29 @@ struct MarchingSquares {
         // Room for an outline about four times around the mask's border, left uninitialized
         // (every entry is written before it is read); the scan makes more when it needs it.
         let room = 8 * (columns + rows)
-        points = Self.uninitialized(room)
-        edges = Self.uninitialized(room)
-        next = Self.uninitialized(room)
-        starts = Self.uninitialized(room)
+        points = Array.uninitialized(room)
+        edges = Array.uninitialized(room)
+        next = Array.uninitialized(room)
+        starts = Array.uninitialized(room)
     }
 
     /// `pixels` (`width` × `height` bytes, rows tight) with a border of zeros, and eight
     /// bytes of zeros more: rows are read eight samples at a time, past their end.
     private static func paddedGrid(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
         let columns = width + 2
-        var padded = [UInt8](repeating: 0, count: columns * (height + 2) + 8)
+        // Every byte is written once: the border rows and the 8 bytes past the end as zeros,
+        // each inner row as a zero, the mask's row and a zero.
+        var padded = [UInt8].uninitialized(columns * (height + 2) + 8)
         padded.withUnsafeMutableBufferPointer { grid in
+            let base = grid.baseAddress!
+            base.initialize(repeating: 0, count: columns)
             for y in 0..<height {
-                UnsafeMutableRawPointer(grid.baseAddress! + (y + 1) * columns + 1)
-                    .copyMemory(from: pixels.baseAddress! + y * width, byteCount: width)
+                let row = base + (y + 1) * columns
+                row[0] = 0
+                UnsafeMutableRawPointer(row + 1).copyMemory(from: pixels.baseAddress! + y * width, byteCount: width)
+                row[columns - 1] = 0
             }
+            (base + (height + 1) * columns).initialize(repeating: 0, count: columns + 8)
         }
         return padded
     }
@@ -90,11 +97,6 @@ struct MarchingSquares {
         guard rows > 2, let first = (1..<(rows - 1)).first(where: hasContent) else { return 0..<0 }
         let last = (first..<(rows - 1)).last(where: hasContent)!
         return first..<(last + 1)
-    }
-
-    /// An array of `count` plain values that are not set to anything.
-    private static func uninitialized<Value: BitwiseCopyable>(_ count: Int) -> [Value] {
-        [Value](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Every closed loop of `pixels` (`width` × `height` bytes, rows tight) at `level` (not a
@@ -205,10 +207,10 @@ struct MarchingSquares {
             guard let stoppedAt = scanned.stoppedAt else { break }
             // Twice the room, the crossings found kept.
             let more = max(points.count, 4 * columns)
-            points += Self.uninitialized(more)
-            edges += Self.uninitialized(more)
-            next += Self.uninitialized(more)
-            starts += Self.uninitialized(more)
+            points += Array.uninitialized(more)
+            edges += Array.uninitialized(more)
+            next += Array.uninitialized(more)
+            starts += Array.uninitialized(more)
             row = stoppedAt
         }
         (crossingCount, startCount) = found

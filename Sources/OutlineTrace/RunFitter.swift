@@ -41,6 +41,7 @@ struct RunFitter {
         guard pieces > 1 else { return fit(first, last, t0, t1, into: &curves) }
         let share = total / pieces
         var cuts: [Int] = []
+        cuts.reserveCapacity(Int(pieces))
         var turned = 0.0, next = share, start = first
         for i in (first + 1)..<last {
             turned += u[i]
