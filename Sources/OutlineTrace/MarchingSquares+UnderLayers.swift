@@ -8,25 +8,29 @@ extension MarchingSquares {
     /// the whole band is placed off the edge by up to about half a pixel; the crossings
     /// across the edge are placed on it (see `crossing`). Kept, the off ones would zigzag the outline
     /// (at ½ they lie on the edge, and are kept).
-    static func dropOffEdge(_ loop: inout [SIMD2<Double>], _ edges: inout [SIMD2<Double>]) {
-        let n = loop.count
-        guard n >= 8 else { return }
-        var write = 0
+    static func dropOffEdge(_ loop: UnsafeMutablePointer<SIMD2<Double>>, _ edges: UnsafeMutablePointer<SIMD2<Double>>, count n: Int) -> Int {
+        guard n >= 8 else { return n }
+        // Vertices are moved down in place; the flags a vertex's test reads are read before
+        // they can be overwritten (the one before from a local, the one after not reached yet).
+        let firstOnEdge = !edges[0].x.isNaN
+        var previousOnEdge = !edges[n - 1].x.isNaN, write = 0
         for i in 0..<n {
-            let off = edges[i].x.isNaN && !edges[i > 0 ? i - 1 : n - 1].x.isNaN && !edges[i + 1 < n ? i + 1 : 0].x.isNaN
+            let onEdge = !edges[i].x.isNaN
+            let nextOnEdge = i + 1 < n ? !edges[i + 1].x.isNaN : firstOnEdge
+            let off = !onEdge && previousOnEdge && nextOnEdge
+            previousOnEdge = onEdge
             if off { continue }
             loop[write] = loop[i]
             edges[write] = edges[i]
             write += 1
         }
-        loop.removeLast(n - write)
-        edges.removeLast(n - write)
+        return write
     }
 
     /// Moves the vertices on an anti-aliased edge (those whose `edges` entry is a point) to a
     /// pixel inside that edge, along the normal from their neighbours (the inside is on the
     /// walker's right).
-    static func inset(_ loop: inout [SIMD2<Double>], edges: [SIMD2<Double>]) {
+    static func inset(_ loop: inout [SIMD2<Double>], edges: UnsafeBufferPointer<SIMD2<Double>>) {
         let n = loop.count, first = loop[0]
         // The normals come from the vertices as traced: the one before is kept aside before
         // it moves, the one after has not moved yet.

@@ -123,38 +123,40 @@ struct MarchingSquares {
         let offHalf = level != 127.5, needsEdges = underEdges || offHalf
         scan(level: level, band: band, withEdges: needsEdges)
         var loops: [Loop] = []
-        var onEdge: [SIMD2<Double>] = [], walked: [SIMD2<Double>] = []
-        walked.reserveCapacity(crossingCount)
-        if needsEdges { onEdge.reserveCapacity(crossingCount) }
+        // Each loop is walked into buffers with room for every crossing, then copied out at
+        // its size.
+        var walked = [SIMD2<Double>].uninitialized(crossingCount)
+        var onEdge = [SIMD2<Double>].uninitialized(needsEdges ? crossingCount : 0)
         next.withUnsafeMutableBufferPointer { next in
           points.withUnsafeBufferPointer { points in
             edges.withUnsafeBufferPointer { edges in
               starts.withUnsafeBufferPointer { starts in
-                for index in 0..<startCount where next[Int(starts[index])] >= 0 {
-                    // Walked into a buffer kept for every loop, then copied out at its size.
-                    walked.removeAll(keepingCapacity: true)
-                    onEdge.removeAll(keepingCapacity: true)
-                    var crossing = Int(starts[index])
-                    while next[crossing] >= 0 {
-                        walked.append(points[crossing])
-                        if needsEdges { onEdge.append(edges[crossing]) }
-                        let following = Int(next[crossing])
-                        next[crossing] = -1
-                        crossing = following
+                walked.withUnsafeMutableBufferPointer { walked in
+                  onEdge.withUnsafeMutableBufferPointer { onEdge in
+                    for index in 0..<startCount where next[Int(starts[index])] >= 0 {
+                        var count = 0
+                        var crossing = Int(starts[index])
+                        while next[crossing] >= 0 {
+                            walked[count] = points[crossing]
+                            if needsEdges { onEdge[count] = edges[crossing] }
+                            count += 1
+                            let following = Int(next[crossing])
+                            next[crossing] = -1
+                            crossing = following
+                        }
+                        if offHalf { count = Self.dropOffEdge(walked.baseAddress!, onEdge.baseAddress!, count: count) }
+                        guard count >= 3 else { continue }
+                        var loop = Array(UnsafeBufferPointer(rebasing: walked[0..<count]))
+                        var hidden: [Bool] = []
+                        if underEdges {
+                            let walkedEdges = UnsafeBufferPointer(rebasing: onEdge[0..<count])
+                            Self.inset(&loop, edges: walkedEdges)
+                            hidden = walkedEdges.map { !$0.x.isNaN }
+                            Self.thinHidden(&loop, &hidden)
+                        }
+                        loops.append(Loop(points: loop, hidden: hidden))
                     }
-                    if offHalf { Self.dropOffEdge(&walked, &onEdge) }
-                    guard walked.count >= 3 else { continue }
-                    // An exact copy: `Array(walked[...])` would share `walked`'s buffer, sized
-                    // for every crossing of the frame, and each loop kept one (terabytes of
-                    // address space on a mask of noise).
-                    var loop = walked.withUnsafeBufferPointer { Array($0) }
-                    var hidden: [Bool] = []
-                    if underEdges {
-                        Self.inset(&loop, edges: onEdge)
-                        hidden = onEdge.map { !$0.x.isNaN }
-                        Self.thinHidden(&loop, &hidden)
-                    }
-                    loops.append(Loop(points: loop, hidden: hidden))
+                  }
                 }
               }
             }
