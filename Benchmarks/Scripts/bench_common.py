@@ -88,6 +88,14 @@ def decoded_rgba(path: str):
     return np.frombuffer(raw, np.uint8).reshape(height, width, 4)
 
 
+def write_rgb_png(path: str, pixels) -> None:
+    """Writes `pixels` (a height × width × 3 numpy array of bytes) as an RGB PNG file with
+    ffmpeg, the tool `decoded_rgba` reads PNG files with."""
+    height, width, _ = pixels.shape
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
+                    "-i", "-", "-frames:v", "1", path], input=pixels.tobytes(), check=True)
+
+
 def callgrind_instructions(binary: Path, arguments: list[str], script: str) -> tuple[int, int]:
     """Instructions callgrind counts for one run of `binary` with `arguments` (Swift's hashing
     seeded alike), and the count in the third column of the one table row the run prints

@@ -25,15 +25,13 @@ import argparse
 import gzip
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 
 import numpy as np
 
-from bench_common import decoded_rgba
+from bench_common import decoded_rgba, write_rgb_png
 
 ADWAITA = "/usr/share/icons/Adwaita/scalable/"
 PAIRS = [
@@ -58,19 +56,6 @@ def alpha(path, size):
 
 def pair_name(a, b):
     return f"{os.path.basename(a).removesuffix('.svg')} → {os.path.basename(b).removesuffix('.svg')}"
-
-
-def write_rgb_png(path, pixels):
-    """An 8-bit RGB PNG of `pixels` (height × width × 3, uint8), written with zlib alone."""
-    height, width, _ = pixels.shape
-    raw = b"".join(b"\0" + pixels[y].tobytes() for y in range(height))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    with open(path, "wb") as out:
-        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-                  + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
 # The PNG pixel's alpha classes the difference is split by, in levels of 255.

@@ -125,38 +125,38 @@ struct MarchingSquares {
         var loops: [Loop] = []
         // Each loop is walked into buffers with room for every crossing, then copied out at
         // its size.
-        var walked = [SIMD2<Double>].uninitialized(crossingCount)
-        var onEdge = [SIMD2<Double>].uninitialized(needsEdges ? crossingCount : 0)
+        let walked = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: crossingCount)
+        let onEdge = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: needsEdges ? crossingCount : 0)
+        defer {
+            walked.deallocate()
+            onEdge.deallocate()
+        }
         next.withUnsafeMutableBufferPointer { next in
           points.withUnsafeBufferPointer { points in
             edges.withUnsafeBufferPointer { edges in
               starts.withUnsafeBufferPointer { starts in
-                walked.withUnsafeMutableBufferPointer { walked in
-                  onEdge.withUnsafeMutableBufferPointer { onEdge in
-                    for index in 0..<startCount where next[Int(starts[index])] >= 0 {
-                        var count = 0
-                        var crossing = Int(starts[index])
-                        while next[crossing] >= 0 {
-                            walked[count] = points[crossing]
-                            if needsEdges { onEdge[count] = edges[crossing] }
-                            count += 1
-                            let following = Int(next[crossing])
-                            next[crossing] = -1
-                            crossing = following
-                        }
-                        if offHalf { count = Self.dropOffEdge(walked.baseAddress!, onEdge.baseAddress!, count: count) }
-                        guard count >= 3 else { continue }
-                        var loop = Array(UnsafeBufferPointer(rebasing: walked[0..<count]))
-                        var hidden: [Bool] = []
-                        if underEdges {
-                            let walkedEdges = UnsafeBufferPointer(rebasing: onEdge[0..<count])
-                            Self.inset(&loop, edges: walkedEdges)
-                            hidden = walkedEdges.map { !$0.x.isNaN }
-                            Self.thinHidden(&loop, &hidden)
-                        }
-                        loops.append(Loop(points: loop, hidden: hidden))
+                for index in 0..<startCount where next[Int(starts[index])] >= 0 {
+                    var count = 0
+                    var crossing = Int(starts[index])
+                    while next[crossing] >= 0 {
+                        walked[count] = points[crossing]
+                        if needsEdges { onEdge[count] = edges[crossing] }
+                        count += 1
+                        let following = Int(next[crossing])
+                        next[crossing] = -1
+                        crossing = following
                     }
-                  }
+                    if offHalf { count = Self.dropOffEdge(walked, onEdge, count: count) }
+                    guard count >= 3 else { continue }
+                    var loop = Array(UnsafeBufferPointer(start: walked, count: count))
+                    var hidden: [Bool] = []
+                    if underEdges {
+                        let walkedEdges = UnsafeBufferPointer(start: onEdge, count: count)
+                        Self.inset(&loop, edges: walkedEdges)
+                        hidden = walkedEdges.map { !$0.x.isNaN }
+                        Self.thinHidden(&loop, &hidden)
+                    }
+                    loops.append(Loop(points: loop, hidden: hidden))
                 }
               }
             }
