@@ -271,6 +271,7 @@ struct MarchingSquares {
         edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
+        let shares = byteShares
         // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a
         // crossing when its four corners' bits differ, so only those cells are visited.
         let words = (columns + 63) / 64
@@ -308,12 +309,14 @@ struct MarchingSquares {
                     let e0 = ia != ib ? above[column] : -1
                     var e1: Int32 = -1, e2: Int32 = -1
                     if ib != ic {
-                        let (t, edge) = crossing(top + column + 1, columns, band: band, threshold: threshold, withEdges: withEdges)
+                        let (t, edge) = crossing(
+                            top + column + 1, columns, band: band, threshold: threshold, withEdges: withEdges, shares: shares)
                         e1 = crossings.add(SIMD2(x + 1, y + t), edge: edge.isNaN ? Self.noEdge : SIMD2(x + 1, y + edge))
                     }
                     left = e1
                     if ic != id {
-                        let (t, edge) = crossing(bottom + column, 1, band: band, threshold: threshold, withEdges: withEdges)
+                        let (t, edge) = crossing(
+                            bottom + column, 1, band: band, threshold: threshold, withEdges: withEdges, shares: shares)
                         e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }
