@@ -96,13 +96,17 @@ def write_rgb_png(path: str, pixels) -> None:
                     "-i", "-", "-frames:v", "1", path], input=pixels.tobytes(), check=True)
 
 
-def callgrind_instructions(binary: Path, arguments: list[str], script: str) -> tuple[int, int]:
+def callgrind_instructions(binary: Path, arguments: list[str], script: str,
+                           inside: str | None = None) -> tuple[int, int]:
     """Instructions callgrind counts for one run of `binary` with `arguments` (Swift's hashing
-    seeded alike), and the count in the third column of the one table row the run prints
-    (the frames it worked on). `script` names the caller in the message of a failed run."""
+    seeded alike) — with `inside` (a symbol, `function_symbol`), only those executed within
+    that function and what it calls — and the count in the third column of the one table row
+    the run prints (the frames it worked on). `script` names the caller in the message of a
+    failed run."""
     environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary), *arguments],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+    collect = ["--collect-atstart=no", f"--toggle-collect={inside}"] if inside else []
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *collect, str(binary),
+                             *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
     found = re.search(r"Collected : (\d+)", result.stderr)
     rows = [line.split("|") for line in result.stdout.splitlines() if line.startswith("| ")]
     if result.returncode != 0 or not found:
@@ -110,6 +114,16 @@ def callgrind_instructions(binary: Path, arguments: list[str], script: str) -> t
     if len(rows) != 1:
         sys.exit(f"{script}: {' '.join(arguments)} worked on {len(rows)} pairs; name one")
     return int(found.group(1)), int(rows[0][3])
+
+
+def function_symbol(binary: Path, pattern: str, script: str) -> str:
+    """The one symbol of `binary` (not stripped of its symbol table) that the regular
+    expression `pattern` finds; exits with a message when there is none or more than one."""
+    names = subprocess.run(["nm", str(binary)], check=True, stdout=subprocess.PIPE, text=True).stdout.split()
+    found = sorted({name for name in names if re.search(pattern, name)})
+    if len(found) != 1:
+        sys.exit(f"{script}: {len(found)} symbols of {binary.name} match {pattern}: {found[:4]}")
+    return found[0]
 
 
 def callgrind_counts(script: str, product: str, binary: str | None, jobs: list[tuple], count) -> dict:

@@ -9,6 +9,11 @@ results/path-bench.md.
 
 Each count runs `path-bench --repeat N` under valgrind's callgrind twice, N = 1 and N = 3,
 with Swift's hashing seeded alike: the difference is two rounds of the repeated work alone.
+Only the instructions inside the measured call are counted (`MorphRenderer.render` or
+`MaskTracer.layers`, callgrind's --toggle-collect): counted whole, a run's total moved by
+up to 490,000 instructions from one run of the same binary to the next, outside both (the
+frame at p = ½ of heart → star read 295,000 or 539,000 instructions a frame, where the
+tracer's own functions took 289,000 every time).
 
 Usage: python3 Benchmarks/Scripts/trace-instructions.py [--pair TEXT] [--binary PATH]
 Needs valgrind; builds path-bench (release) unless given --binary.
@@ -19,7 +24,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from bench_common import callgrind_counts, callgrind_instructions, git_commit, machine
+from bench_common import callgrind_counts, callgrind_instructions, function_symbol, git_commit, machine
+
+# The calls each work counts the instructions of: MorphRenderer.render(source:target:progress:into:bytesPerRow:format:)
+# and MaskTracer.layers(of:width:height:).
+MEASURED = {"render": r"^\$s11MorphKernel0A8RendererC6render6source6target8progress4into11bytesPerRow6format",
+            "trace": r"^\$s12OutlineTrace10MaskTracerV6layers2of5width6height"}
 
 PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
 
@@ -27,7 +37,8 @@ PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-
 def per_frame(binary: Path, pair: str, work: str, progress: str | None) -> float:
     """Instructions a frame of `work` on `pair` (the morph's frames, or the one at `progress`)."""
     base = ["--pair", pair, "--work", work] + (["--progress", progress] if progress else [])
-    (once, frames), (thrice, _) = (callgrind_instructions(binary, ["--repeat", str(n)] + base, "trace-instructions")
+    inside = function_symbol(binary, MEASURED[work], "trace-instructions")
+    (once, frames), (thrice, _) = (callgrind_instructions(binary, ["--repeat", str(n)] + base, "trace-instructions", inside)
                                    for n in (1, 3))
     return (thrice - once) / 2 / frames
 
