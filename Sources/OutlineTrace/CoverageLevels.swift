@@ -90,9 +90,9 @@ struct CoverageLevels {
                     total &+= ByteBits.sum(v)
                     partial = Self.partialBits(v)
                 } else {
-                    for k in 0..<(width - x) {
-                        total += Int(row[x + k])
-                        if row[x + k] > 2 && row[x + k] < 253 { partial |= 1 << UInt64(k) }
+                    for k in 0..<(width &- x) {
+                        total &+= Int(row[x &+ k])
+                        if row[x &+ k] > 2 && row[x &+ k] < 253 { partial |= 1 << UInt64(k) }
                     }
                 }
                 while partial != 0 {

@@ -29,15 +29,17 @@ struct CurveFitter {
     /// linearly between pixel centres); a bend that moves further is a feature of the shape.
     static let featureShift = 0.25
 
-    /// How much further than `tolerance` the curves may stray from a hidden vertex (one that
-    /// lies under an opaque layer, where only staying under it matters): 0.6 px at the
-    /// default tolerance, the hidden vertices lying a pixel inside the opaque outline
-    /// (`MarchingSquares.inset`) and moved only inwards by the smoothing (see `smoothed`).
-    /// Measured with `Benchmarks/Scripts/vector-fidelity.py` (thirteen 61-frame pairs) with
-    /// hidden vertices smoothed like the others: against 4, which had grown the four largest
-    /// Lottie files by 2–6 KB, 6 brought them back to within 1 KB of their size before, and
-    /// no pair's worst frame fell (edit-delete → list-add 0.9847 → 0.9852); 8 saved 2–3 KB
-    /// more, but document-open → document-save fell from 0.9886 to 0.9884.
+    /// How many times `tolerance` the curves may stray from a hidden vertex (one that lies
+    /// under an opaque layer, where only staying under it matters): 0.6 px at the default
+    /// tolerance, the hidden vertices lying a pixel inside the opaque outline
+    /// (`MarchingSquares.inset`) and never moved outwards by the second smoothing pass (see
+    /// `smoothed`). Measured with `Benchmarks/Scripts/vector-fidelity.py` (thirteen 61-frame
+    /// pairs, rsvg-convert): with 4, keeping the hidden vertices from moving out grew the
+    /// four largest Lottie files by 2–6 KB; with 6 they are within 1 KB of their size before
+    /// and the worst frames the same or better (document-open → document-save 0.9873 →
+    /// 0.9884, edit-delete → list-add 0.9846 → 0.9851, the other pairs within 0.0001). With
+    /// the hidden vertices smoothed like the others, 8 saved 2–3 KB more than 6 but lost
+    /// 0.0002 on document-open → document-save.
     static let hiddenSlack = 6.0
 
     /// The contour fitted to `raw` (closed, at least 3 vertices); `hidden`, if not empty,
@@ -142,13 +144,14 @@ struct CurveFitter {
                     for i in 1..<(n - 1) { out[i] = c[i - 1] * side + c[i] * middle + c[i + 1] * side }
                     out[n - 1] = c[n - 2] * side + c[n - 1] * middle + c[0] * side
                     for i in corners { out[i] = c[i] }
-                    // Hidden vertices shrink in this pass too where that moves them inwards.
+                    // Hidden vertices shrink in this pass too where that moves them inwards:
+                    // the inside is on the walker's right, along `inset`'s normal.
                     if factor < 0 && !hidden.isEmpty {
                         for i in 0..<n where hidden[i] {
                             let before = c[i > 0 ? i - 1 : n - 1], after = c[i + 1 < n ? i + 1 : 0]
                             let shrunk = before * 0.25 + c[i] * 0.5 + after * 0.25
-                            let along = after - before, move = shrunk - c[i]
-                            if move.y * along.x - move.x * along.y > 0 { out[i] = shrunk }
+                            let along = after - before
+                            if dot(shrunk - c[i], SIMD2(-along.y, along.x)) > 0 { out[i] = shrunk }
                         }
                     }
                 }

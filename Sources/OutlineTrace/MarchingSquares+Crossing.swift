@@ -13,6 +13,7 @@ extension MarchingSquares {
     /// most two partial pixels in all, climbing from an empty pixel to two full ones), the
     /// crossing is on the edge instead, whatever the step, so that every layer's outline runs
     /// along it.
+    ///
     /// `shares` is `byteShares`, read once by the scan that calls this.
     @inline(__always)
     static func crossing(
@@ -24,7 +25,7 @@ extension MarchingSquares {
     }
 
     /// v / 255 for every byte v: a pixel's coverage as `rampEdge` places an edge by it, the
-    /// same values as the division, which (one a crossing on an anti-aliased edge, its
+    /// same values as the division, which (one per crossing on an anti-aliased edge, its
     /// latency in the way of the rest) took a third of the crossings' time in a translucent
     /// frame. Never freed.
     nonisolated(unsafe) static let byteShares: UnsafePointer<Double> = {
@@ -91,7 +92,7 @@ extension MarchingSquares {
     }
 
     /// Where the anti-aliased edge through the samples at `p` and `p + step` lies (see
-    /// `crossing`), or nil when they are not on one.
+    /// `crossing`), or nil when they are not on one; `shares` is `byteShares`.
     ///
     /// The full side must be full for two pixels: a translucent region's bright rim (a ring
     /// whose coverage peaks at its border, 0 · 227 · 255 · 218 across) would otherwise pass

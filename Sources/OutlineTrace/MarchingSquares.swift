@@ -267,13 +267,13 @@ struct MarchingSquares {
     /// in the first).
     private static func scan(
         _ grid: UnsafePointer<UInt8>, rowBits: UnsafeMutablePointer<UInt64>, columns: Int, level: Double, band: Band,
-        withEdges: Bool, from startRow: Int, to endRow: Int, into found: inout Crossings,
+        withEdges: Bool, from startRow: Int, to endRow: Int, into storage: inout Crossings,
         edgeRows: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>)
     ) -> Int? {
         // A local copy, so that the counts and pointers stay in registers rather than being
-        // read and written through `found` at every crossing.
-        var crossings = found
-        defer { found = crossings }
+        // read and written through `storage` at every crossing.
+        var crossings = storage
+        defer { storage = crossings }
         let threshold = UInt8(level.rounded(.down))   // inside: byte > threshold
         let shares = byteShares
         // Each row as bits (bit k of word w: sample 64w + k is inside); a cell holds a

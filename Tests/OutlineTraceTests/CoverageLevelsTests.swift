@@ -209,18 +209,25 @@ struct CoverageLevelsTests {
         // an edge's (its 3 × 3 neighbourhood, outside counting as empty, holding a pixel
         // ≤ 80 and one ≥ 175, or one ≤ 2 and one the pixel is under 70 % of). Random planes
         // of every width from 1 to 140 (so rows end at every offset within a word and a byte
-        // group), mostly empty, full and partial runs.
-        var generator = SystemRandomNumberGenerator()
+        // group), in runs of 1 to 40 pixels alike: empty or full runs, which the histogram
+        // skips sixteen or eight pixels at a time, random pixels, and the rule's borders.
+        var generator = SplitMix64(seed: 0x5EED_0417)
         for width in 1...140 {
             let height = Int.random(in: 1...12, using: &generator)
             var pixels = [UInt8](repeating: 0, count: width * height)
-            for i in pixels.indices {
-                switch Int.random(in: 0..<6, using: &generator) {
-                case 0, 1: pixels[i] = 0
-                case 2, 3: pixels[i] = 255
-                case 4: pixels[i] = UInt8.random(in: 0...255, using: &generator)
-                default: pixels[i] = [2, 3, 80, 81, 174, 175, 252, 253][Int.random(in: 0..<8, using: &generator)]
+            var i = 0
+            while i < pixels.count {
+                let run = i..<min(pixels.count, i + Int.random(in: 1...40, using: &generator))
+                let kind = Int.random(in: 0..<6, using: &generator)
+                for k in run {
+                    switch kind {
+                    case 0, 1: pixels[k] = 0
+                    case 2, 3: pixels[k] = 255
+                    case 4: pixels[k] = UInt8.random(in: 0...255, using: &generator)
+                    default: pixels[k] = [2, 3, 80, 81, 174, 175, 252, 253][Int.random(in: 0..<8, using: &generator)]
+                    }
                 }
+                i = run.upperBound
             }
             var expected = [Double](repeating: 0, count: 64), total = 0
             for y in 0..<height {
