@@ -7,6 +7,7 @@ frame-instructions.py)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import re
@@ -116,9 +117,11 @@ def callgrind_instructions(binary: Path, arguments: list[str], script: str,
     return int(found.group(1)), int(rows[0][3])
 
 
+@functools.cache
 def function_symbol(binary: Path, pattern: str, script: str) -> str:
     """The one symbol of `binary` (not stripped of its symbol table) that the regular
-    expression `pattern` finds; exits with a message when there is none or more than one."""
+    expression `pattern` finds; exits with a message when there is none or more than one.
+    Looked up once a binary and pattern (every job of a script asks)."""
     names = subprocess.run(["nm", str(binary)], check=True, stdout=subprocess.PIPE, text=True).stdout.split()
     found = sorted({name for name in names if re.search(pattern, name)})
     if len(found) != 1:

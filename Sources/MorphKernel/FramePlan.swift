@@ -196,9 +196,9 @@ struct FramePlan: @unchecked Sendable {
     /// about the rows whose horizontal pass it computed, and a helper the rows it did: their
     /// blur-plane rows are still in that core's cache. Sets `bandCount`.
     ///
-    /// Every split fixed-ramp frame is cut this way (`rowAffinity` says why); the column groups of `splitVerticalByColumns` remain for the tests and
-    /// `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the horizontal
-    /// pass.
+    /// Every split fixed-ramp frame is cut this way (`rowAffinity` says why); the column
+    /// groups of `splitVerticalByColumns` remain for the tests and `morph-bench
+    /// --row-affinity`. The renderer sets `rowAffinity` before the horizontal pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
         verticalParts = threads
         horizontalBandsSplit = horizontalBands

@@ -171,8 +171,7 @@ final class WorkerPool: @unchecked Sendable {
         /// Whether the helpers take the phase's bands from its end while the calling thread
         /// takes them from its start, so that each thread keeps to about the same rows from
         /// phase to phase: a split metaball frame's (`FramePlan.rowAffinity`), and a distance
-        /// frame's phases by rows
-        /// (`DistanceFrameRenderer.Phase`).
+        /// frame's phases by rows (`DistanceFrameRenderer.Phase`).
         var helpersFromBack: Bool {
             switch self {
             case .metaball(let plan, _): plan.rowAffinity

@@ -48,63 +48,63 @@ struct CoverageLevels {
     /// that are not an anti-aliased edge's (see `isEdge`), and the frame's total coverage in
     /// bytes. Rows are read sixteen pixels at a time while they are all empty or all full
     /// (most of a frame), else eight at a time; only the partly covered ones are looked at on
-    /// their own. The bins count in integers, in a buffer of their own (counting into the
-    /// array checked its bounds and its sharing at every pixel).
+    /// their own. The bins count in integers, on the stack (counting into the array checked
+    /// its bounds and its sharing at every pixel).
     static func histogram(_ alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> (histogram: [Double], total: Int) {
-        let bins = UnsafeMutablePointer<Int>.allocate(capacity: 64)
-        bins.initialize(repeating: 0, count: 64)
-        defer { bins.deallocate() }
-        let base = alpha.baseAddress!
-        var total = 0
-        for y in 0..<height {
-            let row = base + y &* width
-            var x = 0
-            while x < width {
-                // Sixteen pixels at a time while both halves are empty, or both full.
-                if x &+ 16 <= width {
-                    let first = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                    let second = UnsafeRawPointer(row + (x &+ 8)).loadUnaligned(as: UInt64.self)
-                    if first | second == 0 {
-                        x &+= 16
-                        continue
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { bins in
+            bins.initialize(repeating: 0)
+            let base = alpha.baseAddress!
+            var total = 0
+            for y in 0..<height {
+                let row = base + y &* width
+                var x = 0
+                while x < width {
+                    // Sixteen pixels at a time while both halves are empty, or both full.
+                    if x &+ 16 <= width {
+                        let first = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                        let second = UnsafeRawPointer(row + (x &+ 8)).loadUnaligned(as: UInt64.self)
+                        if first | second == 0 {
+                            x &+= 16
+                            continue
+                        }
+                        if first & second == UInt64.max {
+                            total &+= 16 &* 255
+                            x &+= 16
+                            continue
+                        }
                     }
-                    if first & second == UInt64.max {
-                        total &+= 16 &* 255
-                        x &+= 16
-                        continue
+                    // Eight pixels at a time: their sum, and a bit for each that is partly covered.
+                    var partial: UInt64 = 0
+                    if x &+ 8 <= width {
+                        let v = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                        if v == 0 {
+                            x &+= 8
+                            continue
+                        }
+                        if v == UInt64.max {
+                            total &+= 8 &* 255
+                            x &+= 8
+                            continue
+                        }
+                        total &+= ByteBits.sum(v)
+                        partial = Self.partialBits(v)
+                    } else {
+                        for k in 0..<(width &- x) {
+                            total &+= Int(row[x &+ k])
+                            if row[x &+ k] > 2 && row[x &+ k] < 253 { partial |= 1 << UInt64(k) }
+                        }
                     }
+                    while partial != 0 {
+                        let at = x &+ partial.trailingZeroBitCount
+                        partial &= partial &- 1
+                        if Self.isEdge(base, width: width, height: height, x: at, y: y) { continue }
+                        bins[Int(row[at]) &>> 2] &+= 1
+                    }
+                    x &+= 8
                 }
-                // Eight pixels at a time: their sum, and a bit for each that is partly covered.
-                var partial: UInt64 = 0
-                if x &+ 8 <= width {
-                    let v = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                    if v == 0 {
-                        x &+= 8
-                        continue
-                    }
-                    if v == UInt64.max {
-                        total &+= 8 &* 255
-                        x &+= 8
-                        continue
-                    }
-                    total &+= ByteBits.sum(v)
-                    partial = Self.partialBits(v)
-                } else {
-                    for k in 0..<(width &- x) {
-                        total &+= Int(row[x &+ k])
-                        if row[x &+ k] > 2 && row[x &+ k] < 253 { partial |= 1 << UInt64(k) }
-                    }
-                }
-                while partial != 0 {
-                    let at = x &+ partial.trailingZeroBitCount
-                    partial &= partial &- 1
-                    if Self.isEdge(base, width: width, height: height, x: at, y: y) { continue }
-                    bins[Int(row[at]) &>> 2] &+= 1
-                }
-                x &+= 8
             }
+            return (bins.map { Double($0) }, total)
         }
-        return ((0..<64).map { Double(bins[$0]) }, total)
     }
 
     /// Bit k: byte k of `v` is over 2 and not over 252.

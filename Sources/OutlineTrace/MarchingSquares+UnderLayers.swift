@@ -8,7 +8,9 @@ extension MarchingSquares {
     /// the whole band is placed off the edge by up to about half a pixel; the crossings
     /// across the edge are placed on it (see `crossing`). Kept, the off ones would zigzag the outline
     /// (at ½ they lie on the edge, and are kept).
-    static func dropOffEdge(_ loop: UnsafeMutablePointer<SIMD2<Double>>, _ edges: UnsafeMutablePointer<SIMD2<Double>>, count n: Int) -> Int {
+    static func dropOffEdge(
+        _ loop: UnsafeMutablePointer<SIMD2<Double>>, _ edges: UnsafeMutablePointer<SIMD2<Double>>, count n: Int
+    ) -> Int {
         guard n >= 8 else { return n }
         // Vertices are moved down in place; the flags a vertex's test reads are read before
         // they can be overwritten (the one before from a local, the one after not reached yet).
