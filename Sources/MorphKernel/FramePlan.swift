@@ -5,7 +5,9 @@
 /// calling thread the masks' content (`TileMap.content(of:greatest:)`, kept with the masks'
 /// tile bounds), then `.classify` and `.markNeeded` (the tiles'
 /// kinds, then the tiles the horizontal pass needs: `TileMap+Classify.swift`), then with fixed
-/// softness either `.unblurred` (level 0) or `.horizontal` followed by
+/// softness either `.unblurred` (level 0), or on several threads for a frame of up to
+/// `partsWorkLimit` `.parts` (a part of rows a thread, each drawn whole from its own copy of
+/// the rows it reads: `FramePlan+Parts.swift`), or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
 /// fills, see `splitVerticalByColumns`, or by default the same in one part of rows a thread,
@@ -39,6 +41,10 @@ struct FramePlan: @unchecked Sendable {
         case horizontal
         /// The vertical pass fused with the threshold, for the computed tiles, and the fills.
         case vertical
+        /// Fixed softness on several threads: a part of tile rows a band, each the horizontal
+        /// pass over its rows and the rows the vertical pass reads around them into its own
+        /// copy of the plane, its fills, then its vertical pass (`FramePlan+Parts.swift`).
+        case parts
         /// Automatic softness: the vertical pass into the field plane fused with the edge ramp,
         /// a tile row behind it, and the fills (`FramePlan+AutomaticEdge.swift`).
         case edges
@@ -160,6 +166,8 @@ struct FramePlan: @unchecked Sendable {
     /// horizontal pass's band count, whose splits they are cut at.
     var verticalParts = 0
     var horizontalBandsSplit = 0
+    /// With `.parts`: the cuts, and where each part's time goes (`PartBalance`).
+    var balance: PartBalance?
 
     /// Band `band`'s even share of `range`, among `bandCount` bands (or `shares`).
     func share(of range: Range<Int>, band: Int, shares: Int? = nil) -> Range<Int> {
@@ -196,9 +204,11 @@ struct FramePlan: @unchecked Sendable {
     /// about the rows whose horizontal pass it computed, and a helper the rows it did: their
     /// blur-plane rows are still in that core's cache. Sets `bandCount`.
     ///
-    /// Every split fixed-ramp frame is cut this way (`rowAffinity` says why); the column
-    /// groups of `splitVerticalByColumns` remain for the tests and `morph-bench
-    /// --row-affinity`. The renderer sets `rowAffinity` before the horizontal pass.
+    /// Every split fixed-ramp frame not drawn in parts (`.parts`: above `partsWorkLimit`,
+    /// or with more threads than the renderer has room for) is cut this way (`rowAffinity`
+    /// says why); the column groups of `splitVerticalByColumns` remain for the tests and
+    /// `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the horizontal
+    /// pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
         verticalParts = threads
         horizontalBandsSplit = horizontalBands
@@ -253,6 +263,8 @@ struct FramePlan: @unchecked Sendable {
             } else {
                 verticalGroup(band - verticalFillShares, tileRows: 0..<tiles.tileRowCount)
             }
+        case .parts:
+            partBand(band)
         case .edges:
             edgesBand(tileRows: tiles.verticalSplits[band]..<tiles.verticalSplits[band + 1], band: band, unblurred: false)
         case .unblurredEdges:
@@ -329,34 +341,34 @@ struct FramePlan: @unchecked Sendable {
     /// the columns the taps read. Rows above the first and below the last content row get
     /// zero vectors (rows between without content are computed, to the same zeros).
     private func horizontalBand(tileRows: Range<Int>, band: Int) {
-        let plane = scratch.planeOrigin
+        guard let first = tileRows.first else { return }
+        let rows = tiles.rows(ofTileRow: first).lowerBound..<tiles.rows(ofTileRow: tileRows.upperBound - 1).upperBound
+        horizontalRows(rows, plane: scratch.planeOrigin, band: band)
+    }
+
+    /// The horizontal pass of the rows `rows` into the plane whose row 0 of block 0 is at
+    /// `plane` (`RenderScratch.planeOrigin(part:)`), with band `band`'s memory.
+    func horizontalRows(_ rows: Range<Int>, plane: UnsafeMutablePointer<Float>, band: Int) {
+        guard !rows.isEmpty else { return }
         let blocks = tiles.blockCount
-        for r in tileRows {
+        for r in rows.lowerBound / TileMap.tileRows...(rows.upperBound - 1) / TileMap.tileRows {
             let needed = UnsafePointer(tiles.needed + r * blocks)
             var first = 0
             while first < blocks && needed[first] == 0 { first += 1 }
             guard first < blocks else { continue }
             var last = blocks - 1
             while needed[last] == 0 { last -= 1 }
-            for y in tiles.rows(ofTileRow: r) {
+            for y in tiles.rows(ofTileRow: r).clamped(to: rows) {
                 guard !skipping || tiles.rowContent[y] != 0 else {
                     for b in first...last where needed[b] != 0 {
                         (plane + y * 16).storeVector16(SIMD16(), at: b * scratch.blockStride)
                     }
                     continue
                 }
-                horizontalRow(y, blocks: first...last, needed: needed, band: band)
+                var row = rowBlocks(y, blocks: first...last, band: band)
+                row.store(blocks: first...last, needed: needed, into: plane + y * 16, blockStride: scratch.blockStride)
             }
         }
-    }
-
-    /// The horizontal pass of row `y` for the blocks in `blocks` that `needed` marks: all 16
-    /// lanes, or the four beside a computed tile (`TileMap.Need`).
-    @inline(__always)
-    private func horizontalRow(_ y: Int, blocks: ClosedRange<Int>, needed: UnsafePointer<UInt8>, band: Int) {
-        let destination = scratch.planeOrigin + y * 16
-        var row = rowBlocks(y, blocks: blocks, band: band)
-        row.store(blocks: blocks, needed: needed, into: destination, blockStride: scratch.blockStride)
     }
 
     /// The row `y` of the frame as `RowBlocks` for the blocks `blocks`, with the band's memory.
@@ -380,10 +392,14 @@ struct FramePlan: @unchecked Sendable {
 
     /// The vertical pass fused with the threshold over the computed tiles of `tileRows` in the
     /// column blocks `columnBlocks`, one 16-pixel column block at a time, down each run of
-    /// computed tiles.
-    private func verticalColumns(_ columnBlocks: Range<Int>, tileRows: Range<Int>) {
+    /// computed tiles, reading the plane at `plane` (a part's copy) or the frame's; only the
+    /// rows in `within`.
+    func verticalColumns(
+        _ columnBlocks: Range<Int>, tileRows: Range<Int>, plane origin: UnsafeMutablePointer<Float>? = nil,
+        within: Range<Int>? = nil
+    ) {
         let threshold = self.threshold!
-        let plane = UnsafePointer(scratch.planeOrigin)
+        let plane = UnsafePointer(origin ?? scratch.planeOrigin)
         let blockStride = scratch.blockStride
         let blocks = tiles.blockCount
         let rowBytes = outputRowBytes
@@ -395,7 +411,8 @@ struct FramePlan: @unchecked Sendable {
                 guard tiles.kinds[r * blocks + b] == compute else { r += 1; continue }
                 var end = r + 1
                 while end < tileRows.upperBound && tiles.kinds[end * blocks + b] == compute { end += 1 }
-                let run = r * TileMap.tileRows..<min(height, end * TileMap.tileRows)
+                var run = r * TileMap.tileRows..<min(height, end * TileMap.tileRows)
+                if let within { run = run.clamped(to: within) }
                 let rows = run.clamped(to: outputRows)
                 let count = min(16, width - x)
                 SeparableBlur.verticalColumn(
@@ -411,7 +428,7 @@ struct FramePlan: @unchecked Sendable {
     }
 
     /// The fills of the empty and full tiles of `tileRows`.
-    private func fills(tileRows: Range<Int>) {
+    func fills(tileRows: Range<Int>) {
         for r in tileRows {
             for y in tiles.rows(ofTileRow: r) { fillRow(y, tileRow: r) }
         }

@@ -109,8 +109,26 @@ extension MorphRenderer {
                         plan.bandCount = splitsClassification ? splitBands : 1
                         run(plan, phase: .classify)
                         run(plan, phase: .markNeeded)
-                        let threads = bandCountLocked(
-                            work: n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v))
+                        let work = n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v)
+                        let threads = bandCountLocked(work: work)
+                        // Each thread keeps to about the same rows in both passes (unless a
+                        // test or benchmark turned it off); with a fixed ramp, a frame of up
+                        // to `FramePlan.partsWorkLimit` and room for them, each draws a part
+                        // of the frame whole (`FramePlan+Parts.swift`).
+                        plan.rowAffinity = threads > 1 && storedKeepsRows
+                        if n > 0, edges == nil, plan.rowAffinity, storedDrawsParts, work <= FramePlan.partsWorkLimit,
+                           let balance, threads <= balance.capacity,
+                           let allowed = FramePlan.partCuts(height: height, verticalHalfWidth: v) {
+                            balance.cut(tiles, parts: threads, horizontalHalfWidth: h, verticalHalfWidth: v, allowed: allowed)
+                            scratch.preparePlane(parts: threads)
+                            plan.balance = balance
+                            plan.bandCount = threads
+                            run(plan, phase: .parts)
+                            balance.learn()
+                            tiles.bandCount = threads
+                            return
+                        }
+                        scratch.preparePlane(parts: 1)
                         let horizontalBands = FramePlan.horizontalBands(
                             threads: threads, perThread: storedHorizontalBandsPerThread, limit: scratch.bandCount)
                         tiles.split(horizontalBands: horizontalBands, verticalBands: threads, vertical: edges != nil)
@@ -118,9 +136,6 @@ extension MorphRenderer {
                         if n == 0 {
                             run(plan, phase: edges != nil ? .unblurredEdges : .unblurred)
                         } else {
-                            // Each thread keeps to about the same rows in both passes (unless a
-                            // test or benchmark turned it off).
-                            plan.rowAffinity = threads > 1 && storedKeepsRows
                             plan.bandCount = horizontalBands
                             run(plan, phase: .horizontal)
                             plan.bandCount = threads

@@ -35,6 +35,15 @@ extension MorphRenderer {
         set { lock.withLock { storedKeepsRows = newValue } }
     }
 
+    /// Whether a fixed ramp's split frames are drawn in parts, one a thread, where the
+    /// renderer has room for them (`FramePlan+Parts.swift`), true by default; false draws
+    /// them in bands of both passes, for the tests and `morph-bench --parts` to compare. The
+    /// bytes are the same.
+    @_spi(Testing) public var drawsParts: Bool {
+        get { lock.withLock { storedDrawsParts } }
+        set { lock.withLock { storedDrawsParts = newValue } }
+    }
+
     /// The fewest tiles at which split frames classify their tiles on several threads,
     /// `MorphRenderer.splitClassificationTiles` by default; the tests set it to 0 so that small
     /// frames do too. The bytes are the same.

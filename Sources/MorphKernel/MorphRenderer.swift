@@ -112,11 +112,17 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Whether split frames keep each thread to its rows (`FramePlan.rowAffinity`,
     /// `MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedKeepsRows = true
+    /// Whether a fixed ramp's split frames are drawn in parts (`MorphRenderer+Testing.swift`);
+    /// guarded by `lock`.
+    var storedDrawsParts = true
     /// The fewest tiles classified on several threads (`MorphRenderer+Testing.swift`); guarded
     /// by `lock`.
     var storedSplitClassificationTiles = MorphRenderer.splitClassificationTiles
     let bank: GaussianKernelBank
     let scratch: RenderScratch
+    /// Where a fixed ramp's split frames are cut into parts, and what they measured (nil
+    /// when frames are never drawn in parts).
+    let balance: PartBalance?
     let tiles: TileMap
     /// The tile bounds of the masks drawn last (`MaskTileBounds`).
     let maskBounds: MaskTileBoundsCache
@@ -184,9 +190,18 @@ public final class MorphRenderer: @unchecked Sendable {
         let bands = min(tileRows, threads)
         // The horizontal pass's bands: several a thread where there are several threads.
         let horizontalBands = FramePlan.horizontalBands(threads: bands, limit: tileRows)
+        // A fixed ramp's split frames are drawn in parts, one a thread, when each part can
+        // have 4 · n rows or more (`FramePlan+Parts.swift`): the rows a part computes again
+        // for itself are then at most half its own.
+        let maxHalfWidth = style.field == .metaball ? bank.maxHalfWidth : 0
+        let padding = min(maxHalfWidth, passHeight - 1)
+        let drawsParts = style.field == .metaball && style.softness != .automatic && bands > 1 && padding > 0
+        let partCapacity = drawsParts ? min(bands, passHeight / (4 * padding)) : 1
         scratch = RenderScratch(
-            width: passWidth, height: passHeight, maxHalfWidth: style.field == .metaball ? bank.maxHalfWidth : 0,
-            bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball)
+            width: passWidth, height: passHeight, maxHalfWidth: maxHalfWidth,
+            bandCount: horizontalBands, edgeBandCount: bands, fieldPlane: style.softness == .automatic && style.field == .metaball,
+            planeParts: partCapacity)
+        balance = partCapacity > 1 ? PartBalance(tileRowCount: tileRows, capacity: partCapacity) : nil
         tiles = TileMap(width: passWidth, height: passHeight, maxBands: horizontalBands)
         maskBounds = MaskTileBoundsCache(tiles: tiles.blockCount * tiles.tileRowCount)
         mixChanges = MixChanges(width: passWidth, height: passHeight)

@@ -7,6 +7,15 @@
 ///   2n + 1-row window is one run of memory; in a row-major plane every row of the window
 ///   sits on its own 4 KiB page, and beyond ≈ 64 rows (n ≈ 32) the pages no longer fit the
 ///   L1 TLB, so every step down the window would miss it.
+///
+///   A frame cut into parts (`FramePlan.Phase.parts`, up to `planeParts`) gives each part a
+///   copy of the rows it reads: each column block is `height + 2 · planeParts ·
+///   paddingRows` rows long, and part p keeps row y at offset y + (2p + 1) · `paddingRows`
+///   (`planeOrigin(part:)`), so the rows a part reads around its own (its rows ± n) never
+///   meet another part's, whatever the cuts. Above part 0 lie the `paddingRows` zero rows
+///   of every frame; below the last part of a frame of k parts, at offsets height + (2k −
+///   1) · `paddingRows` ..< height + 2k · `paddingRows`, lie its bottom zero rows, which a
+///   frame of more parts writes over: `preparePlane(parts:)` zeroes them again when needed.
 /// - Per band (of the horizontal pass, which has `FramePlan.horizontalBandsPerThread` a
 ///   thread when a frame is split over threads; any thread may run any band): a padded row,
 ///   `paddingColumns` zeros, the row, zeros to `blockCount · 16 + paddingColumns`, into
@@ -41,6 +50,11 @@ final class RenderScratch {
     let edgeBandCount: Int
     /// Floats from one column block of the plane to the next.
     let blockStride: Int
+    /// The most parts a frame's plane can be cut into (`planeOrigin(part:)`).
+    let planeParts: Int
+    /// Per part count k in 1 ... `planeParts` (index k − 1): whether the bottom zero rows of
+    /// a frame of k parts hold zeros (`preparePlane(parts:)`).
+    private let bottomRowsZero: UnsafeMutablePointer<Bool>
 
     /// Floats from one row of the field plane to the next (0 without a field plane).
     let fieldStride: Int
@@ -62,15 +76,22 @@ final class RenderScratch {
     private let substituted: UnsafeMutablePointer<UInt8>?
     private let height: Int
 
-    /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory.
-    init(width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, edgeBandCount: Int, fieldPlane: Bool) {
+    /// Allocates and zeroes everything; `fieldPlane` adds the automatic ramp's memory,
+    /// `planeParts` the room for a frame cut into that many parts.
+    init(
+        width: Int, height: Int, maxHalfWidth: Int, bandCount: Int, edgeBandCount: Int, fieldPlane: Bool,
+        planeParts: Int = 1
+    ) {
         blockCount = (width + 15) / 16
         paddingRows = min(maxHalfWidth, height - 1)
         paddingColumns = min(maxHalfWidth, blockCount * 16 - 1)
         self.bandCount = bandCount
         self.edgeBandCount = edgeBandCount
         self.height = height
-        blockStride = (height + 2 * paddingRows) * 16
+        self.planeParts = max(1, planeParts)
+        blockStride = (height + 2 * self.planeParts * paddingRows) * 16
+        bottomRowsZero = .allocate(capacity: self.planeParts)
+        bottomRowsZero.initialize(repeating: true, count: self.planeParts)
         // The left padding is rounded up to 16 floats so each row's values start 64-byte aligned.
         leftPadding = (paddingColumns + 15) / 16 * 16
         paddedRowLength = leftPadding + blockCount * 16 + paddingColumns
@@ -121,6 +142,7 @@ final class RenderScratch {
 
     deinit {
         plane.deallocate()
+        bottomRowsZero.deallocate()
         bandRows.deallocate()
         tapTable.deallocate()
         tails.deallocate()
@@ -159,9 +181,34 @@ final class RenderScratch {
     }
 
     /// Row 0 of column block 0 of the blur plane: column block b, row y is the 16 floats at
-    /// `b · blockStride + 16 · y`, for rows −paddingRows ..< height + paddingRows.
+    /// `b · blockStride + 16 · y`, for rows −paddingRows ..< height + paddingRows (a frame of
+    /// one part: call `preparePlane(parts: 1)` first).
     var planeOrigin: UnsafeMutablePointer<Float> {
-        plane.assumingMemoryBound(to: Float.self) + paddingRows * 16
+        planeOrigin(part: 0)
+    }
+
+    /// Row 0 of column block 0 of part `part`'s copy of the plane, addressed as
+    /// `planeOrigin`; part p may use rows from the cut above it less `paddingRows` to the
+    /// cut below it plus `paddingRows` (clamped to the canvas but for the zero rows above
+    /// part 0 and below the last part).
+    func planeOrigin(part: Int) -> UnsafeMutablePointer<Float> {
+        plane.assumingMemoryBound(to: Float.self) + (2 * part + 1) * paddingRows * 16
+    }
+
+    /// Makes the bottom zero rows of a frame of `parts` parts (at most `planeParts`) hold
+    /// zeros, and notes that such a frame writes over those of frames of fewer parts. Called
+    /// before each frame's passes; zeroing happens only for a frame of fewer parts than one
+    /// drawn since the last time.
+    func preparePlane(parts: Int) {
+        if !bottomRowsZero[parts - 1] {
+            let base = plane.assumingMemoryBound(to: Float.self)
+            let first = (height + (2 * parts - 1) * paddingRows) * 16
+            for b in 0..<blockCount {
+                (base + b * blockStride + first).update(repeating: 0, count: paddingRows * 16)
+            }
+            bottomRowsZero[parts - 1] = true
+        }
+        for k in 0..<parts - 1 { bottomRowsZero[k] = false }
     }
 
     /// Pixel 0 of the padded row of `band`; −paddingColumns ..< blockCount · 16 +

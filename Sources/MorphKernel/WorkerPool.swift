@@ -248,23 +248,17 @@ final class WorkerPool: @unchecked Sendable {
     @inline(__always)
     private static func poll(_ ready: () -> Bool) -> Bool {
         if ready() { return true }
-        let start = monotonicNanoseconds()
+        let start = MonotonicClock.nanoseconds()
         while true {
             for _ in 0..<16 {
                 im_cpu_relax()
                 if ready() { return true }
             }
             // The clock every 16 looks: reading it costs about as much as a few looks.
-            let elapsed = monotonicNanoseconds() &- start
+            let elapsed = MonotonicClock.nanoseconds() &- start
             if elapsed >= spinNanoseconds { return ready() }
             if elapsed >= relaxNanoseconds { sched_yield() }
         }
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     /// A helper's life: wait for a phase, claim and run its bands until none is left, until

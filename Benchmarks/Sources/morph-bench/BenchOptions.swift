@@ -16,6 +16,8 @@ import Foundation
 ///   default bands, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--row-affinity`: split frames with each thread kept to its rows in both passes against
 ///   not, from 512 px up (`--filter TEXT` as for `--c-baseline`);
+/// - `--parts`: split fixed-ramp frames drawn in parts, one a thread, against in bands of
+///   both passes, from 512 px up (`--filter TEXT` as for `--c-baseline`);
 /// - `--paced [--gap MS]`: frames drawn apart in time, as a live view draws them (MS
 ///   milliseconds of sleep before each, 3 unless given), on one thread and on every core,
 ///   against the same frames back to back, from 512 px up (`--filter TEXT` as for
@@ -39,6 +41,7 @@ struct BenchOptions {
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
         case rowAffinity(filter: String?)
+        case parts(filter: String?)
         case paced(filter: String?, gap: Double)
         case icons(directory: String)
         case repeatFrames(count: Int, filter: String, distance: Bool, progress: [Double])
@@ -56,6 +59,7 @@ struct BenchOptions {
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
                morph-bench --row-affinity [--filter TEXT] [--quick]
+               morph-bench --parts [--filter TEXT] [--quick]
                morph-bench --paced [--gap MS] [--filter TEXT] [--quick]
                morph-bench --icons DIR
                morph-bench --repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]
@@ -73,6 +77,7 @@ struct BenchOptions {
         var cBaseline = false
         var horizontalBands = false
         var rowAffinity = false
+        var parts = false
         var paced = false
         var gap: Double?
         var icons: String?
@@ -107,6 +112,8 @@ struct BenchOptions {
                 horizontalBands = true
             case "--row-affinity":
                 rowAffinity = true
+            case "--parts":
+                parts = true
             case "--paced":
                 paced = true
             case "--gap":
@@ -143,9 +150,10 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, rowAffinity, paced, icons != nil, repeatCount != nil]
+        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, rowAffinity, parts, paced, icons != nil,
+            repeatCount != nil]
             .filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --row-affinity, --paced, --icons and --repeat are separate runs; pass one of them")
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --row-affinity, --parts, --paced, --icons and --repeat are separate runs; pass one of them")
         }
         if gap != nil && !paced { throw Invalid(reason: "--gap goes with --paced") }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
@@ -159,8 +167,8 @@ struct BenchOptions {
         if json != nil && !scaling && !cBaseline {
             throw Invalid(reason: "--json goes with --scaling or --c-baseline (--export writes its own JSON)")
         }
-        if filter != nil && !cBaseline && !horizontalBands && !rowAffinity && !paced && repeatCount == nil {
-            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands, --row-affinity, --paced or --repeat")
+        if filter != nil && !cBaseline && !horizontalBands && !rowAffinity && !parts && !paced && repeatCount == nil {
+            throw Invalid(reason: "--filter goes with --c-baseline, --horizontal-bands, --row-affinity, --parts, --paced or --repeat")
         }
         if let export {
             mode = .export(directory: export)
@@ -176,6 +184,8 @@ struct BenchOptions {
             mode = .horizontalBands(filter: filter)
         } else if rowAffinity {
             mode = .rowAffinity(filter: filter)
+        } else if parts {
+            mode = .parts(filter: filter)
         } else if paced {
             mode = .paced(filter: filter, gap: gap ?? 3)
         } else if let icons {

@@ -8,17 +8,24 @@ import Foundation
 /// workloads whose names contain TEXT). Every frame is checked against the one-thread frame.
 ///
 /// - `morph-bench --horizontal-bands`: the horizontal pass in one band of tile rows a thread
-///   against `FramePlan.horizontalBandsPerThread` (the default).
+///   against `FramePlan.horizontalBandsPerThread` (the default), fixed-ramp frames drawn in
+///   bands of both passes rather than in parts.
 /// - `morph-bench --row-affinity`: each thread kept to its rows in both passes (the helpers
 ///   claiming both passes' bands from the end; the fixed ramp's vertical pass in one part of
 ///   rows a thread, `FramePlan.splitVerticalByRows`) against not (the fixed ramp's vertical
 ///   pass in column groups over every row, the automatic edge's horizontal bands claimed in
 ///   turn from the start; `MorphRenderer.keepsRows`), each subject with its fixed ramp,
-///   then with the automatic edge.
+///   then with the automatic edge; fixed-ramp frames in bands of both passes rather than in
+///   parts.
+/// - `morph-bench --parts`: fixed-ramp frames drawn in parts, one a thread, each part whole
+///   (`FramePlan+Parts.swift`, the default) against in bands of both passes with rows kept
+///   (`MorphRenderer.drawsParts` off). A renderer's parts are cut from what its last frames
+///   measured (`PartBalance`), so the first turns of each subject are its warm-up.
 enum SplitComparison {
     enum Kind {
         case horizontalBands
         case rowAffinity
+        case parts
     }
 
     /// A way of splitting: its column heading and the setting that picks it.
@@ -37,16 +44,23 @@ enum SplitComparison {
             print("")
             print("Frames at p = 0.5 on \(cores) threads, the horizontal pass in 1 band of tile rows a thread or in")
             print("several (the default), and on one thread, the three timed in turn, wall time, medians.")
-            first = Variant(heading: "1 band a thread") { $0.horizontalBandsPerThread = 1 }
-            second = Variant(heading: "default bands") { _ in }
+            first = Variant(heading: "1 band a thread") { $0.horizontalBandsPerThread = 1; $0.drawsParts = false }
+            second = Variant(heading: "default bands") { $0.drawsParts = false }
         case .rowAffinity:
             print("morph-bench --row-affinity — commit \(measuredCommit()), \(cores) cores")
             print("")
             print("Frames at p = 0.5 on \(cores) threads, each thread kept to its rows in both passes or not, and on one")
             print("thread, the three timed in turn, wall time, medians; each subject with its fixed ramp, then with the")
             print("automatic edge.")
-            first = Variant(heading: "rows kept") { $0.keepsRows = true }
+            first = Variant(heading: "rows kept") { $0.keepsRows = true; $0.drawsParts = false }
             second = Variant(heading: "rows not kept") { $0.keepsRows = false }
+        case .parts:
+            print("morph-bench --parts — commit \(measuredCommit()), \(cores) cores")
+            print("")
+            print("Fixed-ramp frames at p = 0.5 on \(cores) threads, drawn in parts (one a thread, each drawn whole) or in")
+            print("bands of both passes with rows kept, and on one thread, the three timed in turn, wall time, medians.")
+            first = Variant(heading: "parts") { $0.drawsParts = true }
+            second = Variant(heading: "bands") { $0.drawsParts = false }
         }
         print("")
         print("| workload | 1 thread | \(cores) threads, \(first.heading) | speed-up | \(cores) threads, \(second.heading) | speed-up | "

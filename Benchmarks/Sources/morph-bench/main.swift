@@ -222,6 +222,7 @@ case .cBaseline(let json, let filter):
     try CBaselineComparison.run(options: options, json: json, filter: filter).finish(tool: "morph-bench")
 case .horizontalBands(let filter): try SplitComparison.run(.horizontalBands, options: options, filter: filter).finish(tool: "morph-bench")
 case .rowAffinity(let filter): try SplitComparison.run(.rowAffinity, options: options, filter: filter).finish(tool: "morph-bench")
+case .parts(let filter): try SplitComparison.run(.parts, options: options, filter: filter).finish(tool: "morph-bench")
 case .paced(let filter, let gap): try PacedFrames.run(options: options, filter: filter, gap: gap).finish(tool: "morph-bench")
 case .icons(let directory): try CBaselineComparison.writeIcons(to: directory)
 case .repeatFrames(let count, let filter, let distance, let progress):
