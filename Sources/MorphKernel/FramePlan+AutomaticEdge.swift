@@ -35,13 +35,13 @@ extension FramePlan {
         var r = first + 1
         while r <= last {
             fieldTileRow(r, band: band, bandRows: tileRows, unblurred: unblurred)
-            rampTileRow(r - 1, top: top, bottom: bottom, halo: halo)
+            rampTileRow(r - 1, top: top, bottom: bottom, halo: halo, band: band)
             r += 1
         }
         if bottom < height {
             haloRow(bottom, computedIn: last, band: band, unblurred: unblurred, into: halo.below, farBelow: true)
         }
-        rampTileRow(last, top: top, bottom: bottom, halo: halo)
+        rampTileRow(last, top: top, bottom: bottom, halo: halo, band: band)
     }
 
     /// V of row `y` (just outside the band) for the column blocks computed in tile row `r`,
@@ -113,7 +113,7 @@ extension FramePlan {
             }
             return
         }
-        let plane = UnsafePointer(scratch.planeOrigin)
+        let plane = UnsafePointer(self.plane(band: band))
         let blockStride = scratch.blockStride
         let v = verticalHalfWidth
         let computedRows = rows.clamped(to: outputRows)
@@ -173,7 +173,7 @@ extension FramePlan {
         _ y: Int, block: Int, farBelow: Bool, band: Int
     ) -> SIMD16<Float> {
         let v = verticalHalfWidth
-        let middle = UnsafePointer(scratch.planeOrigin) + block * scratch.blockStride + y * 16
+        let middle = UnsafePointer(plane(band: band)) + block * scratch.blockStride + y * 16
         guard v % TileMap.tileRows == 0 else { return SeparableBlur.verticalSum(middle, taps: taps, halfWidth: v) }
         let far = planeRow(farBelow ? y + v : y - v, block: block, band: band)
         return SeparableBlur.verticalSum(middle, taps: taps, halfWidth: v, far: far, farBelow: farBelow)
@@ -193,14 +193,14 @@ extension FramePlan {
     /// tile row `r` wherever a pixel the ramp computes reads it: the lane next to a row of a
     /// computed block that is not substituted and not quiet (on the canvas's edges, where
     /// the quiet bounds follow V, any), in a computed block beside it.
-    private func exactNeighbours(tileRow r: Int) {
+    private func exactNeighbours(tileRow r: Int, band: Int) {
         let edges = self.edges!
         let blocks = tiles.blockCount
         let compute = TileMap.Kind.compute.rawValue
         let kinds = UnsafePointer(tiles.kinds + r * blocks)
         let field = scratch.fieldOrigin
         let stride = scratch.fieldStride
-        let plane = UnsafePointer(scratch.planeOrigin)
+        let plane = UnsafePointer(self.plane(band: band))
         let v = verticalHalfWidth
         for b in 0..<blocks where kinds[b] == compute {
             let here = scratch.substitutedRows(block: b)
@@ -236,7 +236,7 @@ extension FramePlan {
     /// for every row showed in the time of a whole morph).
     private func rampTileRow(
         _ r: Int, top: Int, bottom: Int,
-        halo: (above: UnsafeMutablePointer<Float>, below: UnsafeMutablePointer<Float>)
+        halo: (above: UnsafeMutablePointer<Float>, below: UnsafeMutablePointer<Float>), band: Int
     ) {
         let edges = self.edges!
         let field = scratch.fieldOrigin
@@ -258,7 +258,7 @@ extension FramePlan {
                 }
             }
         }
-        if quietRows != nil { exactNeighbours(tileRow: r) }
+        if quietRows != nil { exactNeighbours(tileRow: r, band: band) }
         if r == 0 { borderRow(into: halo.above, edge: 0, next: 1) }
         if r == tiles.tileRowCount - 1 { borderRow(into: halo.below, edge: height - 1, next: height - 2) }
         let rows = tiles.rows(ofTileRow: r)

@@ -1,56 +1,79 @@
-/// A split fixed-ramp frame drawn as parts: each thread takes a part of tile rows and draws
-/// it whole, the horizontal pass, the fills and the vertical pass, with no other thread's
-/// rows in between.
+/// A split frame drawn as parts: each thread takes a part of rows and draws it whole, the
+/// horizontal pass, then the fills and vertical pass (with the automatic ramp, its field and
+/// edge ramp: `FramePlan+AutomaticEdge.swift`), with no other thread's rows in between.
 ///
-/// The vertical pass of a part's rows reads n rows of the plane on either side of them,
-/// which belong to the neighbouring parts. Read from the plane the neighbour wrote, those
-/// rows cross from one core's cache to the other's, and in the next frame they cross back
-/// before the neighbour can write them again; on this project's 2-core EPYC VM that cost
-/// more than computing them (`morph-bench --c-baseline`, heart → star at 512 px: the two
-/// horizontal bands beside the cut took 13.8 and 10.3 µs against 8.8 and 5.6 µs with both
-/// run by one thread, and the rows were the same). So each part computes those rows again
-/// itself, into its own copy of the plane (`RenderScratch.planeOrigin(part:)`), with the same
-/// terms in the same order, so the same bits. No part then reads what another writes, and
-/// the frame needs no barrier between its passes: the parts run from start to end at once.
+/// The vertical pass of a part's rows reads n rows of the plane on either side of them (the
+/// automatic ramp one more), which belong to the neighbouring parts. Read from the plane the
+/// neighbour wrote, those rows cross from one core's cache to the other's, and in the next
+/// frame they cross back before the neighbour can write them again. On this project's 2-core
+/// EPYC VM, when the cores hand data over quickly, that cost about as much as computing the
+/// rows: heart → star at 512 px, fixed ramp, timed band by band (a timer not kept), the two
+/// horizontal bands beside the cut took 13.8 and 10.3 µs on two threads against 8.8 and
+/// 5.6 µs when one thread ran every band, where the other bands took 1.0–1.2 times as long;
+/// in the spells when the hand-over is slow, several times as much. So each part computes
+/// those rows again itself, into its own copy of the plane (`RenderScratch.planeOrigin(part:)`),
+/// with the same terms in the same order, so the same bits. No part then reads what another
+/// writes, and the frame needs no barrier between its passes: the parts run from start to
+/// end at once.
 ///
 /// A part cannot hand work to a thread that finishes early, so its share is set before the
 /// frame from what the last frames measured (`PartBalance`). Nor can it take over work from
 /// a thread that the system holds up for a moment, which in a frame of milliseconds happens
 /// often enough to cost more than the parts save: frames of more work than
-/// `partsWorkLimit` are split into bands of each pass.
+/// `partsWorkLimit` are split into bands of each pass. The parts are not tied to threads:
+/// the calling thread takes part 0 and a helper the last, but a helper that has not woken
+/// yet leaves its part to the caller, and with three or more parts the helpers take them in
+/// the order they come.
 extension FramePlan {
     /// The most work (`TileMap.work`) of a frame drawn in parts: 2^24, above a 512 px real
     /// icon frame's (7–12 M at R 32) and below a 1024 px one's (33–65 M at R 48). Measured
-    /// with `morph-bench --parts` (parts against bands of both passes, rows kept) before the
-    /// limit, every frame drawn in parts: at 512 px the parts took 0.93–1.02 times as long
-    /// (bell → magnifyingglass 0.93, heart → star 0.96), at 1024 px 0.95–1.03 and at
-    /// 2048 px 1.04–1.20 (three runs). With the limit, in a spell of slow hand-overs between
-    /// the cores, the 512 px frames in parts took 0.63–0.83 times as long as in bands.
+    /// with `morph-bench --parts` (parts against bands of both passes, rows kept), fixed
+    /// ramp: with every frame drawn in parts, 0.95–1.03 times as long at 1024 px and
+    /// 1.04–1.20 at 2048 px (three runs); at 512 px 0.93–1.15 when the cores hand data over
+    /// quickly (bell → magnifyingglass 0.93–0.97, media-playback 1.02–1.15; five runs) and
+    /// 0.63–0.83 in a spell of slow hand-overs.
     static let partsWorkLimit = 1 << 24
 
-    /// The rows a cut may fall on for a frame of `height` rows with vertical half-width `v`:
-    /// v rows from the canvas's top and bottom edges or more, so that a part other than the
+    /// The rows a cut may fall on for a frame of `height` rows whose vertical pass reads
+    /// `reach` rows on either side of a part (n, or n + 1 with the automatic ramp): `reach`
+    /// rows from the canvas's top and bottom edges or more, so that a part other than the
     /// first and the last reads only rows of the canvas (the zero rows above and below it are
-    /// those of the first and last parts: `RenderScratch`). Nil if there is none.
-    static func partCuts(height: Int, verticalHalfWidth v: Int) -> ClosedRange<Int>? {
-        v <= height - v ? v...(height - v) : nil
+    /// those of the first and last parts: `RenderScratch`); with `tileAligned` (the automatic
+    /// ramp, whose stage walks whole tile rows) only multiples of 16. Nil if there is none.
+    static func partCuts(height: Int, reach: Int, tileAligned: Bool) -> ClosedRange<Int>? {
+        let step = tileAligned ? TileMap.tileRows : 1
+        let lowest = (reach + step - 1) / step * step, highest = (height - reach) / step * step
+        return lowest <= highest ? lowest...highest : nil
     }
 
-    /// Part `part` of `.parts`: the horizontal pass over its rows and v more on each side
-    /// (within the canvas) into its copy of the plane, its fills, its vertical pass from that
-    /// copy; its time into the balance.
+    /// How many rows the vertical pass of a part reads beyond its rows on either side.
+    var partReach: Int { verticalHalfWidth + (edges != nil ? 1 : 0) }
+
+    /// Part `part` of `.parts`: the horizontal pass over its rows and `partReach` more on
+    /// each side (within the canvas) into its copy of the plane, then its fills and vertical
+    /// pass from that copy (with the automatic ramp its `.edges` stage); its time into the
+    /// balance.
     func partBand(_ part: Int) {
         let balance = self.balance!
         let rows = balance.cuts[part]..<balance.cuts[part + 1]
         guard !rows.isEmpty else { return }
         let start = MonotonicClock.nanoseconds()
         let plane = scratch.planeOrigin(part: part)
-        let v = verticalHalfWidth
-        horizontalRows(max(0, rows.lowerBound - v)..<min(height, rows.upperBound + v), plane: plane, band: part)
+        let reach = partReach
+        horizontalRows(max(0, rows.lowerBound - reach)..<min(height, rows.upperBound + reach), plane: plane, band: part)
         let tileRows = rows.lowerBound / TileMap.tileRows..<(rows.upperBound - 1) / TileMap.tileRows + 1
-        for y in rows { fillRow(y, tileRow: y / TileMap.tileRows) }
-        verticalColumns(0..<tiles.blockCount, tileRows: tileRows, plane: plane, within: rows)
+        if edges != nil {
+            edgesBand(tileRows: tileRows, band: part, unblurred: false)
+        } else {
+            for y in rows { fillRow(y, tileRow: y / TileMap.tileRows) }
+            verticalColumns(0..<tiles.blockCount, tileRows: tileRows, plane: plane, within: rows)
+        }
         // At least 1: 0 means not drawn.
         balance.times[part] = max(1, MonotonicClock.nanoseconds() &- start)
+    }
+
+    /// The blur plane band `band` reads: its part's copy in `.parts`, else the frame's.
+    func plane(band: Int) -> UnsafeMutablePointer<Float> {
+        balance != nil ? scratch.planeOrigin(part: band) : scratch.planeOrigin
     }
 }

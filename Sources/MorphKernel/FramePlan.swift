@@ -4,10 +4,11 @@
 /// A frame runs `.measure` (tile stats, then their bounds dilated across), then on the
 /// calling thread the masks' content (`TileMap.content(of:greatest:)`, kept with the masks'
 /// tile bounds), then `.classify` and `.markNeeded` (the tiles'
-/// kinds, then the tiles the horizontal pass needs: `TileMap+Classify.swift`), then with fixed
-/// softness either `.unblurred` (level 0), or on several threads for a frame of up to
-/// `partsWorkLimit` `.parts` (a part of rows a thread, each drawn whole from its own copy of
-/// the rows it reads: `FramePlan+Parts.swift`), or `.horizontal` followed by
+/// kinds, then the tiles the horizontal pass needs: `TileMap+Classify.swift`). On several
+/// threads a blurred frame of up to `partsWorkLimit` then runs `.parts` (a part of rows a
+/// thread, each drawn whole from its own copy of the rows it reads, either softness:
+/// `FramePlan+Parts.swift`). Otherwise with fixed
+/// softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
 /// fills, see `splitVerticalByColumns`, or by default the same in one part of rows a thread,
@@ -25,7 +26,8 @@
 /// plane and field rows, tile stats, bounds, kinds, needed tiles and counts, padded row and
 /// halo rows of its own tile rows (a column
 /// group of `.vertical`: the output pixels of its computed tiles; a share of the fills: those
-/// of the empty and full tiles of its tile rows).
+/// of the empty and full tiles of its tile rows; a part of `.parts`: the output and field
+/// rows of its rows, its copy of the plane, its padded row, halo rows and time).
 struct FramePlan: @unchecked Sendable {
     enum Phase {
         /// The tile stats (and the masks' tile bounds where not kept), and their bounds dilated
@@ -41,9 +43,9 @@ struct FramePlan: @unchecked Sendable {
         case horizontal
         /// The vertical pass fused with the threshold, for the computed tiles, and the fills.
         case vertical
-        /// Fixed softness on several threads: a part of tile rows a band, each the horizontal
-        /// pass over its rows and the rows the vertical pass reads around them into its own
-        /// copy of the plane, its fills, then its vertical pass (`FramePlan+Parts.swift`).
+        /// On several threads: a part of rows a band, each the horizontal pass over its rows
+        /// and the rows the vertical pass reads around them into its own copy of the plane,
+        /// then its fills and vertical pass, or its `.edges` stage (`FramePlan+Parts.swift`).
         case parts
         /// Automatic softness: the vertical pass into the field plane fused with the edge ramp,
         /// a tile row behind it, and the fills (`FramePlan+AutomaticEdge.swift`).
@@ -205,10 +207,10 @@ struct FramePlan: @unchecked Sendable {
     /// blur-plane rows are still in that core's cache. Sets `bandCount`.
     ///
     /// Every split fixed-ramp frame not drawn in parts (`.parts`: above `partsWorkLimit`,
-    /// or with more threads than the renderer has room for) is cut this way (`rowAffinity`
-    /// says why); the column groups of `splitVerticalByColumns` remain for the tests and
-    /// `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the horizontal
-    /// pass.
+    /// or with more threads than the renderer has room for parts) is cut this way
+    /// (`rowAffinity` says why); the column groups of `splitVerticalByColumns` remain for the
+    /// tests and `morph-bench --row-affinity`. The renderer sets `rowAffinity` before the
+    /// horizontal pass.
     mutating func splitVerticalByRows(threads: Int, horizontalBands: Int) {
         verticalParts = threads
         horizontalBandsSplit = horizontalBands

@@ -112,14 +112,16 @@ extension MorphRenderer {
                         let work = n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v)
                         let threads = bandCountLocked(work: work)
                         // Each thread keeps to about the same rows in both passes (unless a
-                        // test or benchmark turned it off); with a fixed ramp, a frame of up
-                        // to `FramePlan.partsWorkLimit` and room for them, each draws a part
-                        // of the frame whole (`FramePlan+Parts.swift`).
+                        // test or benchmark turned it off); for a frame of up to
+                        // `FramePlan.partsWorkLimit` with room for them, each draws a part of
+                        // the frame whole (`FramePlan+Parts.swift`).
                         plan.rowAffinity = threads > 1 && storedKeepsRows
-                        if n > 0, edges == nil, plan.rowAffinity, storedDrawsParts, work <= FramePlan.partsWorkLimit,
+                        if n > 0, plan.rowAffinity, storedDrawsParts, work <= FramePlan.partsWorkLimit,
                            let balance, threads <= balance.capacity,
-                           let allowed = FramePlan.partCuts(height: height, verticalHalfWidth: v) {
-                            balance.cut(tiles, parts: threads, horizontalHalfWidth: h, verticalHalfWidth: v, allowed: allowed)
+                           let allowed = FramePlan.partCuts(height: height, reach: plan.partReach, tileAligned: edges != nil) {
+                            balance.cut(
+                                tiles, parts: threads, horizontalHalfWidth: h, verticalHalfWidth: v, allowed: allowed,
+                                step: edges != nil ? TileMap.tileRows : 1)
                             scratch.preparePlane(parts: threads)
                             plan.balance = balance
                             plan.bandCount = threads

@@ -35,10 +35,10 @@ extension MorphRenderer {
         set { lock.withLock { storedKeepsRows = newValue } }
     }
 
-    /// Whether a fixed ramp's split frames are drawn in parts, one a thread, where the
-    /// renderer has room for them (`FramePlan+Parts.swift`), true by default; false draws
-    /// them in bands of both passes, for the tests and `morph-bench --parts` to compare. The
-    /// bytes are the same.
+    /// Whether split frames are drawn in parts, one a thread, where the renderer has room for
+    /// them, the frame's work is at most `FramePlan.partsWorkLimit` and `keepsRows` is on
+    /// (`FramePlan+Parts.swift`), true by default; false draws them in bands of both passes,
+    /// for the tests and `morph-bench --parts` to compare. The bytes are the same.
     @_spi(Testing) public var drawsParts: Bool {
         get { lock.withLock { storedDrawsParts } }
         set { lock.withLock { storedDrawsParts = newValue } }

@@ -76,9 +76,11 @@ public final class MorphRenderer: @unchecked Sendable {
     /// 2 · ⌈Rmax⌉ + 16) × height must be at most twice this (a frame 1 pixel wide at the
     /// default 12 px blur has at most about 13 million rows).
     ///
-    /// A renderer holds about 4 · (height + 2 · min(⌈Rmax⌉, height − 1)) · W bytes of
-    /// scratch memory on top of the caller's buffers, three rows of it per band of the
-    /// horizontal pass (four bands a thread), and with automatic softness another
+    /// A renderer holds about 4 · (height + 2 · k · (min(⌈Rmax⌉, height − 1) + 1)) · W bytes
+    /// of scratch memory on top of the caller's buffers, where k is the parts a split frame
+    /// can be drawn in (the threads, at most height / (4 · ⌈Rmax⌉), at least 1: up to 1.5
+    /// times the plane of one part), three rows of it per band of the horizontal pass (four
+    /// bands a thread), and with automatic softness another
     /// 4 · height · (W + 32) for the field plane and two rows per thread.
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
     /// and two bytes per 16 × 16 tile of each (`MaskTileBounds`), and where the rows of the
@@ -112,16 +114,16 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Whether split frames keep each thread to its rows (`FramePlan.rowAffinity`,
     /// `MorphRenderer+Testing.swift`); guarded by `lock`.
     var storedKeepsRows = true
-    /// Whether a fixed ramp's split frames are drawn in parts (`MorphRenderer+Testing.swift`);
-    /// guarded by `lock`.
+    /// Whether split frames are drawn in parts (`MorphRenderer+Testing.swift`); guarded by
+    /// `lock`.
     var storedDrawsParts = true
     /// The fewest tiles classified on several threads (`MorphRenderer+Testing.swift`); guarded
     /// by `lock`.
     var storedSplitClassificationTiles = MorphRenderer.splitClassificationTiles
     let bank: GaussianKernelBank
     let scratch: RenderScratch
-    /// Where a fixed ramp's split frames are cut into parts, and what they measured (nil
-    /// when frames are never drawn in parts).
+    /// Where split frames are cut into parts, and what they measured (nil when frames are
+    /// never drawn in parts).
     let balance: PartBalance?
     let tiles: TileMap
     /// The tile bounds of the masks drawn last (`MaskTileBounds`).
@@ -190,12 +192,12 @@ public final class MorphRenderer: @unchecked Sendable {
         let bands = min(tileRows, threads)
         // The horizontal pass's bands: several a thread where there are several threads.
         let horizontalBands = FramePlan.horizontalBands(threads: bands, limit: tileRows)
-        // A fixed ramp's split frames are drawn in parts, one a thread, when each part can
-        // have 4 · n rows or more (`FramePlan+Parts.swift`): the rows a part computes again
+        // Split frames are drawn in parts, one a thread, when the parts can have 4 · n rows
+        // each or more at even cuts (`FramePlan+Parts.swift`): the rows a part computes again
         // for itself are then at most half its own.
         let maxHalfWidth = style.field == .metaball ? bank.maxHalfWidth : 0
         let padding = min(maxHalfWidth, passHeight - 1)
-        let drawsParts = style.field == .metaball && style.softness != .automatic && bands > 1 && padding > 0
+        let drawsParts = style.field == .metaball && bands > 1 && padding > 0
         let partCapacity = drawsParts ? min(bands, passHeight / (4 * padding)) : 1
         scratch = RenderScratch(
             width: passWidth, height: passHeight, maxHalfWidth: maxHalfWidth,

@@ -9,9 +9,11 @@
 /// changes sum (`MixSteps`) a fraction of one that the taps sum. So each cut k is placed
 /// where the estimate's running total reaches a share `goals[k]` of the whole, and after
 /// each frame the share moves towards the slower of the two parts beside the cut, by
-/// `learningRate` times their difference over their sum (at most `largestStep`): one
-/// frame that the system held up moves a cut only a little. Consecutive frames of a morph
-/// differ little, so the shares carry over from frame to frame.
+/// `learningRate` times their difference over their sum (at most `largestStep` of the
+/// estimate): one frame that the system held up moves a cut only a little. A share does not
+/// move further while its cut is held at the edge of the rows a cut may take, or against
+/// the next cut, so it comes back at once when the times turn. Consecutive frames of a
+/// morph differ little, so the shares carry over from frame to frame.
 ///
 /// The cuts never change the bytes, only the time. Guarded by the renderer's lock; the
 /// parts write their times into `times` from their threads, each its own entry, and the
@@ -31,6 +33,10 @@ final class PartBalance: @unchecked Sendable {
     private let weights: UnsafeMutablePointer<Double>
     /// The parts of the last cut.
     private(set) var parts = 0
+    /// Frames cut so far (for the tests).
+    private(set) var framesCut = 0
+    /// The rows the last cut's cuts could take.
+    private var allowed = 0...0
 
     /// How far one frame moves a cut's share: this times the difference of the two parts'
     /// times over their sum.
@@ -60,11 +66,17 @@ final class PartBalance: @unchecked Sendable {
 
     /// Cuts the classified frame of `tiles` into `parts` parts (at most `capacity`), each cut
     /// a row in `allowed` (where no part but the first and the last reads rows beyond the
-    /// canvas: `FramePlan.partCuts`), cut k where the estimate's running total reaches
-    /// `goals[k]` of the whole, spread evenly over each tile row's rows. The estimate of a
-    /// tile row: its rows times the needed vectors times 2h + 1, plus the computed ones times
-    /// 2v + 1, plus one vector a block for the fills and the rows' set-up.
-    func cut(_ tiles: TileMap, parts: Int, horizontalHalfWidth h: Int, verticalHalfWidth v: Int, allowed: ClosedRange<Int>) {
+    /// canvas: `FramePlan.partCuts`) and a multiple of `step`, cut k nearest where the
+    /// estimate's running total reaches `goals[k]` of the whole, spread evenly over each tile
+    /// row's rows. The estimate of a tile row: its rows times the needed vectors times
+    /// 2h + 1, plus the computed ones times 2v + 1, plus one vector a block for the fills and
+    /// the rows' set-up. `allowed`'s ends are multiples of `step`.
+    func cut(
+        _ tiles: TileMap, parts: Int, horizontalHalfWidth h: Int, verticalHalfWidth v: Int, allowed: ClosedRange<Int>,
+        step: Int = 1
+    ) {
+        framesCut += 1
+        self.allowed = allowed
         if goalParts != parts {
             for k in 0...parts { goals[k] = Double(k) / Double(parts) }
             goalParts = parts
@@ -89,8 +101,9 @@ final class PartBalance: @unchecked Sendable {
             }
             let rows = tiles.rows(ofTileRow: r)
             let share = weights[r] > 0 ? min(1, max(0, (goal - done) / weights[r])) : 0
-            let row = rows.lowerBound + Int((share * Double(rows.count)).rounded())
-            cuts[part] = max(cuts[part - 1], min(allowed.upperBound, max(allowed.lowerBound, row)))
+            let row = Double(rows.lowerBound) + share * Double(rows.count)
+            let nearest = Int((row / Double(step)).rounded()) * step
+            cuts[part] = max(cuts[part - 1], min(allowed.upperBound, max(allowed.lowerBound, nearest)))
         }
         for part in 0..<parts { times[part] = 0 }
     }
@@ -104,6 +117,9 @@ final class PartBalance: @unchecked Sendable {
             let above = Double(times[k - 1]), below = Double(times[k])
             guard above + below > 0 else { continue }
             let step = Self.learningRate * (below - above) / (above + below)
+            // Not further than the cut can follow.
+            if step < 0 && (cuts[k] <= allowed.lowerBound || cuts[k] == cuts[k - 1]) { continue }
+            if step > 0 && (cuts[k] >= allowed.upperBound || cuts[k] == cuts[k + 1]) { continue }
             goals[k] += min(Self.largestStep, max(-Self.largestStep, step))
         }
         // In order, and each part a share of at least none.

@@ -2,20 +2,21 @@
 ///
 /// - The blur plane: the horizontal pass's output, stored as `blockCount` column blocks of
 ///   16 floats a row: block b holds columns 16b ..< 16b + 16 of every row, rows contiguous
-///   (64 bytes each), with `paddingRows` rows of zeros above and below (never written) so
-///   the vertical pass never tests bounds. The vertical pass walks down a block, so its
+///   (64 bytes each), with `paddingRows` + 1 rows of zeros above and below so the vertical
+///   pass never tests bounds (the automatic ramp's rows beside a band read one row beyond
+///   the taps' reach). The vertical pass walks down a block, so its
 ///   2n + 1-row window is one run of memory; in a row-major plane every row of the window
 ///   sits on its own 4 KiB page, and beyond ≈ 64 rows (n ≈ 32) the pages no longer fit the
 ///   L1 TLB, so every step down the window would miss it.
 ///
 ///   A frame cut into parts (`FramePlan.Phase.parts`, up to `planeParts`) gives each part a
-///   copy of the rows it reads: each column block is `height + 2 · planeParts ·
-///   paddingRows` rows long, and part p keeps row y at offset y + (2p + 1) · `paddingRows`
-///   (`planeOrigin(part:)`), so the rows a part reads around its own (its rows ± n) never
-///   meet another part's, whatever the cuts. Above part 0 lie the `paddingRows` zero rows
-///   of every frame; below the last part of a frame of k parts, at offsets height + (2k −
-///   1) · `paddingRows` ..< height + 2k · `paddingRows`, lie its bottom zero rows, which a
-///   frame of more parts writes over: `preparePlane(parts:)` zeroes them again when needed.
+///   copy of the rows it reads: with s = `paddingRows` + 1, each column block is `height +
+///   2 · planeParts · s` rows long, and part p keeps row y at offset y + (2p + 1) · s
+///   (`planeOrigin(part:)`), so the rows a part reads around its own (its rows ± (n + 1))
+///   never meet another part's, whatever the cuts. Above part 0 lie the s zero rows of every
+///   frame, which nothing writes; below the last part of a frame of k parts, at offsets
+///   height + (2k − 1) · s ..< height + 2k · s, lie its bottom zero rows, which a frame of
+///   more parts writes over: `preparePlane(parts:)` zeroes them again when needed.
 /// - Per band (of the horizontal pass, which has `FramePlan.horizontalBandsPerThread` a
 ///   thread when a frame is split over threads; any thread may run any band): a padded row,
 ///   `paddingColumns` zeros, the row, zeros to `blockCount · 16 + paddingColumns`, into
@@ -89,7 +90,7 @@ final class RenderScratch {
         self.edgeBandCount = edgeBandCount
         self.height = height
         self.planeParts = max(1, planeParts)
-        blockStride = (height + 2 * self.planeParts * paddingRows) * 16
+        blockStride = (height + 2 * self.planeParts * (paddingRows + 1)) * 16
         bottomRowsZero = .allocate(capacity: self.planeParts)
         bottomRowsZero.initialize(repeating: true, count: self.planeParts)
         // The left padding is rounded up to 16 floats so each row's values start 64-byte aligned.
@@ -181,18 +182,18 @@ final class RenderScratch {
     }
 
     /// Row 0 of column block 0 of the blur plane: column block b, row y is the 16 floats at
-    /// `b · blockStride + 16 · y`, for rows −paddingRows ..< height + paddingRows (a frame of
-    /// one part: call `preparePlane(parts: 1)` first).
+    /// `b · blockStride + 16 · y`, for rows −paddingRows − 1 ..< height + paddingRows + 1 (a
+    /// frame of one part: call `preparePlane(parts: 1)` first).
     var planeOrigin: UnsafeMutablePointer<Float> {
         planeOrigin(part: 0)
     }
 
     /// Row 0 of column block 0 of part `part`'s copy of the plane, addressed as
-    /// `planeOrigin`; part p may use rows from the cut above it less `paddingRows` to the
-    /// cut below it plus `paddingRows` (clamped to the canvas but for the zero rows above
+    /// `planeOrigin`; part p may use rows from the cut above it less `paddingRows` + 1 to
+    /// the cut below it plus `paddingRows` + 1 (the canvas's rows, and the zero rows above
     /// part 0 and below the last part).
     func planeOrigin(part: Int) -> UnsafeMutablePointer<Float> {
-        plane.assumingMemoryBound(to: Float.self) + (2 * part + 1) * paddingRows * 16
+        plane.assumingMemoryBound(to: Float.self) + (2 * part + 1) * (paddingRows + 1) * 16
     }
 
     /// Makes the bottom zero rows of a frame of `parts` parts (at most `planeParts`) hold
@@ -202,9 +203,9 @@ final class RenderScratch {
     func preparePlane(parts: Int) {
         if !bottomRowsZero[parts - 1] {
             let base = plane.assumingMemoryBound(to: Float.self)
-            let first = (height + (2 * parts - 1) * paddingRows) * 16
+            let first = (height + (2 * parts - 1) * (paddingRows + 1)) * 16
             for b in 0..<blockCount {
-                (base + b * blockStride + first).update(repeating: 0, count: paddingRows * 16)
+                (base + b * blockStride + first).update(repeating: 0, count: (paddingRows + 1) * 16)
             }
             bottomRowsZero[parts - 1] = true
         }

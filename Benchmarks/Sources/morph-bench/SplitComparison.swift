@@ -17,10 +17,12 @@ import Foundation
 ///   turn from the start; `MorphRenderer.keepsRows`), each subject with its fixed ramp,
 ///   then with the automatic edge; fixed-ramp frames in bands of both passes rather than in
 ///   parts.
-/// - `morph-bench --parts`: fixed-ramp frames drawn in parts, one a thread, each part whole
-///   (`FramePlan+Parts.swift`, the default) against in bands of both passes with rows kept
-///   (`MorphRenderer.drawsParts` off). A renderer's parts are cut from what its last frames
-///   measured (`PartBalance`), so the first turns of each subject are its warm-up.
+/// - `morph-bench --parts`: frames drawn in parts, one a thread, each part whole
+///   (`FramePlan+Parts.swift`, the default up to `FramePlan.partsWorkLimit`) against in
+///   bands of both passes with rows kept (`MorphRenderer.drawsParts` off), each subject with
+///   its fixed ramp, then with the automatic edge. A renderer's parts are cut from what its
+///   last frames measured (`PartBalance`), so the first turns of each subject are its
+///   warm-up.
 enum SplitComparison {
     enum Kind {
         case horizontalBands
@@ -57,8 +59,10 @@ enum SplitComparison {
         case .parts:
             print("morph-bench --parts — commit \(measuredCommit()), \(cores) cores")
             print("")
-            print("Fixed-ramp frames at p = 0.5 on \(cores) threads, drawn in parts (one a thread, each drawn whole) or in")
-            print("bands of both passes with rows kept, and on one thread, the three timed in turn, wall time, medians.")
+            print("Frames at p = 0.5 on \(cores) threads, drawn in parts (one a thread, each drawn whole) or in bands of")
+            print("both passes with rows kept, and on one thread, the three timed in turn, wall time, medians; each subject")
+            print("with its fixed ramp, then with the automatic edge. Frames of more work than FramePlan.partsWorkLimit")
+            print("(1024 px and up) take the bands both ways.")
             first = Variant(heading: "parts") { $0.drawsParts = true }
             second = Variant(heading: "bands") { $0.drawsParts = false }
         }
@@ -68,7 +72,7 @@ enum SplitComparison {
         print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         var sink: UInt64 = 0
         let subjects = BenchSubject.splitSubjects(filter: filter)
-        for subject in kind == .rowAffinity ? subjects + subjects.map(\.automaticEdge) : subjects {
+        for subject in kind == .horizontalBands ? subjects : subjects + subjects.map(\.automaticEdge) {
             let (source, target) = try subject.masks()
             let size = source.width
             let serial = try subject.renderer(size: size, .serial)
