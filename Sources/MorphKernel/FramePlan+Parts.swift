@@ -28,10 +28,11 @@ extension FramePlan {
     /// The most work (`TileMap.work`) of a frame drawn in parts: 2^24, above a 512 px real
     /// icon frame's (7–12 M at R 32) and below a 1024 px one's (33–65 M at R 48). Measured
     /// with `morph-bench --parts` (parts against bands of both passes, rows kept), fixed
-    /// ramp: with every frame drawn in parts, 0.95–1.03 times as long at 1024 px and
-    /// 1.04–1.20 at 2048 px (three runs); at 512 px 0.93–1.15 when the cores hand data over
-    /// quickly (bell → magnifyingglass 0.93–0.97, media-playback 1.02–1.15; five runs) and
-    /// 0.63–0.83 in a spell of slow hand-overs.
+    /// ramp (the limit was set before the automatic edge had parts, and holds for it too):
+    /// with every frame drawn in parts, 0.95–1.03 times as long at 1024 px and 1.04–1.20 at
+    /// 2048 px (three runs); at 512 px 0.93–1.15 when the cores hand data over quickly
+    /// (bell → magnifyingglass 0.93–0.94, media-playback 1.02–1.15; five runs) and 0.63–0.83
+    /// in a spell of slow hand-overs.
     static let partsWorkLimit = 1 << 24
 
     /// The rows a cut may fall on for a frame of `height` rows whose vertical pass reads

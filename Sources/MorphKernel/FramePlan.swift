@@ -5,9 +5,10 @@
 /// calling thread the masks' content (`TileMap.content(of:greatest:)`, kept with the masks'
 /// tile bounds), then `.classify` and `.markNeeded` (the tiles'
 /// kinds, then the tiles the horizontal pass needs: `TileMap+Classify.swift`). On several
-/// threads a blurred frame of up to `partsWorkLimit` then runs `.parts` (a part of rows a
-/// thread, each drawn whole from its own copy of the rows it reads, either softness:
-/// `FramePlan+Parts.swift`). Otherwise with fixed
+/// threads, with rows kept (`rowAffinity`), a blurred frame of up to `partsWorkLimit` then
+/// runs `.parts` where the renderer has room for a part a thread and the rows allow cuts (a
+/// part of rows a thread, each drawn whole from its own copy of the rows it reads, either
+/// softness: `FramePlan+Parts.swift`). Otherwise with fixed
 /// softness either `.unblurred` (level 0) or `.horizontal` followed by
 /// `.vertical` once every band has finished `.horizontal` (the vertical pass reads rows of
 /// neighbouring bands; on several threads its bands are column groups and shares of the
@@ -27,7 +28,8 @@
 /// halo rows of its own tile rows (a column
 /// group of `.vertical`: the output pixels of its computed tiles; a share of the fills: those
 /// of the empty and full tiles of its tile rows; a part of `.parts`: the output and field
-/// rows of its rows, its copy of the plane, its padded row, halo rows and time).
+/// rows of its rows with their border columns and substitution flags, its copy of the
+/// plane, its padded row, step buffer, column buffer, halo rows and time).
 struct FramePlan: @unchecked Sendable {
     enum Phase {
         /// The tile stats (and the masks' tile bounds where not kept), and their bounds dilated

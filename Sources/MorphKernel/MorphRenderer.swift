@@ -78,8 +78,9 @@ public final class MorphRenderer: @unchecked Sendable {
     ///
     /// A renderer holds about 4 · (height + 2 · k · (min(⌈Rmax⌉, height − 1) + 1)) · W bytes
     /// of scratch memory on top of the caller's buffers, where k is the parts a split frame
-    /// can be drawn in (the threads, at most height / (4 · ⌈Rmax⌉), at least 1: up to 1.5
-    /// times the plane of one part), three rows of it per band of the horizontal pass (four
+    /// can be drawn in (the threads, at most height / (4 · ⌈Rmax⌉), at least 1: about 1.5
+    /// times the plane of one part, twice for the smallest blurs), three rows of it per band
+    /// of the horizontal pass (four
     /// bands a thread), and with automatic softness another
     /// 4 · height · (W + 32) for the field plane and two rows per thread.
     /// It keeps the last four masks it drew (their storage, shared with the caller's copies)
@@ -194,7 +195,7 @@ public final class MorphRenderer: @unchecked Sendable {
         let horizontalBands = FramePlan.horizontalBands(threads: bands, limit: tileRows)
         // Split frames are drawn in parts, one a thread, when the parts can have 4 · n rows
         // each or more at even cuts (`FramePlan+Parts.swift`): the rows a part computes again
-        // for itself are then at most half its own.
+        // for itself are then about half its own or fewer.
         let maxHalfWidth = style.field == .metaball ? bank.maxHalfWidth : 0
         let padding = min(maxHalfWidth, passHeight - 1)
         let drawsParts = style.field == .metaball && bands > 1 && padding > 0

@@ -1,4 +1,4 @@
-/// Where a split fixed-ramp frame is cut into parts, one a thread, each drawn whole by the
+/// Where a split frame is cut into parts, one a thread, each drawn whole by the
 /// thread that takes it (`FramePlan.Phase.parts`), and what the renderer's last such frames
 /// measured, so that the parts take about the same time.
 ///
@@ -11,9 +11,9 @@
 /// each frame the share moves towards the slower of the two parts beside the cut, by
 /// `learningRate` times their difference over their sum (at most `largestStep` of the
 /// estimate): one frame that the system held up moves a cut only a little. A share does not
-/// move further while its cut is held at the edge of the rows a cut may take, or against
-/// the next cut, so it comes back at once when the times turn. Consecutive frames of a
-/// morph differ little, so the shares carry over from frame to frame.
+/// move further while its cut is held at the edge of the rows a cut may take, so it comes
+/// back within a frame or two when the times turn. Consecutive frames of a morph differ
+/// little, so the shares carry over from frame to frame.
 ///
 /// The cuts never change the bytes, only the time. Guarded by the renderer's lock; the
 /// parts write their times into `times` from their threads, each its own entry, and the
@@ -118,8 +118,8 @@ final class PartBalance: @unchecked Sendable {
             guard above + below > 0 else { continue }
             let step = Self.learningRate * (below - above) / (above + below)
             // Not further than the cut can follow.
-            if step < 0 && (cuts[k] <= allowed.lowerBound || cuts[k] == cuts[k - 1]) { continue }
-            if step > 0 && (cuts[k] >= allowed.upperBound || cuts[k] == cuts[k + 1]) { continue }
+            if step < 0 && cuts[k] <= allowed.lowerBound { continue }
+            if step > 0 && cuts[k] >= allowed.upperBound { continue }
             goals[k] += min(Self.largestStep, max(-Self.largestStep, step))
         }
         // In order, and each part a share of at least none.

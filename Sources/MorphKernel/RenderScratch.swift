@@ -3,8 +3,9 @@
 /// - The blur plane: the horizontal pass's output, stored as `blockCount` column blocks of
 ///   16 floats a row: block b holds columns 16b ..< 16b + 16 of every row, rows contiguous
 ///   (64 bytes each), with `paddingRows` + 1 rows of zeros above and below so the vertical
-///   pass never tests bounds (the automatic ramp's rows beside a band read one row beyond
-///   the taps' reach). The vertical pass walks down a block, so its
+///   pass never tests bounds (one more than it reads: a part's copy, below, keeps the row
+///   beyond the taps' reach that the automatic ramp reads beside a part, inside the canvas,
+///   clear of its neighbours' copies). The vertical pass walks down a block, so its
 ///   2n + 1-row window is one run of memory; in a row-major plane every row of the window
 ///   sits on its own 4 KiB page, and beyond ≈ 64 rows (n ≈ 32) the pages no longer fit the
 ///   L1 TLB, so every step down the window would miss it.

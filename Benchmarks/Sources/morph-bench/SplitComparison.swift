@@ -15,8 +15,7 @@ import Foundation
 ///   rows a thread, `FramePlan.splitVerticalByRows`) against not (the fixed ramp's vertical
 ///   pass in column groups over every row, the automatic edge's horizontal bands claimed in
 ///   turn from the start; `MorphRenderer.keepsRows`), each subject with its fixed ramp,
-///   then with the automatic edge; fixed-ramp frames in bands of both passes rather than in
-///   parts.
+///   then with the automatic edge; both in bands of both passes rather than in parts.
 /// - `morph-bench --parts`: frames drawn in parts, one a thread, each part whole
 ///   (`FramePlan+Parts.swift`, the default up to `FramePlan.partsWorkLimit`) against in
 ///   bands of both passes with rows kept (`MorphRenderer.drawsParts` off), each subject with
