@@ -123,6 +123,35 @@ import Testing
         #expect(seen.contains { $0[2] >= allowed.upperBound }, "the last part never shrank to the margin: \(byFirst)")
     }
 
+    @Test("interrupted animations, whose frames carry a captured field, draw the same bytes in parts",
+          arguments: softnesses)
+    func capturedFieldsInParts(softness: MorphSoftness) throws {
+        let (w, h) = (40, 120)
+        let style = MorphStyle(maxBlurRadius: 5, softness: softness)
+        var rng = SplitMix64(seed: 0x9A27_0050)
+        let icons = (0..<3).map { _ in TestMasks.random(width: w, height: h, kind: .discs, using: &rng) }
+        let serial = try renderer(width: w, height: h, style: style)
+        let threaded = try renderer(width: w, height: h, style: style, bands: 2)
+        #expect(takesParts(threaded, bands: 2))
+        let animators = try [serial, threaded].map { try MorphAnimator(renderer: $0, source: icons[0], target: icons[1]) }
+        // Each new target interrupts the animation under way, which captures its field.
+        let events: [(time: Double, icon: Int)] = [(0, 1), (0.15, 2), (0.3, 0), (0.42, 1)]
+        var next = 0
+        for k in 0...60 {
+            let t = Double(k) / 60
+            while next < events.count && events[next].time <= t {
+                for animator in animators { try animator.animate(to: icons[events[next].icon], duration: 0.4, at: events[next].time) }
+                next += 1
+            }
+            var frames = [[UInt8]](repeating: [UInt8](repeating: 0, count: w * h * 4), count: 2)
+            for index in 0..<2 {
+                _ = try frames[index].withUnsafeMutableBytes { try animators[index].render(at: t, into: $0, format: .rgba8) }
+            }
+            #expect(frames[1] == frames[0], "t = \(t)")
+        }
+        #expect(try #require(threaded.balance).framesCut >= 30)
+    }
+
     @Test("a frame of fewer parts after one of more reads zeros below the canvas, not the rows left there",
           arguments: softnesses)
     func fewerPartsAfterMoreReadZerosBelow(softness: MorphSoftness) throws {
