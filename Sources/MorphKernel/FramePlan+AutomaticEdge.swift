@@ -26,8 +26,8 @@ extension FramePlan {
         guard let first = tileRows.first else { return }
         let last = tileRows.upperBound - 1
         let halo = scratch.haloRows(band: band)
-        let top = tiles.rows(ofTileRow: first).lowerBound
-        let bottom = tiles.rows(ofTileRow: last).upperBound
+        let rows = tiles.rows(ofTileRows: tileRows)
+        let top = rows.lowerBound, bottom = rows.upperBound
         if top > 0 {
             haloRow(top - 1, computedIn: first, band: band, unblurred: unblurred, into: halo.above, farBelow: false)
         }

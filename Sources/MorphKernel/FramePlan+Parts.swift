@@ -62,11 +62,11 @@ extension FramePlan {
         let plane = scratch.planeOrigin(part: part)
         let reach = partReach
         horizontalRows(max(0, rows.lowerBound - reach)..<min(height, rows.upperBound + reach), plane: plane, band: part)
-        let tileRows = rows.lowerBound / TileMap.tileRows..<(rows.upperBound - 1) / TileMap.tileRows + 1
+        let tileRows = TileMap.tileRows(holding: rows)
         if edges != nil {
             edgesBand(tileRows: tileRows, band: part, unblurred: false)
         } else {
-            for y in rows { fillRow(y, tileRow: y / TileMap.tileRows) }
+            fills(rows: rows)
             verticalColumns(0..<tiles.blockCount, tileRows: tileRows, plane: plane, within: rows)
         }
         // At least 1: 0 means not drawn.

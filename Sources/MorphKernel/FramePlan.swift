@@ -235,8 +235,7 @@ struct FramePlan: @unchecked Sendable {
                 tileRows: tileRows, source: source, sourceBounds: sourceBounds,
                 target: target, targetBounds: targetBounds, sourceWeight: sourceWeight, targetWeight: targetWeight)
             if measuresChanges, let changes, !tileRows.isEmpty {
-                let rows = tiles.rows(ofTileRow: tileRows.lowerBound).lowerBound..<tiles.rows(ofTileRow: tileRows.upperBound - 1).upperBound
-                changes.measure(rows: rows, source: source, target: target, width: width)
+                changes.measure(rows: tiles.rows(ofTileRows: tileRows), source: source, target: target, width: width)
             }
             tiles.dilateAcross(tileRows: tileRows, classification)
         case .classify:
@@ -252,18 +251,18 @@ struct FramePlan: @unchecked Sendable {
         case .vertical:
             if verticalGroupBlocks == 0 {
                 verticalColumns(0..<tiles.blockCount, tileRows: 0..<tiles.tileRowCount)
-                fills(tileRows: 0..<tiles.tileRowCount)
+                fills(rows: 0..<height)
             } else if verticalParts > 0 {
                 // Each part: its fills, then its column groups.
                 let perPart = bandCount / verticalParts
                 let tileRows = verticalPart(band / perPart), group = band % perPart
                 if group == 0 {
-                    fills(tileRows: tileRows)
+                    fills(rows: tiles.rows(ofTileRows: tileRows))
                 } else {
                     verticalGroup(group - 1, tileRows: tileRows)
                 }
             } else if band < verticalFillShares {
-                fills(tileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares))
+                fills(rows: tiles.rows(ofTileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares)))
             } else {
                 verticalGroup(band - verticalFillShares, tileRows: 0..<tiles.tileRowCount)
             }
@@ -345,9 +344,7 @@ struct FramePlan: @unchecked Sendable {
     /// the columns the taps read. Rows above the first and below the last content row get
     /// zero vectors (rows between without content are computed, to the same zeros).
     private func horizontalBand(tileRows: Range<Int>, band: Int) {
-        guard let first = tileRows.first else { return }
-        let rows = tiles.rows(ofTileRow: first).lowerBound..<tiles.rows(ofTileRow: tileRows.upperBound - 1).upperBound
-        horizontalRows(rows, plane: scratch.planeOrigin, band: band)
+        horizontalRows(tiles.rows(ofTileRows: tileRows), plane: scratch.planeOrigin, band: band)
     }
 
     /// The horizontal pass of the rows `rows` into the plane whose row 0 of block 0 is at
@@ -355,7 +352,7 @@ struct FramePlan: @unchecked Sendable {
     func horizontalRows(_ rows: Range<Int>, plane: UnsafeMutablePointer<Float>, band: Int) {
         guard !rows.isEmpty else { return }
         let blocks = tiles.blockCount
-        for r in rows.lowerBound / TileMap.tileRows...(rows.upperBound - 1) / TileMap.tileRows {
+        for r in TileMap.tileRows(holding: rows) {
             let needed = UnsafePointer(tiles.needed + r * blocks)
             var first = 0
             while first < blocks && needed[first] == 0 { first += 1 }
@@ -431,10 +428,8 @@ struct FramePlan: @unchecked Sendable {
         }
     }
 
-    /// The fills of the empty and full tiles of `tileRows`.
-    func fills(tileRows: Range<Int>) {
-        for r in tileRows {
-            for y in tiles.rows(ofTileRow: r) { fillRow(y, tileRow: r) }
-        }
+    /// The fills of the empty and full tiles in the rows `rows`.
+    func fills(rows: Range<Int>) {
+        for y in rows { fillRow(y, tileRow: y / TileMap.tileRows) }
     }
 }

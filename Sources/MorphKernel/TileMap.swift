@@ -155,6 +155,16 @@ final class TileMap {
         r * TileMap.tileRows..<min(height, (r + 1) * TileMap.tileRows)
     }
 
+    /// The rows of the tile rows `tileRows` (empty for none).
+    func rows(ofTileRows tileRows: Range<Int>) -> Range<Int> {
+        tileRows.isEmpty ? 0..<0 : tileRows.lowerBound * TileMap.tileRows..<min(height, tileRows.upperBound * TileMap.tileRows)
+    }
+
+    /// The tile rows that hold any of the rows `rows` (empty for none).
+    static func tileRows(holding rows: Range<Int>) -> Range<Int> {
+        rows.isEmpty ? 0..<0 : rows.lowerBound / tileRows..<(rows.upperBound - 1) / tileRows + 1
+    }
+
     /// Values of `needed`: which lanes of a tile's 16 columns the horizontal pass must write.
     enum Need {
         /// All 16 (a computed tile within reach reads them).
