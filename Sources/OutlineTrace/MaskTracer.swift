@@ -36,8 +36,10 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
-/// coverage: exporters apply it to the layers as a group.
+/// one run a pixel inside it, so the edge is drawn once; with two or more of them they are
+/// traced from the frame near its soft pixels only (`UnderLayerPlane`), since elsewhere they
+/// would lie hidden under the top one. The tint's own alpha is not coverage: exporters apply
+/// it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
@@ -139,10 +141,20 @@ public struct MaskTracer: Sendable {
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers
+        // The layers under the opaque one, from the frame near its soft pixels only, when
+        // there are enough of them to pay for that plane (`UnderLayerPlane.leastLayers`).
+        var under = layers.count - 1 >= UnderLayerPlane.leastLayers
+            ? UnderLayerPlane.plane(alpha, width: width, height: height).withUnsafeBufferPointer {
+                MarchingSquares($0, width: width, height: height)
+            }
+            : nil
         return layers.indices.compactMap { k in
             let layer = layers[k]
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
-            let loops = squares.loops(level: band.cut, band: band, underEdges: k < layers.count - 1)
+            let isUnder = k < layers.count - 1
+            let loops = isUnder && under != nil
+                ? under!.loops(level: band.cut, band: band, underEdges: true)
+                : squares.loops(level: band.cut, band: band, underEdges: isUnder)
             let contours = fitted(loops, keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
             return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
