@@ -222,9 +222,13 @@ enum UnderLayerPlane {
     /// two partial pixels, climbing strictly from an empty pixel (≤ 2) on one side to two full
     /// ones (≥ 253) on the other, as `MarchingSquares.rampEdge` finds an anti-aliased edge.
     /// Reads up to three pixels either way.
+    ///
+    /// The ramp can only climb towards the larger neighbour: climbing the other way, that
+    /// neighbour would be over the pixel and the larger one under it (or both empty and full).
     @inline(__always)
     static func onRamp(_ p: UnsafePointer<UInt8>, _ step: Int) -> Bool {
-        onRamp(p, towardsFull: step) || onRamp(p, towardsFull: -step)
+        let after = p[step], before = p[-step]
+        return after != before && onRamp(p, towardsFull: after > before ? step : -step)
     }
 
     @inline(__always)
