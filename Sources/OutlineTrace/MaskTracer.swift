@@ -38,7 +38,7 @@ import PathMorph
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
 /// one run a pixel inside it, so the edge is drawn once; with two or more of them they are
 /// traced from the frame near its soft pixels only (`UnderLayerPlane`), since elsewhere they
-/// would lie hidden under the top one. The tint's own alpha is not coverage: exporters apply
+/// would run inside the top one. The tint's own alpha is not coverage: exporters apply
 /// it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
@@ -135,15 +135,25 @@ public struct MaskTracer: Sendable {
         }
     }
 
+    /// `layers(of:)`, the layers under the opaque one traced from the whole frame when not
+    /// `croppingUnderLayers` (for the tests, which compare the two).
+    func layers(of mask: AlphaMask, croppingUnderLayers: Bool) -> [Layer] {
+        mask.pixels.withUnsafeBufferPointer {
+            checkedLayers(of: $0, width: mask.width, height: mask.height, croppingUnderLayers: croppingUnderLayers)
+        }
+    }
+
     /// `layers(of:width:height:)` of a plane whose size has been checked.
-    private func checkedLayers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
+    private func checkedLayers(
+        of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int, croppingUnderLayers: Bool = true
+    ) -> [Layer] {
         guard width > 0, height > 0 else { return [] }
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers
         // The layers under the opaque one, from the frame near its soft pixels only, when
         // there are enough of them to pay for that plane (`UnderLayerPlane.leastLayers`).
-        var under = layers.count - 1 >= UnderLayerPlane.leastLayers
+        var under = croppingUnderLayers && layers.count - 1 >= UnderLayerPlane.leastLayers
             ? UnderLayerPlane.plane(alpha, width: width, height: height).withUnsafeBufferPointer {
                 MarchingSquares($0, width: width, height: height)
             }
