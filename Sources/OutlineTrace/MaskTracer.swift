@@ -36,10 +36,8 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once; with two or more of them they are
-/// traced from the frame near its soft pixels only (`UnderLayerPlane`), since elsewhere they
-/// would run inside the top one. The tint's own alpha is not coverage: exporters apply
-/// it to the layers as a group.
+/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
+/// coverage: exporters apply it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
@@ -135,36 +133,16 @@ public struct MaskTracer: Sendable {
         }
     }
 
-    /// `layers(of:)`, the layers under the opaque one traced from the whole frame when not
-    /// `croppingUnderLayers` (for the tests, which compare the two).
-    func layers(of mask: AlphaMask, croppingUnderLayers: Bool) -> [Layer] {
-        mask.pixels.withUnsafeBufferPointer {
-            checkedLayers(of: $0, width: mask.width, height: mask.height, croppingUnderLayers: croppingUnderLayers)
-        }
-    }
-
     /// `layers(of:width:height:)` of a plane whose size has been checked.
-    private func checkedLayers(
-        of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int, croppingUnderLayers: Bool = true
-    ) -> [Layer] {
+    private func checkedLayers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
         guard width > 0, height > 0 else { return [] }
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers
-        // The layers under the opaque one, from the frame near its soft pixels only, when
-        // there are enough of them to pay for that plane (`UnderLayerPlane.leastLayers`).
-        var under = croppingUnderLayers && layers.count - 1 >= UnderLayerPlane.leastLayers
-            ? UnderLayerPlane.plane(alpha, width: width, height: height).withUnsafeBufferPointer {
-                MarchingSquares($0, width: width, height: height)
-            }
-            : nil
         return layers.indices.compactMap { k in
             let layer = layers[k]
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
-            let isUnder = k < layers.count - 1
-            let loops = isUnder && under != nil
-                ? under!.loops(level: band.cut, band: band, underEdges: true)
-                : squares.loops(level: band.cut, band: band, underEdges: isUnder)
+            let loops = squares.loops(level: band.cut, band: band, underEdges: k < layers.count - 1)
             let contours = fitted(loops, keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
             return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
         }
