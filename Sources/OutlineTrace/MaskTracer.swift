@@ -36,8 +36,12 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
-/// coverage: exporters apply it to the layers as a group.
+/// one run a pixel inside it, so the edge is drawn once. (Most of their outline then runs
+/// inside the top one. Tracing them only near the frame's soft pixels was built and
+/// measured: kept correct, with every opaque edge's ramp whole, it took 0–13 % fewer
+/// instructions at p = ½ and −2 % to +2 % over whole morphs, for a cropped plane costing a
+/// quarter of a crisp frame's tracing, and was dropped; see the revert, 336a766.) The tint's
+/// own alpha is not coverage: exporters apply it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
