@@ -36,12 +36,8 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once. (Most of their outline then runs
-/// inside the top one. Tracing them only near the frame's soft pixels was built and
-/// measured: kept correct, with every opaque edge's ramp whole, it took 0–13 % fewer
-/// instructions at p = ½ and −2 % to +2 % over whole morphs, for a cropped plane costing a
-/// quarter of a crisp frame's tracing, and was dropped; see the revert, 336a766.) The tint's
-/// own alpha is not coverage: exporters apply it to the layers as a group.
+/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
+/// coverage: exporters apply it to the layers as a group.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
@@ -143,6 +139,12 @@ public struct MaskTracer: Sendable {
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
         let layers = levels.layers
+        // The layers under the opaque one are traced from the whole frame, though most of
+        // their outline runs inside the opaque one. Tracing them only near the frame's soft
+        // pixels was built and measured (cd71cd5 … e3f01a8, reverted in 336a766): kept
+        // correct, with every opaque edge's ramp whole, it took 0–13 % fewer instructions at
+        // p = ½ and −2 % to +2 % over whole morphs, for a cropped plane that cost a quarter of
+        // a crisp frame's tracing.
         return layers.indices.compactMap { k in
             let layer = layers[k]
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
