@@ -36,19 +36,29 @@ extension FramePlan {
     static let partsWorkLimit = 1 << 24
 
     /// The rows a cut may fall on for a frame of `height` rows whose vertical pass reads
-    /// `reach` rows on either side of a part (n, or n + 1 with the automatic ramp): `reach`
+    /// `verticalHalfWidth` rows (n) on either side, with the automatic ramp or not: `partReach`
     /// rows from the canvas's top and bottom edges or more, so that a part other than the
     /// first and the last reads only rows of the canvas (the zero rows above and below it are
-    /// those of the first and last parts: `RenderScratch`); with `tileAligned` (the automatic
-    /// ramp, whose stage walks whole tile rows) only multiples of 16. Nil if there is none.
-    static func partCuts(height: Int, reach: Int, tileAligned: Bool) -> ClosedRange<Int>? {
-        let step = tileAligned ? TileMap.tileRows : 1
+    /// those of the first and last parts: `RenderScratch`), and multiples of `partStep`. Nil
+    /// if there is none.
+    static func partCuts(height: Int, verticalHalfWidth v: Int, automaticEdge: Bool) -> ClosedRange<Int>? {
+        let reach = partReach(verticalHalfWidth: v, automaticEdge: automaticEdge), step = partStep(automaticEdge: automaticEdge)
         let lowest = (reach + step - 1) / step * step, highest = (height - reach) / step * step
         return lowest <= highest ? lowest...highest : nil
     }
 
-    /// How many rows the vertical pass of a part reads beyond its rows on either side.
-    var partReach: Int { verticalHalfWidth + (edges != nil ? 1 : 0) }
+    /// How many rows the vertical pass of a part reads beyond its rows on either side: n, and
+    /// one more with the automatic ramp.
+    static func partReach(verticalHalfWidth v: Int, automaticEdge: Bool) -> Int { v + (automaticEdge ? 1 : 0) }
+
+    /// What a cut's row is a multiple of: 16 with the automatic ramp, whose stage walks whole
+    /// tile rows, else 1.
+    static func partStep(automaticEdge: Bool) -> Int { automaticEdge ? TileMap.tileRows : 1 }
+
+    /// This frame's `partCuts`, `partReach` and `partStep`.
+    var partCuts: ClosedRange<Int>? { Self.partCuts(height: height, verticalHalfWidth: verticalHalfWidth, automaticEdge: edges != nil) }
+    var partReach: Int { Self.partReach(verticalHalfWidth: verticalHalfWidth, automaticEdge: edges != nil) }
+    var partStep: Int { Self.partStep(automaticEdge: edges != nil) }
 
     /// Part `part` of `.parts`: the horizontal pass over its rows and `partReach` more on
     /// each side (within the canvas) into its copy of the plane, then its fills and vertical

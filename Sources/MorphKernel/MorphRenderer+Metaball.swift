@@ -118,10 +118,10 @@ extension MorphRenderer {
                         plan.rowAffinity = threads > 1 && storedKeepsRows
                         if n > 0, plan.rowAffinity, storedDrawsParts, work <= FramePlan.partsWorkLimit,
                            let balance, threads <= balance.capacity,
-                           let allowed = FramePlan.partCuts(height: height, reach: plan.partReach, tileAligned: edges != nil) {
+                           let allowed = plan.partCuts {
                             balance.cut(
                                 tiles, parts: threads, horizontalHalfWidth: h, verticalHalfWidth: v, allowed: allowed,
-                                step: edges != nil ? TileMap.tileRows : 1)
+                                step: plan.partStep)
                             scratch.preparePlane(parts: threads)
                             plan.balance = balance
                             plan.bandCount = threads

@@ -69,9 +69,8 @@ final class PartBalance: @unchecked Sendable {
     /// a row in `allowed` (where no part but the first and the last reads rows beyond the
     /// canvas: `FramePlan.partCuts`) and a multiple of `step`, cut k nearest where the
     /// estimate's running total reaches `goals[k]` of the whole, spread evenly over each tile
-    /// row's rows. The estimate of a tile row: its rows times the needed vectors times
-    /// 2h + 1, plus the computed ones times 2v + 1, plus one vector a block for the fills and
-    /// the rows' set-up. `allowed`'s ends are multiples of `step`.
+    /// row's rows. The estimate of a tile row: its taps (`TileMap.work(ofTileRow:)`), plus one
+    /// vector a block and row for the fills and the rows' set-up. `allowed`'s ends are multiples of `step`.
     func cut(
         _ tiles: TileMap, parts: Int, horizontalHalfWidth h: Int, verticalHalfWidth v: Int, allowed: ClosedRange<Int>,
         step: Int = 1
@@ -85,9 +84,8 @@ final class PartBalance: @unchecked Sendable {
         self.parts = parts
         var total = 0.0
         for r in 0..<tileRowCount {
-            let rows = Double(tiles.rows(ofTileRow: r).count)
-            let vectors = tiles.neededCount[r] * (2 * h + 1) + tiles.computedCount[r] * (2 * v + 1) + tiles.blockCount
-            weights[r] = rows * Double(vectors)
+            let setUp = tiles.rows(ofTileRow: r).count * tiles.blockCount
+            weights[r] = Double(tiles.work(ofTileRow: r, horizontalHalfWidth: h, verticalHalfWidth: v) + setUp)
             total += weights[r]
         }
         cuts[0] = 0

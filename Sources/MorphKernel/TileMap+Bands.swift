@@ -37,12 +37,15 @@ extension TileMap {
     /// vectors times 2h + 1 plus the computed vertical vectors times 2v + 1, halved (from the
     /// tiles `classify` counted).
     func work(horizontalHalfWidth h: Int, verticalHalfWidth v: Int) -> Int {
-        var needed = 0, computed = 0
-        for r in 0..<tileRowCount {
-            let rows = self.rows(ofTileRow: r).count
-            needed += neededCount[r] * rows
-            computed += computedCount[r] * rows
-        }
-        return 16 * (needed * (2 * h + 1) + computed * (2 * v + 1)) / 2
+        var vectors = 0
+        for r in 0..<tileRowCount { vectors += work(ofTileRow: r, horizontalHalfWidth: h, verticalHalfWidth: v) }
+        return 16 * vectors / 2
+    }
+
+    /// The vector taps of tile row `r`: its rows times its needed horizontal vectors times
+    /// 2h + 1 plus its computed vertical vectors times 2v + 1 (`work`, `PartBalance`).
+    @inline(__always)
+    func work(ofTileRow r: Int, horizontalHalfWidth h: Int, verticalHalfWidth v: Int) -> Int {
+        rows(ofTileRow: r).count * (neededCount[r] * (2 * h + 1) + computedCount[r] * (2 * v + 1))
     }
 }

@@ -31,8 +31,8 @@ import Testing
     /// for them, and rows for the cuts at the largest blur.
     private func takesParts(_ renderer: MorphRenderer, bands: Int) -> Bool {
         guard let balance = renderer.balance, bands <= balance.capacity else { return false }
-        let reach = renderer.bank.maxHalfWidth + (renderer.style.softness == .automatic ? 1 : 0)
-        return FramePlan.partCuts(height: renderer.height, reach: reach, tileAligned: renderer.style.softness == .automatic) != nil
+        return FramePlan.partCuts(
+            height: renderer.height, verticalHalfWidth: renderer.bank.maxHalfWidth, automaticEdge: renderer.style.softness == .automatic) != nil
     }
 
     @Test("frames drawn in parts are byte for byte the one-thread frames, and those drawn in bands",
@@ -114,8 +114,8 @@ import Testing
             }
         }
         #expect(seen.count > 5, "the cuts stayed put: \(seen)")
-        let reach = parts.bank.maxHalfWidth + (softness == .automatic ? 1 : 0)
-        let allowed = try #require(FramePlan.partCuts(height: h, reach: reach, tileAligned: softness == .automatic))
+        let allowed = try #require(FramePlan.partCuts(
+            height: h, verticalHalfWidth: parts.bank.maxHalfWidth, automaticEdge: softness == .automatic))
         // This frame's level may read fewer rows than the largest: a cut may then lie
         // beyond the largest level's margin.
         let byFirst = seen.sorted { $0[1] < $1[1] }
@@ -190,7 +190,7 @@ import Testing
         #expect(balance.parts == 2)
         // From here on the balance learns only the times given (no frame is drawn) and cuts
         // the tiles the frame classified.
-        let allowed = try #require(FramePlan.partCuts(height: h, reach: 6, tileAligned: false))
+        let allowed = try #require(FramePlan.partCuts(height: h, verticalHalfWidth: 6, automaticEdge: false))
         func next(first: UInt64, second: UInt64) -> Int {
             balance.times[0] = first
             balance.times[1] = second
