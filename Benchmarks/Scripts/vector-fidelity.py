@@ -8,7 +8,8 @@ frames of each pair and the worst overall.
 With --sizes, instead: each pair's morph as one Lottie file and one animated SVG, their
 sizes in KB and gzipped (gzip -9), and the same with --ping-pong.
 
-With --only TEXT (repeatable), just the pairs whose names contain one of the texts.
+With --only TEXT (repeatable), just the pairs whose names contain one of the texts; with
+--tolerance PX, the vector files traced at that --tolerance instead of the binary's default.
 
 With --diagnose DIR, also where each pair's worst frame differs: DIR/<pair>-frame<k>.png
 shows the PNG frame, the SVG frame as rsvg-convert draws it and their difference side by
@@ -18,7 +19,7 @@ partial under ½ (3–127), partial over ½ (128–252), full (253–255) — wi
 each (positive: the SVG covers more), and gives 1 − IoU, which is about Σ|Δ| / Σ max.
 
 Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes] [--only TEXT]
-                                                     [--diagnose DIR]
+                                                     [--tolerance PX] [--diagnose DIR]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
 """
 import argparse
@@ -101,16 +102,23 @@ def sizes(args, pairs):
                 for suffix in ("json", "svg"):
                     out = os.path.join(scratch, f"m.{suffix}")
                     subprocess.run([args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q",
-                                    *extra, "-o", out], check=True)
+                                    *extra, *tolerance(args), "-o", out], check=True)
                     cells.append(kb(out))
             print(f"| {pair_name(a, b)} | " + " | ".join(cells) + " |")
     return 0
+
+
+def tolerance(args):
+    """The vector renders' --tolerance option, if one was given."""
+    return [] if args.tolerance is None else ["--tolerance", str(args.tolerance)]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
     parser.add_argument("--frames", type=int, default=61)
+    parser.add_argument("--tolerance", type=float, metavar="PX",
+                        help="the vector files' --tolerance (default: the binary's own)")
     parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
     parser.add_argument("--diagnose", metavar="DIR",
                         help="write where each pair's worst frame differs into DIR (see the docstring)")
@@ -132,7 +140,7 @@ def main():
             os.mkdir(folder)
             common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q"]
             subprocess.run(common + ["-o", folder + "/png"], check=True)
-            subprocess.run(common + ["--format", "svg", "-o", folder + "/svg"], check=True)
+            subprocess.run(common + ["--format", "svg", *tolerance(args), "-o", folder + "/svg"], check=True)
             rows = []
             for k in range(args.frames):
                 svg = f"{folder}/svg/frame_{k:04d}.svg"
