@@ -42,7 +42,8 @@ extension FramePlan {
     /// those of the first and last parts: `RenderScratch`), and multiples of `partStep`. Nil
     /// if there is none.
     static func partCuts(height: Int, verticalHalfWidth v: Int, automaticEdge: Bool) -> ClosedRange<Int>? {
-        let reach = partReach(verticalHalfWidth: v, automaticEdge: automaticEdge), step = partStep(automaticEdge: automaticEdge)
+        let reach = partReach(verticalHalfWidth: v, automaticEdge: automaticEdge)
+        let step = partStep(automaticEdge: automaticEdge)
         let lowest = (reach + step - 1) / step * step, highest = (height - reach) / step * step
         return lowest <= highest ? lowest...highest : nil
     }
@@ -56,7 +57,9 @@ extension FramePlan {
     static func partStep(automaticEdge: Bool) -> Int { automaticEdge ? TileMap.tileRows : 1 }
 
     /// This frame's `partCuts`, `partReach` and `partStep`.
-    var partCuts: ClosedRange<Int>? { Self.partCuts(height: height, verticalHalfWidth: verticalHalfWidth, automaticEdge: edges != nil) }
+    var partCuts: ClosedRange<Int>? {
+        Self.partCuts(height: height, verticalHalfWidth: verticalHalfWidth, automaticEdge: edges != nil)
+    }
     var partReach: Int { Self.partReach(verticalHalfWidth: verticalHalfWidth, automaticEdge: edges != nil) }
     var partStep: Int { Self.partStep(automaticEdge: edges != nil) }
 

@@ -234,7 +234,7 @@ struct FramePlan: @unchecked Sendable {
             tiles.measure(
                 tileRows: tileRows, source: source, sourceBounds: sourceBounds,
                 target: target, targetBounds: targetBounds, sourceWeight: sourceWeight, targetWeight: targetWeight)
-            if measuresChanges, let changes, !tileRows.isEmpty {
+            if measuresChanges, let changes {
                 changes.measure(rows: tiles.rows(ofTileRows: tileRows), source: source, target: target, width: width)
             }
             tiles.dilateAcross(tileRows: tileRows, classification)
@@ -262,7 +262,8 @@ struct FramePlan: @unchecked Sendable {
                     verticalGroup(group - 1, tileRows: tileRows)
                 }
             } else if band < verticalFillShares {
-                fills(rows: tiles.rows(ofTileRows: share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares)))
+                let tileRows = share(of: 0..<tiles.tileRowCount, band: band, shares: verticalFillShares)
+                fills(rows: tiles.rows(ofTileRows: tileRows))
             } else {
                 verticalGroup(band - verticalFillShares, tileRows: 0..<tiles.tileRowCount)
             }

@@ -70,7 +70,8 @@ final class PartBalance: @unchecked Sendable {
     /// canvas: `FramePlan.partCuts`) and a multiple of `step`, cut k nearest where the
     /// estimate's running total reaches `goals[k]` of the whole, spread evenly over each tile
     /// row's rows. The estimate of a tile row: its taps (`TileMap.work(ofTileRow:)`), plus one
-    /// vector a block and row for the fills and the rows' set-up. `allowed`'s ends are multiples of `step`.
+    /// vector a block and row for the fills and the rows' set-up. `allowed`'s ends are
+    /// multiples of `step`.
     func cut(
         _ tiles: TileMap, parts: Int, horizontalHalfWidth h: Int, verticalHalfWidth v: Int, allowed: ClosedRange<Int>,
         step: Int = 1

@@ -157,7 +157,8 @@ final class TileMap {
 
     /// The rows of the tile rows `tileRows` (empty for none).
     func rows(ofTileRows tileRows: Range<Int>) -> Range<Int> {
-        tileRows.isEmpty ? 0..<0 : tileRows.lowerBound * TileMap.tileRows..<min(height, tileRows.upperBound * TileMap.tileRows)
+        guard !tileRows.isEmpty else { return 0..<0 }
+        return tileRows.lowerBound * TileMap.tileRows..<min(height, tileRows.upperBound * TileMap.tileRows)
     }
 
     /// The tile rows that hold any of the rows `rows` (empty for none).

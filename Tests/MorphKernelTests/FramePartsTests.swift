@@ -31,8 +31,8 @@ import Testing
     /// for them, and rows for the cuts at the largest blur.
     private func takesParts(_ renderer: MorphRenderer, bands: Int) -> Bool {
         guard let balance = renderer.balance, bands <= balance.capacity else { return false }
-        return FramePlan.partCuts(
-            height: renderer.height, verticalHalfWidth: renderer.bank.maxHalfWidth, automaticEdge: renderer.style.softness == .automatic) != nil
+        let automatic = renderer.style.softness == .automatic
+        return FramePlan.partCuts(height: renderer.height, verticalHalfWidth: renderer.bank.maxHalfWidth, automaticEdge: automatic) != nil
     }
 
     @Test("frames drawn in parts are byte for byte the one-thread frames, and those drawn in bands",
