@@ -27,6 +27,9 @@ public final class CapturedField: Sendable {
     /// The least and greatest value of each segment of a distance field (`SegmentBounds`); empty
     /// for the metaball field.
     let segmentBounds: [SIMD2<Float>]
+    /// The largest step of a distance field from a pixel to its neighbour in a row or
+    /// column (`FieldSteps`); 0 for the metaball field.
+    let steepestStep: Float
 
     /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
@@ -65,5 +68,6 @@ public final class CapturedField: Sendable {
         self.blurRadius = blurRadius
         self.slopeFloor = slopeFloor
         segmentBounds = kind == .distance ? SegmentBounds.of(values, width: width, height: height) : []
+        steepestStep = kind == .distance ? FieldSteps.steepest(values, width: width, height: height) : 0
     }
 }

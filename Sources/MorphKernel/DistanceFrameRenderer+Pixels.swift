@@ -2,9 +2,9 @@
 /// `PixelWriter`.
 extension DistanceFrameRenderer {
     /// The pixels of `rows`: full or empty segments filled; in edge segments α from V
-    /// (`field`) where the outline is near, elsewhere 0 or 1 by the sign of V.
+    /// (`field`) where |V| is under `reach` (`Reach.pixel`), elsewhere 0 or 1 by the sign of V.
     func writePixels(
-        _ field: Plane, floor: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, rows: Range<Int>
+        _ field: Plane, floor: Float, reach: Float, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, rows: Range<Int>
     ) {
         let length = Self.segmentLength, across = segmentsAcross
         let fullPixel = writer.fullPixel, emptyPixel = writer.emptyPixel
@@ -15,7 +15,7 @@ extension DistanceFrameRenderer {
             let perRow: Float = rows == 2 ? 0.5 : Float(rows)
             let row = field.values + y * field.stride
             let up = field.values + max(y - 1, 0) * field.stride, down = field.values + min(y + 1, height - 1) * field.stride
-            let neighbours = FieldRows(row: row, up: up, down: down, perRow: perRow)
+            let neighbours = FieldRows(row: row, up: up, down: down, perRow: perRow, reach: reach)
             let out = output + y * bytesPerRow
             var column = 0
             while column < across {
@@ -33,15 +33,13 @@ extension DistanceFrameRenderer {
                 column += 1
                 let values = row.vector16(at: x0)
                 let covered: SIMD16<Float>
-                // Two pixels or more from the outline the pixel is empty or full: the field's
-                // slope is at most about 1 (the fields are distances, and neither mixing nor
-                // blurring steepens them; √2 at most by central differences), so d is beyond
-                // the ±0.71 of any edge's reach. Closer, α four pixels at a time, for those
-                // within 2 only (the others' neighbours may lie in segments whose V this frame
-                // did not compute; those of a pixel within 2 are within 3, so in edge
-                // segments), the slope from whole vectors where the neighbours are inside the
-                // canvas, else pixel by pixel, one-sided on the border.
-                if any((values .< 2) .& (values .> -2)) {
+                // Where |V| ≥ `reach` the pixel is empty or full (`Reach.pixel`). Closer, α
+                // four pixels at a time, for those pixels only (the others' neighbours may lie
+                // in segments whose V this frame did not compute; those of a pixel within
+                // `reach` are within `Reach.edge`, so in edge segments), the slope from whole
+                // vectors where the neighbours are inside the canvas, else pixel by pixel,
+                // one-sided on the border.
+                if any((values .< reach) .& (values .> -reach)) {
                     let inside = x0 > 0 && x0 + length < width && rows == 2
                     let q0 = quarterCoverage(neighbours, x: x0, inside: inside, floor: floor)
                     let q1 = quarterCoverage(neighbours, x: x0 + 4, inside: inside, floor: floor)
@@ -56,17 +54,19 @@ extension DistanceFrameRenderer {
         }
     }
 
-    /// The rows of V above, at and below a row of pixels, and the factor of the slope down
-    /// (`perRow`: ½ for central differences, 1 one-sided on the border).
+    /// The rows of V above, at and below a row of pixels, the factor of the slope down
+    /// (`perRow`: ½ for central differences, 1 one-sided on the border), and the frame's
+    /// `Reach.pixel`.
     struct FieldRows {
         let row: UnsafePointer<Float>
         let up: UnsafePointer<Float>
         let down: UnsafePointer<Float>
         let perRow: Float
+        let reach: Float
     }
 
-    /// α of the 4 pixels from x of an edge segment: 0 or 1 by the sign of V but for those
-    /// within 2 of the outline, those from the slope (`PixelEdge`); the slope from whole
+    /// α of the 4 pixels from x of an edge segment: 0 or 1 by the sign of V but where |V| is
+    /// under `rows.reach`, there from the slope (`PixelEdge`); the slope from whole
     /// vectors when the segment's neighbours are `inside` the canvas, else pixel by pixel.
     /// A method rather than a function nested in `writePixels`, which was not inlined.
     @inline(__always)
@@ -74,7 +74,7 @@ extension DistanceFrameRenderer {
         let (row, up, down) = (rows.row, rows.up, rows.down)
         let v = row.vector4(at: x)
         let sign = SIMD4<Float>(repeating: 0).replacing(with: 1, where: v .> 0)
-        let near = (v .< 2) .& (v .> -2)
+        let near = (v .< rows.reach) .& (v .> -rows.reach)
         guard any(near) else { return sign }
         var gx = SIMD4<Float>(), gy = SIMD4<Float>()
         if inside {

@@ -2,30 +2,72 @@
 /// how far a level's blur reaches, the first sort by the fields' bounds, the second by
 /// bounds on V, and the segments of A the blur down reads.
 extension DistanceFrameRenderer {
-    /// How far a segment's fields must be from zero to be sorted without V (see `render`).
+    /// How far from zero V, A and the fields must be for the pixels and segments there to be
+    /// sorted without V (see `render`), for a frame whose fields step by at most L from a
+    /// pixel to the next (`FieldSteps`; V and A then step by at most L too).
     struct Reach {
-        /// 4 + Σ_ij w_i w_j √(i² + j²): φ ≥ that throughout a segment leaves V ≥ 3 there.
+        /// α is 0 or 1 where |V| ≥ this: max(L, √½), and `margin`. α is 0 or 1 where
+        /// |d| ≥ h, half the sum of the normal's components' magnitudes (`PixelEdge`). Where
+        /// the slope g is at least its floor f, d = V / g and g · h = (|∂V/∂x| + |∂V/∂y|) / 2,
+        /// each difference at most L; below it d = V / f with f ≤ 1 and h ≤ √½.
+        var pixel: Float
+        /// `pixel` + L, and `margin`: where |V| ≥ this throughout a segment, its pixels are
+        /// 0 or 1, and so are their neighbours, whose V an edge segment's slope may read.
+        var edge: Float
+        /// `edge` + 1 + L · Σ_ij w_i w_j √(i² + j²): φ that far from zero throughout a
+        /// segment leaves |V| ≥ `edge` there (a pixel to spare for the fields' own error).
         var field: Float
-        /// 1 + Σ_i w_i |i|: A differs from φ by less than that.
+        /// 1 + L · Σ_i w_i |i|: A differs from φ by less than that.
         var across: Float
+
+        /// Every segment an edge segment: V everywhere (a capture).
+        static let everywhere = Reach(pixel: .infinity, edge: .infinity, field: .infinity, across: .infinity)
+
+        /// The sums of the margins over the float rounding of V and of its bounds, which
+        /// are far smaller: 1/16.
+        static let margin: Float = 0.0625
+
+        /// √½ rounded up, and a little more.
+        static let flatReach: Float = 0.7072
+
+        /// The reach of a level whose weights' mean distances are `spread`, for fields that
+        /// step by at most `step`.
+        init(spread: Spread, step: Float) {
+            pixel = max(step, Self.flatReach) + Self.margin
+            edge = pixel + step + Self.margin
+            field = edge + 1 + step * spread.plane
+            across = 1 + step * spread.row
+        }
+
+        init(pixel: Float, edge: Float, field: Float, across: Float) {
+            (self.pixel, self.edge, self.field, self.across) = (pixel, edge, field, across)
+        }
     }
 
-    /// The level's `Reach`, computed on first use.
-    func reach(level: Int, kernel: GaussianKernel) -> Reach {
-        if let known = reaches[level] { return known }
+    /// A level's weights' mean distances from the centre: Σ_ij w_i w_j √(i² + j²) over the
+    /// plane (`plane`) and Σ_i w_i |i| along a row (`row`).
+    struct Spread {
+        var plane: Float
+        var row: Float
+    }
+
+    /// The level's `Spread`, computed on first use.
+    func spread(level: Int, kernel: GaussianKernel) -> Spread {
+        if let known = spreads[level] { return known }
         let n = kernel.halfWidth
-        var mean = 0.0, meanAcross = 0.0
+        var plane = 0.0, row = 0.0
         kernel.weights.withUnsafeBufferPointer { w in
             for i in -n...n {
-                var row = 0.0
-                for j in -n...n { row += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
-                mean += Double(w[n + i]) * row
-                meanAcross += Double(w[n + i]) * Double(abs(i))
+                var across = 0.0
+                for j in -n...n { across += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
+                plane += Double(w[n + i]) * across
+                row += Double(w[n + i]) * Double(abs(i))
             }
         }
-        let reach = Reach(field: Float(4 + mean), across: Float(1 + meanAcross))
-        reaches[level] = reach
-        return reach
+        // Rounded up, so that the reaches stay bounds.
+        let spread = Spread(plane: Float(plane).nextUp, row: Float(row).nextUp)
+        spreads[level] = spread
+        return spread
     }
 
     /// The first sort (`kinds`) of the segments of `rows` (whole runs of 16 rows but the
@@ -73,8 +115,8 @@ extension DistanceFrameRenderer {
 
     /// The second sort, over the segment columns `columns`: each edge segment of the first
     /// whose bounds on V (the blur down of its column's bounds on A, 16 rows a vector) keep it
-    /// 3.5 from zero becomes full or empty.
-    func sortEdgeSegments(halfWidth n: Int, columns: Range<Int>) {
+    /// `edge` from zero becomes full or empty.
+    func sortEdgeSegments(halfWidth n: Int, edge: Float, columns: Range<Int>) {
         let length = Self.segmentLength, across = segmentsAcross
         let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
         for column in columns {
@@ -96,9 +138,9 @@ extension DistanceFrameRenderer {
                     UnsafePointer(upper + rows.lowerBound), centre: centre, taps: taps, halfWidth: n)
                 for y in rows where kinds[y * across + column] == .edge {
                     let lane = y - rows.lowerBound
-                    if least[lane] >= 3.5 {
+                    if least[lane] >= edge {
                         kinds[y * across + column] = .full
-                    } else if greatest[lane] <= -3.5 {
+                    } else if greatest[lane] <= -edge {
                         kinds[y * across + column] = .empty
                     }
                 }

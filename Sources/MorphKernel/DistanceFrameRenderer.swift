@@ -87,8 +87,8 @@ final class DistanceFrameRenderer {
     /// Pixels in a segment, and lanes in a vector.
     static let segmentLength = 16
 
-    /// Per blur level, once computed, `reach(level:kernel:)`.
-    var reaches: [Reach?]
+    /// Per blur level, once computed, `spread(level:kernel:)`.
+    var spreads: [Spread?]
     /// Whether the segments are sorted a second time, by bounds on V (see `render`); the
     /// tests turn it off to compare (the bytes are the same).
     var sortsTwice = true
@@ -99,9 +99,9 @@ final class DistanceFrameRenderer {
     /// segments at a time (`ByteTableScan`).
     struct SegmentKind: Equatable {
         let rawValue: UInt8
-        /// Every V ≤ −3: every pixel empty.
+        /// Every V ≤ −`Reach.edge`: every pixel empty.
         static let empty = SegmentKind(rawValue: 0)
-        /// Every V ≥ 3: every pixel full.
+        /// Every V ≥ `Reach.edge`: every pixel full.
         static let full = SegmentKind(rawValue: 1)
         /// Near the outline: V is computed.
         static let edge = SegmentKind(rawValue: 2)
@@ -129,7 +129,7 @@ final class DistanceFrameRenderer {
         self.height = height
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
-        reaches = [Reach?](repeating: nil, count: style.blurLevels)
+        spreads = [Spread?](repeating: nil, count: style.blurLevels)
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
         planeStride = segmentsAcross * Self.segmentLength + Self.segmentLength
         padding = bank.maxHalfWidth
@@ -185,6 +185,8 @@ final class DistanceFrameRenderer {
         var values: UnsafePointer<Float>
         /// The field's `SegmentBounds`.
         var bounds: UnsafePointer<SIMD2<Float>>
+        /// The field's steepest step (`FieldSteps`).
+        var steepestStep: Float
         var weight: Double
         var slopeFloor: Double
     }
@@ -203,19 +205,20 @@ final class DistanceFrameRenderer {
     /// renderer's size and padding): each pixel's coverage α through `writer` into `output`,
     /// rows `bytesPerRow` apart.
     ///
-    /// Only segments near the outline are blurred, found in two sorts. The fields are
-    /// distances, so φ changes by at most a pixel per pixel of distance, and a weighted mean
-    /// of φ differs from φ by at most the weights' mean distance: Σ_i w_i |i| for A, the blur
-    /// across, and Σ_ij w_i w_j √(i² + j²) for V. First, by the fields' bounds per segment
-    /// (`SegmentBounds`), the segments where some φ is within 4 + that of V's of zero (a
-    /// pixel to spare for the fields' own error, under 1 px even on masks of noise): elsewhere
-    /// V ≥ 3 or V ≤ −3 throughout. A is computed in those, and V = Σ_j w_j A(y + j) is then
-    /// bounded per segment by the same sum over each row's least and greatest A: the rows
-    /// computed exactly, the others within 1 + Σ_i w_i |i| of φ's bounds. The segments
-    /// where those bounds leave V within 3.5 of zero are the edge segments, the only ones
-    /// the blur down reaches: every pixel elsewhere is full (V ≥ 2, see `writePixels`), and
-    /// so is every neighbour whose V an edge segment's slope could read (V changes by at most
-    /// 1 from a pixel to the next), or empty likewise.
+    /// Only segments near the outline are blurred, found in two sorts. The fields step by at
+    /// most L from a pixel to the next (`FieldSteps`: about 1, the fields being distances),
+    /// and so do φ, A and V, weighted means of them; a weighted mean of φ differs from φ by
+    /// at most L times the weights' mean distance: Σ_i w_i |i| for A, the blur across, and
+    /// Σ_ij w_i w_j √(i² + j²) for V (`Reach`). First, by the fields' bounds per segment
+    /// (`SegmentBounds`), the segments where some φ is within `Reach.field` of zero (a pixel
+    /// to spare for the fields' own error, under 1 px even on masks of noise): elsewhere
+    /// |V| ≥ `Reach.edge` throughout. A is computed in those, and V = Σ_j w_j A(y + j) is
+    /// then bounded per segment by the same sum over each row's least and greatest A: the
+    /// rows computed exactly, the others within `Reach.across` of φ's bounds. The segments
+    /// where those bounds leave V within `Reach.edge` of zero are the edge segments, the
+    /// only ones the blur down reaches: every pixel elsewhere is full (V ≥ `Reach.pixel`,
+    /// where α is 1; see `writePixels`), and so is every neighbour whose V an edge segment's
+    /// slope could read (V changes by at most L from a pixel to the next), or empty likewise.
     ///
     /// With a `pool`, each phase is split over its threads (`Phase`); the bytes are the same.
     func render(
@@ -223,7 +226,8 @@ final class DistanceFrameRenderer {
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, pool: WorkerPool? = nil
     ) {
         let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false, pool: pool)
-        frameJob.pixels = PixelJob(floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
+        frameJob.pixels = PixelJob(
+            floor: Float(floor), reach: frameJob.reach.pixel, writer: writer, output: output, bytesPerRow: bytesPerRow)
         perform(.pixels, pool)
         frameJob = FrameJob()
     }
@@ -293,7 +297,7 @@ final class DistanceFrameRenderer {
     struct FrameJob {
         var inputs: MixInputs?
         var halfWidth = 0
-        var reach = Reach(field: 0, across: 0)
+        var reach = Reach(pixel: 0, edge: 0, field: 0, across: 0)
         var twice = false
         var captureBounds: UnsafePointer<SIMD2<Float>>?
         /// Bands of rows and of columns of each phase.
@@ -305,6 +309,8 @@ final class DistanceFrameRenderer {
     /// What `.pixels` writes, and where.
     struct PixelJob {
         var floor: Float
+        /// `Reach.pixel`: α is 0 or 1 where |V| is at least this.
+        var reach: Float
         var writer: PixelWriter
         var output: UnsafeMutableRawPointer
         var bytesPerRow: Int
@@ -345,7 +351,7 @@ final class DistanceFrameRenderer {
         case .measure:
             blurAcross(job.inputs!, where: measured, rows: rowRange(band), halfWidth: n, measuring: true, row: mixedRow(band))
         case .sortEdges:
-            sortEdgeSegments(halfWidth: n, columns: columnRange(band))
+            sortEdgeSegments(halfWidth: n, edge: job.reach.edge, columns: columnRange(band))
         case .markReach:
             markReach(halfWidth: n, columns: columnRange(band))
         case .across:
@@ -355,8 +361,8 @@ final class DistanceFrameRenderer {
         case .pixels:
             let pixels = job.pixels!
             writePixels(
-                Plane(values: blurred, stride: planeStride), floor: pixels.floor, writer: pixels.writer, output: pixels.output,
-                bytesPerRow: pixels.bytesPerRow, rows: rowRange(band))
+                Plane(values: blurred, stride: planeStride), floor: pixels.floor, reach: pixels.reach, writer: pixels.writer,
+                output: pixels.output, bytesPerRow: pixels.bytesPerRow, rows: rowRange(band))
         }
     }
 
@@ -383,10 +389,12 @@ final class DistanceFrameRenderer {
         let weights = MixWeights(keep: Float((1 - w) * (1 - e)), take: Float((1 - w) * e), captured: Float(w))
         // One band a step without a pool; with one, as many as its threads can share.
         let threads = pool.map { min($0.bandCount, maximumThreads) } ?? 1
+        // The steepest step of the fields mixed (whatever their weights: a bound all the same).
+        let step = max(source.steepestStep, target.steepestStep, capture?.steepestStep ?? 0)
         let rowBands = pool == nil ? 1 : min(maximumRowBands, threads * Self.bandsPerThread)
         frameJob = FrameJob(
             inputs: MixInputs(source: source, target: target, captured: capture?.values, weights: weights), halfWidth: n,
-            reach: everywhere ? Reach(field: .infinity, across: .infinity) : reach(level: level, kernel: kernel),
+            reach: everywhere ? .everywhere : Reach(spread: spread(level: level, kernel: kernel), step: step),
             twice: !everywhere && sortsTwice && n >= Self.secondSortHalfWidth, captureBounds: capture?.bounds,
             rowBands: rowBands, columnBands: min(segmentsAcross, threads))
         kernel.weights.withUnsafeBufferPointer { kernelWeights in

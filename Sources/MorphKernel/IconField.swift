@@ -6,6 +6,8 @@ final class IconField {
     let height: Int
     /// The field's `SignedDistanceField.segmentBounds`.
     let segmentBounds: [SIMD2<Float>]
+    /// The field's `SignedDistanceField.steepestStep`.
+    let steepestStep: Float
     /// Columns repeated before each row; as many, and 16 more, after it.
     let padding: Int
     /// Floats from a row to the next: width + 2 · padding + 16.
@@ -17,6 +19,7 @@ final class IconField {
         width = field.width
         height = field.height
         segmentBounds = field.segmentBounds
+        steepestStep = field.steepestStep
         self.padding = padding
         let width = field.width
         stride = width + 2 * padding + DistanceFrameRenderer.segmentLength

@@ -21,7 +21,8 @@ final class DistanceStage {
         return capture.field.values.withUnsafeBufferPointer { values in
             capture.field.segmentBounds.withUnsafeBufferPointer { bounds in
                 body(DistanceFrameRenderer.Capture(
-                    values: values.baseAddress!, bounds: bounds.baseAddress!, weight: capture.weight,
+                    values: values.baseAddress!, bounds: bounds.baseAddress!, steepestStep: capture.field.steepestStep,
+                    weight: capture.weight,
                     slopeFloor: capture.field.slopeFloor))
             }
         }

@@ -36,6 +36,8 @@ struct SignedDistanceField {
     /// pixels of a row (`SegmentBounds`): a frame mixes and blurs only the segments near its
     /// outline.
     private(set) var segmentBounds: [SIMD2<Float>] = []
+    /// The largest step of φ from a pixel to its neighbour in a row or column (`FieldSteps`).
+    private(set) var steepestStep: Float = 0
 
     /// The value of a mask with no outline: further than any distance on a canvas of
     /// `MorphRenderer.maximumPixelCount` pixels.
@@ -91,6 +93,7 @@ struct SignedDistanceField {
         self.values = values
         self.hasOutline = hasOutline
         segmentBounds = SegmentBounds.of(values, width: width, height: height)
+        steepestStep = FieldSteps.steepest(values, width: width, height: height)
     }
 
     /// A field of −`depth` everywhere: what the distance style mixes for an empty mask, so the
@@ -106,6 +109,7 @@ struct SignedDistanceField {
         self.values = values
         self.hasOutline = hasOutline
         segmentBounds = SegmentBounds.of(values, width: width, height: height)
+        steepestStep = 0
     }
 
     /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its
