@@ -19,6 +19,8 @@ extension DistanceFrameRenderer {
         var field: Float
         /// 1 + L · Σ_i w_i |i|: A differs from φ by less than that.
         var across: Float
+        /// L: A and V step by at most this from a pixel to the next.
+        var step: Float = 0
 
         /// Every segment an edge segment: V everywhere (a capture).
         static let everywhere = Reach(pixel: .infinity, edge: .infinity, field: .infinity, across: .infinity)
@@ -37,6 +39,7 @@ extension DistanceFrameRenderer {
             edge = pixel + step + Self.margin
             field = edge + 1 + step * spread.plane
             across = 1 + step * spread.row
+            self.step = step
         }
 
         init(pixel: Float, edge: Float, field: Float, across: Float) {
@@ -74,8 +77,9 @@ extension DistanceFrameRenderer {
     /// last): full where φ ≥ `reach.field` by the fields' bounds (the
     /// weights are ≥ 0, so the mix of the least values bounds the mix from below), empty
     /// where φ ≤ −`reach.field`, else edge. When the frame sorts `twice`, also every
-    /// segment's bounds on A from φ's, `reach.across` beyond them, the edge segments as
-    /// `measured` and the runs of rows holding some (`edgeRuns`); else no segment `measured`.
+    /// segment's bounds on A from φ's, `reach.across` beyond them, the edge segments of every
+    /// `measuredRowStep`-th row as `measured` and the runs of rows holding edge segments
+    /// (`edgeRuns`); else no segment `measured`.
     func sortSegments(
         _ s: UnsafePointer<SIMD2<Float>>, _ t: UnsafePointer<SIMD2<Float>>, _ c: UnsafePointer<SIMD2<Float>>?,
         weights: MixWeights, reach: Reach, twice: Bool, rows: Range<Int>
@@ -93,6 +97,7 @@ extension DistanceFrameRenderer {
         if twice { (edgeRuns + runs.lowerBound * across).update(repeating: false, count: across * runs.count) }
         for y in rows {
             let row = y &* across
+            let measures = y % Self.measuredRowStep == 0
             let runRow = edgeRuns + y / length &* across
             for column in 0..<across {
                 let segment = row &+ column
@@ -104,7 +109,7 @@ extension DistanceFrameRenderer {
                     measured[segment] = false
                     continue
                 }
-                measured[segment] = kind == .edge
+                measured[segment] = measures && kind == .edge
                 let bound = column &* boundsStride &+ y
                 lowerBounds[bound] = bounds.x - acrossReach
                 upperBounds[bound] = bounds.y + acrossReach
@@ -115,13 +120,30 @@ extension DistanceFrameRenderer {
 
     /// The second sort, over the segment columns `columns`: each edge segment of the first
     /// whose bounds on V (the blur down of its column's bounds on A, 16 rows a vector) keep it
-    /// `edge` from zero becomes full or empty.
-    func sortEdgeSegments(halfWidth n: Int, edge: Float, columns: Range<Int>) {
-        let length = Self.segmentLength, across = segmentsAcross
+    /// `reach.edge` from zero becomes full or empty. A row's bounds on A are its measured
+    /// least and greatest A, or else the tighter of φ's (`sortSegments`) and a measured row's
+    /// d rows away, `reach.step` · d beyond them (A steps by at most that a row).
+    func sortEdgeSegments(halfWidth n: Int, reach: Reach, columns: Range<Int>) {
+        let length = Self.segmentLength, across = segmentsAcross, rowStep = Self.measuredRowStep
         let taps = UnsafePointer(self.taps), centre = SeparableBlur.splat(taps[0])
+        let edge = reach.edge, step = reach.step
         for column in columns {
             let lower = lowerBounds + column * boundsStride + padding
             let upper = upperBounds + column * boundsStride + padding
+            for y in Swift.stride(from: 0, to: height, by: rowStep) where measured[y * across + column] {
+                let least = lower[y], greatest = upper[y]
+                for d in 1..<rowStep {
+                    let reach = step * Float(d)
+                    if y >= d {
+                        lower[y - d] = max(lower[y - d], least - reach)
+                        upper[y - d] = min(upper[y - d], greatest + reach)
+                    }
+                    if y + d < height {
+                        lower[y + d] = max(lower[y + d], least - reach)
+                        upper[y + d] = min(upper[y + d], greatest + reach)
+                    }
+                }
+            }
             // The end rows repeated, as the blur down repeats them.
             (lower - padding).update(repeating: lower[0], count: padding)
             (lower + height).update(repeating: lower[height - 1], count: padding + length)

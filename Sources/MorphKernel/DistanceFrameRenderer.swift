@@ -84,6 +84,13 @@ final class DistanceFrameRenderer {
     /// (medians of alternating runs): frames sorted twice took 9–32 % longer at half-widths
     /// 1 to 5, 6–8 % less at 8 and 10, 28–32 % less at 32 and 48.
     static let secondSortHalfWidth = 8
+    /// The rows whose A the first sort's edge segments measure for the second: every
+    /// `measuredRowStep`-th; the rows between are bounded from them (A steps by at most L a
+    /// row, `sortEdgeSegments`). Modelled on the frames at p = ½ of workloads a–c and four
+    /// icon pairs (numpy, the A and V each way computes): against measuring every row, every
+    /// 4th computed 1–10 % fewer segments of A and V (10 % at 512 and 1024 px), every 2nd
+    /// 2–7 %, every 8th 0–10 % (more on the icons, whose edge segments grew most).
+    static let measuredRowStep = 4
     /// Pixels in a segment, and lanes in a vector.
     static let segmentLength = 16
 
@@ -212,9 +219,10 @@ final class DistanceFrameRenderer {
     /// Σ_ij w_i w_j √(i² + j²) for V (`Reach`). First, by the fields' bounds per segment
     /// (`SegmentBounds`), the segments where some φ is within `Reach.field` of zero (a pixel
     /// to spare for the fields' own error, under 1 px even on masks of noise): elsewhere
-    /// |V| ≥ `Reach.edge` throughout. A is computed in those, and V = Σ_j w_j A(y + j) is
-    /// then bounded per segment by the same sum over each row's least and greatest A: the
-    /// rows computed exactly, the others within `Reach.across` of φ's bounds. The segments
+    /// |V| ≥ `Reach.edge` throughout. A is computed in those of every `measuredRowStep`-th
+    /// row, and V = Σ_j w_j A(y + j) is then bounded per segment by the same sum over each
+    /// row's least and greatest A: the rows computed exactly, the others within
+    /// `Reach.across` of φ's bounds or L a row from a computed row's. The segments
     /// where those bounds leave V within `Reach.edge` of zero are the edge segments, the
     /// only ones the blur down reaches: every pixel elsewhere is full (V ≥ `Reach.pixel`,
     /// where α is 1; see `writePixels`), and so is every neighbour whose V an edge segment's
@@ -351,7 +359,7 @@ final class DistanceFrameRenderer {
         case .measure:
             blurAcross(job.inputs!, where: measured, rows: rowRange(band), halfWidth: n, measuring: true, row: mixedRow(band))
         case .sortEdges:
-            sortEdgeSegments(halfWidth: n, edge: job.reach.edge, columns: columnRange(band))
+            sortEdgeSegments(halfWidth: n, reach: job.reach, columns: columnRange(band))
         case .markReach:
             markReach(halfWidth: n, columns: columnRange(band))
         case .across:
