@@ -14,6 +14,15 @@ import AlphaRaster
 /// with the most arc length is cut first; a curve with no such j is left whole. When none is
 /// left, a curve of length zero is added at the end of the longest one instead, which draws
 /// nothing.
+///
+/// Pairing points by arc length instead (each node of either contour given a partner as far
+/// round the other, the target's start where 128 evenly spaced points travel least, corners
+/// paired with corners within 6 % of the length) was built and compared frame by frame, and
+/// dropped: heart → star stayed symmetric and lost its lumps, but chevron → play, the sun →
+/// heart, plus → xmark and play → pause came out worse (blobs and notches mid-morph where
+/// pairing by count folds one outline cleanly into the other), and the nodes added for each
+/// other's nodes flipped more half-level pixels against the icons' masks (37–44 on stroked
+/// Lucide and Tabler icons, over the tests' allowance of a tenth of the edge pixels).
 enum NodeBalancing {
     /// One piece of an original curve: its parameter range there and its own control points.
     private struct Piece {
