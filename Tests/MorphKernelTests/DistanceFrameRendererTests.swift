@@ -82,6 +82,26 @@ struct DistanceFrameRendererTests {
         }
     }
 
+    @Test func noisyFramesDoNotDependOnWhatTheRendererDrewBefore() {
+        // Masks of noise (fields that step by more than a distance's pixel in places) and blurs
+        // wide enough to sort twice: one renderer drawing a run of random frames, its planes
+        // and bounds holding other frames' values, against a fresh renderer for every frame.
+        var generator = SplitMix64(seed: 5150)
+        for _ in 0..<6 {
+            let width = Int.random(in: 20...70, using: &generator), height = Int.random(in: 20...70, using: &generator)
+            let fs = FieldStepsTests.noise(width: width, height: height, &generator)
+            let ft = FieldStepsTests.noise(width: width, height: height, &generator)
+            let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: 8...30, using: &generator))
+            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+            let iconS = IconField(field: fs, padding: renderer.padding), iconT = IconField(field: ft, padding: renderer.padding)
+            for _ in 0..<8 {
+                let p = Double.random(in: 0...1, using: &generator)
+                let fresh = DistanceFrameRenderer(width: width, height: height, style: style)
+                #expect(Self.bytes(renderer, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "\(width)×\(height), p = \(p)")
+            }
+        }
+    }
+
     @Test func theSecondSortLeavesOutSegmentsAndNoByteChanges() throws {
         // Real icons large and blurred enough for the bounds on V to matter, every frame of a
         // 25-frame morph: the same bytes as blurring down every segment of the first sort,
