@@ -12,7 +12,8 @@ extension DistanceFrameRenderer {
         /// V = φ in the edge segments, for a frame without blur (`mixEdgeSegments`), by
         /// rows: the only step after the first sort then.
         case unblurred
-        /// A in the first sort's edge segments and its bounds (`blurAcross`), by rows.
+        /// A and its bounds in the first sort's edge segments of every `measuredRowStep`-th
+        /// row (`blurAcross`), by rows.
         case measure
         /// The second sort (`sortEdgeSegments`), by columns.
         case sortEdges

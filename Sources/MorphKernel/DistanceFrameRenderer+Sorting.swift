@@ -4,7 +4,8 @@
 extension DistanceFrameRenderer {
     /// How far from zero V, A and the fields must be for the pixels and segments there to be
     /// sorted without V (see `render`), for a frame whose fields step by at most L from a
-    /// pixel to the next (`FieldSteps`; V and A then step by at most L too).
+    /// pixel to the next along a row or a column (`FieldSteps`; V and A then do too, and from
+    /// p to p + (i, j), a row then a column, any of them changes by at most L · (|i| + |j|)).
     struct Reach {
         /// α is 0 or 1 where |V| ≥ this: max(L, √½), and `margin`. α is 0 or 1 where
         /// |d| ≥ h, half the sum of the normal's components' magnitudes (`PixelEdge`). Where
@@ -14,10 +15,10 @@ extension DistanceFrameRenderer {
         /// `pixel` + L, and `margin`: where |V| ≥ this throughout a segment, its pixels are
         /// 0 or 1, and so are their neighbours, whose V an edge segment's slope may read.
         var edge: Float
-        /// `edge` + 1 + L · Σ_ij w_i w_j √(i² + j²): φ that far from zero throughout a
-        /// segment leaves |V| ≥ `edge` there (a pixel to spare for the fields' own error).
+        /// `edge` + 2 · L · Σ_i w_i |i|, and `margin`: φ that far from zero throughout a
+        /// segment leaves |V| ≥ `edge` there, V being Σ_ij w_i w_j φ(p + (i, j)).
         var field: Float
-        /// 1 + L · Σ_i w_i |i|: A differs from φ by less than that.
+        /// L · Σ_i w_i |i|, and `margin`: A differs from φ by less than that.
         var across: Float
         /// L: A and V step by at most this from a pixel to the next.
         var step: Float = 0
@@ -25,20 +26,20 @@ extension DistanceFrameRenderer {
         /// Every segment an edge segment: V everywhere (a capture).
         static let everywhere = Reach(pixel: .infinity, edge: .infinity, field: .infinity, across: .infinity)
 
-        /// The sums of the margins over the float rounding of V and of its bounds, which
-        /// are far smaller: 1/16.
+        /// The margin over the float rounding of V and of its bounds, which is far smaller:
+        /// 1/16.
         static let margin: Float = 0.0625
 
         /// √½ rounded up, and a little more.
         static let flatReach: Float = 0.7072
 
-        /// The reach of a level whose weights' mean distances are `spread`, for fields that
-        /// step by at most `step`.
-        init(spread: Spread, step: Float) {
+        /// The reach of a level whose weights' mean distance from the centre is `spread`
+        /// (Σ_i w_i |i|), for fields that step by at most `step`.
+        init(spread: Float, step: Float) {
             pixel = max(step, Self.flatReach) + Self.margin
             edge = pixel + step + Self.margin
-            field = edge + 1 + step * spread.plane
-            across = 1 + step * spread.row
+            field = edge + 2 * step * spread + Self.margin
+            across = step * spread + Self.margin
             self.step = step
         }
 
@@ -47,30 +48,18 @@ extension DistanceFrameRenderer {
         }
     }
 
-    /// A level's weights' mean distances from the centre: Σ_ij w_i w_j √(i² + j²) over the
-    /// plane (`plane`) and Σ_i w_i |i| along a row (`row`).
-    struct Spread {
-        var plane: Float
-        var row: Float
-    }
-
-    /// The level's `Spread`, computed on first use.
-    func spread(level: Int, kernel: GaussianKernel) -> Spread {
+    /// The level's weights' mean distance from the centre, Σ_i w_i |i| (rounded up, so that
+    /// the reaches stay bounds), computed on first use.
+    func spread(level: Int, kernel: GaussianKernel) -> Float {
         if let known = spreads[level] { return known }
         let n = kernel.halfWidth
-        var plane = 0.0, row = 0.0
+        var spread = 0.0
         kernel.weights.withUnsafeBufferPointer { w in
-            for i in -n...n {
-                var across = 0.0
-                for j in -n...n { across += Double(w[n + j]) * (Double(i * i + j * j)).squareRoot() }
-                plane += Double(w[n + i]) * across
-                row += Double(w[n + i]) * Double(abs(i))
-            }
+            for i in -n...n { spread += Double(w[n + i]) * Double(abs(i)) }
         }
-        // Rounded up, so that the reaches stay bounds.
-        let spread = Spread(plane: Float(plane).nextUp, row: Float(row).nextUp)
-        spreads[level] = spread
-        return spread
+        let rounded = Float(spread).nextUp
+        spreads[level] = rounded
+        return rounded
     }
 
     /// The first sort (`kinds`) of the segments of `rows` (whole runs of 16 rows but the

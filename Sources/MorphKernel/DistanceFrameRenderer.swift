@@ -69,7 +69,8 @@ final class DistanceFrameRenderer {
     let measured: UnsafeMutablePointer<Bool>
     let needsAcross: UnsafeMutablePointer<Bool>
     /// Per segment, a bound below and above A there (`sortSegments`, then the blur across of
-    /// the first sort's edge segments): segments by column,
+    /// the first sort's edge segments in the measured rows, then `sortEdgeSegments` for the
+    /// rows between): segments by column,
     /// `boundsStride` floats a column, row y of a column at `padding` + y, the first and last
     /// rows repeated `padding` (and 16 more) floats beyond the column's ends, as the blur
     /// down repeats them.
@@ -102,7 +103,7 @@ final class DistanceFrameRenderer {
     static let segmentLength = 16
 
     /// Per blur level, once computed, `spread(level:kernel:)`.
-    var spreads: [Spread?]
+    var spreads: [Float?]
     /// Whether the segments are sorted a second time, by bounds on V (see `render`); the
     /// tests turn it off to compare (the bytes are the same).
     var sortsTwice = true
@@ -143,7 +144,7 @@ final class DistanceFrameRenderer {
         self.height = height
         self.style = style
         bank = GaussianKernelBank.shared(maxBlurRadius: style.maxBlurRadius, blurLevels: style.blurLevels)
-        spreads = [Spread?](repeating: nil, count: style.blurLevels)
+        spreads = [Float?](repeating: nil, count: style.blurLevels)
         segmentsAcross = (width + Self.segmentLength - 1) / Self.segmentLength
         planeStride = segmentsAcross * Self.segmentLength + Self.segmentLength
         padding = bank.maxHalfWidth
@@ -220,20 +221,20 @@ final class DistanceFrameRenderer {
     /// rows `bytesPerRow` apart.
     ///
     /// Only segments near the outline are blurred, found in two sorts. The fields step by at
-    /// most L from a pixel to the next (`FieldSteps`: about 1, the fields being distances),
-    /// and so do φ, A and V, weighted means of them; a weighted mean of φ differs from φ by
-    /// at most L times the weights' mean distance: Σ_i w_i |i| for A, the blur across, and
-    /// Σ_ij w_i w_j √(i² + j²) for V (`Reach`). First, by the fields' bounds per segment
-    /// (`SegmentBounds`), the segments where some φ is within `Reach.field` of zero (a pixel
-    /// to spare for the fields' own error, under 1 px even on masks of noise): elsewhere
-    /// |V| ≥ `Reach.edge` throughout. A is computed in those of every `measuredRowStep`-th
-    /// row, and V = Σ_j w_j A(y + j) is then bounded per segment by the same sum over each
-    /// row's least and greatest A: the rows computed exactly, the others within
-    /// `Reach.across` of φ's bounds or L a row from a computed row's. The segments
-    /// where those bounds leave V within `Reach.edge` of zero are the edge segments, the
-    /// only ones the blur down reaches: every pixel elsewhere is full (V ≥ `Reach.pixel`,
-    /// where α is 1; see `writePixels`), and so is every neighbour whose V an edge segment's
-    /// slope could read (V changes by at most L from a pixel to the next), or empty likewise.
+    /// most L from a pixel to the next along a row or a column (`FieldSteps`: about 1, the
+    /// fields being distances), and so do φ, A and V, weighted means of them; a weighted mean
+    /// of φ differs from φ by at most L times the weights' mean distance along the rows and
+    /// columns: Σ_i w_i |i| for A, the blur across, and twice that for V (`Reach`). First, by
+    /// the fields' bounds per segment (`SegmentBounds`), the segments where some φ is within
+    /// `Reach.field` of zero: elsewhere |V| ≥ `Reach.edge` throughout. A is computed in those
+    /// of every `measuredRowStep`-th row, and V = Σ_j w_j A(y + j) is then bounded per
+    /// segment by the same sum over each row's least and greatest A: the rows computed
+    /// exactly, the others within `Reach.across` of φ's bounds or L a row from a computed
+    /// row's. The segments where those bounds leave V within `Reach.edge` of zero are the
+    /// edge segments, the only ones the blur down reaches: every pixel elsewhere is full
+    /// (V ≥ `Reach.pixel`, where α is 1; see `writePixels`), and so is every neighbour whose
+    /// V an edge segment's slope could read (V changes by at most L from a pixel to the
+    /// next), or empty likewise.
     ///
     /// With a `pool`, each phase is split over its threads (`Phase`); the bytes are the same.
     func render(

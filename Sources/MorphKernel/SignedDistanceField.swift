@@ -103,13 +103,15 @@ struct SignedDistanceField {
         SignedDistanceField(width: width, height: height, values: [Float](repeating: -depth, count: width * height), hasOutline: false)
     }
 
-    private init(width: Int, height: Int, values: [Float], hasOutline: Bool) {
+    /// A field of `values` (`width` × `height`, row-major) as given: `outside(by:width:height:)`'s,
+    /// and the tests' fields that no mask gives.
+    init(width: Int, height: Int, values: [Float], hasOutline: Bool) {
         self.width = width
         self.height = height
         self.values = values
         self.hasOutline = hasOutline
         segmentBounds = SegmentBounds.of(values, width: width, height: height)
-        steepestStep = 0
+        steepestStep = FieldSteps.steepest(values, width: width, height: height)
     }
 
     /// An edge pixel's piece of outline. In a partly covered pixel, a straight piece: its

@@ -82,22 +82,67 @@ struct DistanceFrameRendererTests {
         }
     }
 
-    @Test func noisyFramesDoNotDependOnWhatTheRendererDrewBefore() {
-        // Masks of noise (fields that step by more than a distance's pixel in places) and blurs
-        // wide enough to sort twice: one renderer drawing a run of random frames, its planes
-        // and bounds holding other frames' values, against a fresh renderer for every frame.
+    @Test func sortedFramesDoNotDependOnWhatTheRendererDrewBefore() throws {
+        // Symbols large and blurred enough for the second sort (every fourth row measured) to
+        // leave segments out: one renderer drawing random frames of three pairs in turn, its
+        // planes and bounds holding another pair's or frame's values, against a fresh renderer
+        // for every frame.
         var generator = SplitMix64(seed: 5150)
-        for _ in 0..<6 {
-            let width = Int.random(in: 20...70, using: &generator), height = Int.random(in: 20...70, using: &generator)
-            let fs = FieldStepsTests.noise(width: width, height: height, &generator)
-            let ft = FieldStepsTests.noise(width: width, height: height, &generator)
-            let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: 8...30, using: &generator))
-            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+        let box = IconBox(width: 160, height: 160, scale: 1)
+        let style = MorphStyle(field: .distance, maxBlurRadius: 32)
+        var fields: [(SignedDistanceField, SignedDistanceField)] = []
+        for pair in [["bell", "magnifyingglass"], ["heart", "star"], ["gear", "house"]] {
+            let source = try AlphaMask(icon: BuiltInSymbol(named: pair[0])!.icon, box: box)
+            let target = try AlphaMask(icon: BuiltInSymbol(named: pair[1])!.icon, box: box)
+            fields.append((SignedDistanceFieldTests.field(source), SignedDistanceFieldTests.field(target)))
+        }
+        let size = fields[0].0.width
+        let renderer = DistanceFrameRenderer(width: size, height: size, style: style)
+        let once = DistanceFrameRenderer(width: size, height: size, style: style)
+        once.sortsTwice = false
+        func edges(_ renderer: DistanceFrameRenderer) -> Int {
+            (0..<(renderer.segmentsAcross * renderer.height)).count { renderer.kinds[$0] == .edge }
+        }
+        var leftOut = 0
+        for round in 0..<24 {
+            let (fs, ft) = fields[Int.random(in: 0..<fields.count, using: &generator)]
             let iconS = IconField(field: fs, padding: renderer.padding), iconT = IconField(field: ft, padding: renderer.padding)
-            for _ in 0..<8 {
-                let p = Double.random(in: 0...1, using: &generator)
-                let fresh = DistanceFrameRenderer(width: width, height: height, style: style)
-                #expect(Self.bytes(renderer, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "\(width)×\(height), p = \(p)")
+            let p = Double.random(in: 0...1, using: &generator)
+            let fresh = DistanceFrameRenderer(width: size, height: size, style: style)
+            #expect(Self.bytes(renderer, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "round \(round), p = \(p)")
+            _ = Self.bytes(once, iconS, iconT, p)
+            leftOut += edges(once) - edges(renderer)
+        }
+        #expect(leftOut > 0, "the second sort left no segment out")
+    }
+
+    @Test func aFieldSteepAlongBothAxesIsDrawnToItsEdgesReach() {
+        // Fields that are planes rising 1 a pixel along a row and 0.93 along a column at once
+        // (no distance does that, but a frame takes any field): the edge then reaches
+        // |V| = 0.965, beyond a distance's √½, and the pixels between are drawn from their slope.
+        let width = 48, height = 40
+        func plane(_ offset: Float) -> SignedDistanceField {
+            let values = (0..<(width * height)).map { Float($0 % width) + 0.93 * Float($0 / width) - offset }
+            return SignedDistanceField(width: width, height: height, values: values, hasOutline: true)
+        }
+        let fs = plane(40), ft = plane(44.3)
+        #expect(abs(fs.steepestStep - 1) < 1e-4)
+        for radius in [0.0, 6, 20] {
+            let style = MorphStyle(field: .distance, maxBlurRadius: radius)
+            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+            for p in [0.3, 0.5, 0.7] {
+                let frame = Self.bytes(renderer, fs, ft, p)
+                let reference = ReferenceDistanceMorph.frameBytes(
+                    source: fs.values.map(Double.init), target: ft.values.map(Double.init), width: width, height: height,
+                    progress: p, style: style)
+                let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+                #expect(worst <= 1, "radius \(radius), p = \(p): a byte \(worst) off")
+                // Some pixels past a distance's reach (|V| ≥ √½ and a margin) are partly covered.
+                let v = ReferenceDistanceMorph.field(
+                    source: fs.values.map(Double.init), target: ft.values.map(Double.init), width: width, height: height,
+                    progress: p, style: style).values
+                let beyond = v.indices.filter { abs(v[$0]) >= 0.72 && reference[$0] > 1 && reference[$0] < 254 }
+                #expect(!beyond.isEmpty, "radius \(radius), p = \(p)")
             }
         }
     }
