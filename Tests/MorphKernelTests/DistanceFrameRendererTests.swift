@@ -22,6 +22,18 @@ struct DistanceFrameRendererTests {
         return out
     }
 
+    /// The frame at `p` of `renderer` (in `style`) from fields `s` and `t`, its float64
+    /// reference, and the largest difference between the two in bytes.
+    static func againstReference(
+        _ renderer: DistanceFrameRenderer, _ s: SignedDistanceField, _ t: SignedDistanceField, _ p: Double, style: MorphStyle
+    ) -> (worst: Int, reference: [UInt8]) {
+        let frame = bytes(renderer, s, t, p)
+        let reference = ReferenceDistanceMorph.frameBytes(
+            source: s.values.map(Double.init), target: t.values.map(Double.init), width: s.width, height: s.height,
+            progress: p, style: style)
+        return (zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!, reference)
+    }
+
     @Test(arguments: DistanceStyleReferenceTests.pairs)
     func realIconFramesAreWithinOneOfTheReference(_ pair: [String]) throws {
         let source = try DistanceStyleReferenceTests.mask(pair[0]), target = try DistanceStyleReferenceTests.mask(pair[1])
@@ -57,10 +69,7 @@ struct DistanceFrameRendererTests {
             let style = MorphStyle(maxBlurRadius: Double.random(in: 0...30, using: &generator), easing: Bool.random(using: &generator) ? .linear : .smooth)
             let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
             let p = Double.random(in: 0...1, using: &generator)
-            let frame = Self.bytes(renderer, fs, ft, p)
-            let reference = ReferenceDistanceMorph.frameBytes(
-                source: fs.values.map { Double($0) }, target: ft.values.map { Double($0) }, width: width, height: height, progress: p, style: style)
-            let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+            let worst = Self.againstReference(renderer, fs, ft, p, style: style).worst
             #expect(worst <= 1, "\(width)×\(height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
         }
     }
@@ -131,11 +140,7 @@ struct DistanceFrameRendererTests {
             let style = MorphStyle(field: .distance, maxBlurRadius: radius)
             let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
             for p in [0.3, 0.5, 0.7] {
-                let frame = Self.bytes(renderer, fs, ft, p)
-                let reference = ReferenceDistanceMorph.frameBytes(
-                    source: fs.values.map(Double.init), target: ft.values.map(Double.init), width: width, height: height,
-                    progress: p, style: style)
-                let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+                let (worst, reference) = Self.againstReference(renderer, fs, ft, p, style: style)
                 #expect(worst <= 1, "radius \(radius), p = \(p): a byte \(worst) off")
                 // Some pixels past a distance's reach (|V| ≥ √½ and a margin) are partly covered.
                 let v = ReferenceDistanceMorph.field(
@@ -216,11 +221,7 @@ struct DistanceFrameRendererTests {
             let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: 0...24, using: &generator))
             let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
             for p in [0.0, 0.02, 0.1, 0.3, 0.5, 0.7, 0.97, 1] {
-                let frame = Self.bytes(renderer, fs, ft, p)
-                let reference = ReferenceDistanceMorph.frameBytes(
-                    source: fs.values.map(Double.init), target: ft.values.map(Double.init), width: width, height: height,
-                    progress: p, style: style)
-                let worst = zip(frame, reference).map { abs(Int($0) - Int($1)) }.max()!
+                let worst = Self.againstReference(renderer, fs, ft, p, style: style).worst
                 #expect(worst <= 1, "\(width)×\(height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
             }
         }
