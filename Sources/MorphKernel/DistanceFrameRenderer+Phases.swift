@@ -34,7 +34,7 @@ extension DistanceFrameRenderer {
     struct FrameJob {
         var inputs: MixInputs?
         var halfWidth = 0
-        var reach = Reach(pixel: 0, edge: 0, field: 0, across: 0)
+        var reach = Reach.everywhere
         var twice = false
         var captureBounds: UnsafePointer<SIMD2<Float>>?
         /// Bands of rows and of columns of each phase.
@@ -46,8 +46,6 @@ extension DistanceFrameRenderer {
     /// What `.pixels` writes, and where.
     struct PixelJob {
         var floor: Float
-        /// `Reach.pixel`: α is 0 or 1 where |V| is at least this.
-        var reach: Float
         var writer: PixelWriter
         var output: UnsafeMutableRawPointer
         var bytesPerRow: Int
@@ -98,7 +96,7 @@ extension DistanceFrameRenderer {
         case .pixels:
             let pixels = job.pixels!
             writePixels(
-                Plane(values: blurred, stride: planeStride), floor: pixels.floor, reach: pixels.reach, writer: pixels.writer,
+                Plane(values: blurred, stride: planeStride), floor: pixels.floor, reach: job.reach.pixel, writer: pixels.writer,
                 output: pixels.output, bytesPerRow: pixels.bytesPerRow, rows: rowRange(band))
         }
     }

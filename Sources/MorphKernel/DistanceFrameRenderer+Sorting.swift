@@ -21,10 +21,11 @@ extension DistanceFrameRenderer {
         /// L · Σ_i w_i |i|, and `margin`: A differs from φ by less than that.
         var across: Float
         /// L: A and V step by at most this from a pixel to the next.
-        var step: Float = 0
+        var step: Float
 
-        /// Every segment an edge segment: V everywhere (a capture).
-        static let everywhere = Reach(pixel: .infinity, edge: .infinity, field: .infinity, across: .infinity)
+        /// Every segment an edge segment: V everywhere (a capture, and a renderer between
+        /// frames).
+        static let everywhere = Reach(pixel: .infinity, edge: .infinity, field: .infinity, across: .infinity, step: .infinity)
 
         /// The margin over the float rounding of V and of its bounds, which is far smaller:
         /// 1/16.
@@ -43,8 +44,8 @@ extension DistanceFrameRenderer {
             self.step = step
         }
 
-        init(pixel: Float, edge: Float, field: Float, across: Float) {
-            (self.pixel, self.edge, self.field, self.across) = (pixel, edge, field, across)
+        private init(pixel: Float, edge: Float, field: Float, across: Float, step: Float) {
+            (self.pixel, self.edge, self.field, self.across, self.step) = (pixel, edge, field, across, step)
         }
     }
 

@@ -242,8 +242,7 @@ final class DistanceFrameRenderer {
         writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int, pool: WorkerPool? = nil
     ) {
         let floor = frameField(source: source, target: target, progress: progress, capture: capture, everywhere: false, pool: pool)
-        frameJob.pixels = PixelJob(
-            floor: Float(floor), reach: frameJob.reach.pixel, writer: writer, output: output, bytesPerRow: bytesPerRow)
+        frameJob.pixels = PixelJob(floor: Float(floor), writer: writer, output: output, bytesPerRow: bytesPerRow)
         perform(.pixels, pool)
         frameJob = FrameJob()
     }

@@ -57,8 +57,6 @@ struct SignedDistanceField {
     /// same.
     init(coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, triesEverything: Bool = false) {
         precondition(width > 0 && height > 0 && coverage.count >= width * height, "the plane holds fewer than width × height bytes")
-        self.width = width
-        self.height = height
         let count = width * height
         var values = [Float](repeating: -Self.unreachable, count: count)
         var hasOutline = true
@@ -90,10 +88,7 @@ struct SignedDistanceField {
             }
           }
         }
-        self.values = values
-        self.hasOutline = hasOutline
-        segmentBounds = SegmentBounds.of(values, width: width, height: height)
-        steepestStep = FieldSteps.steepest(values, width: width, height: height)
+        self.init(width: width, height: height, values: values, hasOutline: hasOutline)
     }
 
     /// A field of −`depth` everywhere: what the distance style mixes for an empty mask, so the
@@ -103,8 +98,9 @@ struct SignedDistanceField {
         SignedDistanceField(width: width, height: height, values: [Float](repeating: -depth, count: width * height), hasOutline: false)
     }
 
-    /// A field of `values` (`width` × `height`, row-major) as given: `outside(by:width:height:)`'s,
-    /// and the tests' fields that no mask gives.
+    /// A field of `values` (`width` × `height`, row-major) as given, with its bounds per segment
+    /// and its steepest step: the mask's field, `outside(by:width:height:)`'s, and the tests'
+    /// fields that no mask gives.
     init(width: Int, height: Int, values: [Float], hasOutline: Bool) {
         self.width = width
         self.height = height

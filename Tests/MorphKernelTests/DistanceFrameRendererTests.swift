@@ -22,6 +22,32 @@ struct DistanceFrameRendererTests {
         return out
     }
 
+    /// The fields of the built-in symbols `pair` (source, target) drawn `size` px square.
+    static func symbolFields(_ pair: [String], size: Int) throws -> (SignedDistanceField, SignedDistanceField) {
+        let box = IconBox(width: Double(size), height: Double(size), scale: 1)
+        let source = try AlphaMask(icon: BuiltInSymbol(named: pair[0])!.icon, box: box)
+        let target = try AlphaMask(icon: BuiltInSymbol(named: pair[1])!.icon, box: box)
+        return (SignedDistanceFieldTests.field(source), SignedDistanceFieldTests.field(target))
+    }
+
+    /// A random case of masks of noise, drawn from `generator` in this order: a canvas of
+    /// `widths` × `heights` px, the two fields, and a distance renderer blurring up to a
+    /// radius drawn from `radii`.
+    static func noiseCase(
+        _ generator: inout SplitMix64, widths: ClosedRange<Int>, heights: ClosedRange<Int>, radii: ClosedRange<Double>
+    ) -> (source: SignedDistanceField, target: SignedDistanceField, style: MorphStyle, renderer: DistanceFrameRenderer) {
+        let width = Int.random(in: widths, using: &generator), height = Int.random(in: heights, using: &generator)
+        let fs = SignedDistanceFieldTests.noise(width: width, height: height, &generator)
+        let ft = SignedDistanceFieldTests.noise(width: width, height: height, &generator)
+        let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: radii, using: &generator))
+        return (fs, ft, style, DistanceFrameRenderer(width: width, height: height, style: style))
+    }
+
+    /// How many of the segments of `renderer`'s last frame were edge segments.
+    static func edgeSegments(_ renderer: DistanceFrameRenderer) -> Int {
+        (0..<(renderer.segmentsAcross * renderer.height)).count { renderer.kinds[$0] == .edge }
+    }
+
     /// The frame at `p` of `renderer` (in `style`) from fields `s` and `t`, its float64
     /// reference, and the largest difference between the two in bytes.
     static func againstReference(
@@ -97,21 +123,12 @@ struct DistanceFrameRendererTests {
         // planes and bounds holding another pair's or frame's values, against a fresh renderer
         // for every frame.
         var generator = SplitMix64(seed: 5150)
-        let box = IconBox(width: 160, height: 160, scale: 1)
         let style = MorphStyle(field: .distance, maxBlurRadius: 32)
-        var fields: [(SignedDistanceField, SignedDistanceField)] = []
-        for pair in [["bell", "magnifyingglass"], ["heart", "star"], ["gear", "house"]] {
-            let source = try AlphaMask(icon: BuiltInSymbol(named: pair[0])!.icon, box: box)
-            let target = try AlphaMask(icon: BuiltInSymbol(named: pair[1])!.icon, box: box)
-            fields.append((SignedDistanceFieldTests.field(source), SignedDistanceFieldTests.field(target)))
-        }
+        let fields = try [["bell", "magnifyingglass"], ["heart", "star"], ["gear", "house"]].map { try Self.symbolFields($0, size: 160) }
         let size = fields[0].0.width
         let renderer = DistanceFrameRenderer(width: size, height: size, style: style)
         let once = DistanceFrameRenderer(width: size, height: size, style: style)
         once.sortsTwice = false
-        func edges(_ renderer: DistanceFrameRenderer) -> Int {
-            (0..<(renderer.segmentsAcross * renderer.height)).count { renderer.kinds[$0] == .edge }
-        }
         var leftOut = 0
         for round in 0..<24 {
             let (fs, ft) = fields[Int.random(in: 0..<fields.count, using: &generator)]
@@ -120,7 +137,7 @@ struct DistanceFrameRendererTests {
             let fresh = DistanceFrameRenderer(width: size, height: size, style: style)
             #expect(Self.bytes(renderer, iconS, iconT, p) == Self.bytes(fresh, fs, ft, p), "round \(round), p = \(p)")
             _ = Self.bytes(once, iconS, iconT, p)
-            leftOut += edges(once) - edges(renderer)
+            leftOut += Self.edgeSegments(once) - Self.edgeSegments(renderer)
         }
         #expect(leftOut > 0, "the second sort left no segment out")
     }
@@ -158,23 +175,17 @@ struct DistanceFrameRendererTests {
         // with fewer segments blurred down (at p = ½ under half as many, where the blur is
         // wide enough to sort twice).
         for (pair, size, radius) in [(["heart", "star"], 200, 24.0), (["bell", "magnifyingglass"], 160, 40.0), (["play", "pause"], 96, 6.0)] {
-            let box = IconBox(width: Double(size), height: Double(size), scale: 1)
-            let source = try AlphaMask(icon: BuiltInSymbol(named: pair[0])!.icon, box: box)
-            let target = try AlphaMask(icon: BuiltInSymbol(named: pair[1])!.icon, box: box)
-            let fs = SignedDistanceFieldTests.field(source), ft = SignedDistanceFieldTests.field(target)
+            let (fs, ft) = try Self.symbolFields(pair, size: size)
             let style = MorphStyle(field: .distance, maxBlurRadius: radius)
-            let sorted = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
-            let once = DistanceFrameRenderer(width: source.width, height: source.height, style: style)
+            let sorted = DistanceFrameRenderer(width: fs.width, height: fs.height, style: style)
+            let once = DistanceFrameRenderer(width: fs.width, height: fs.height, style: style)
             once.sortsTwice = false
             let iconS = IconField(field: fs, padding: sorted.padding), iconT = IconField(field: ft, padding: sorted.padding)
-            func edges(_ renderer: DistanceFrameRenderer) -> Int {
-                (0..<(renderer.segmentsAcross * renderer.height)).count { renderer.kinds[$0] == .edge }
-            }
             for k in 0...24 {
                 let p = Double(k) / 24
                 let twice = Self.bytes(sorted, iconS, iconT, p), single = Self.bytes(once, iconS, iconT, p)
                 #expect(twice == single, "\(pair) \(size) px, p = \(p)")
-                let (fewer, all) = (edges(sorted), edges(once))
+                let (fewer, all) = (Self.edgeSegments(sorted), Self.edgeSegments(once))
                 #expect(fewer <= all)
                 guard k == 12 else { continue }
                 // At p = ½ the blur is widest: sorted twice from a half-width of 8 px, once below.
@@ -208,21 +219,10 @@ struct DistanceFrameRendererTests {
         // off before the normal turned to the row as the slope vanishes).
         var generator = SplitMix64(seed: 7)
         for _ in 0..<24 {
-            let width = Int.random(in: 17...60, using: &generator), height = Int.random(in: 3...60, using: &generator)
-            func field() -> SignedDistanceField {
-                let density = Double.random(in: 0.05...0.9, using: &generator)
-                let pixels = (0..<(width * height)).map { _ -> UInt8 in
-                    guard Double.random(in: 0..<1, using: &generator) < density else { return 0 }
-                    return Bool.random(using: &generator) ? 255 : UInt8.random(in: 1...254, using: &generator)
-                }
-                return SignedDistanceFieldTests.field(pixels, width: width, height: height)
-            }
-            let fs = field(), ft = field()
-            let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: 0...24, using: &generator))
-            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+            let (fs, ft, style, renderer) = Self.noiseCase(&generator, widths: 17...60, heights: 3...60, radii: 0...24)
             for p in [0.0, 0.02, 0.1, 0.3, 0.5, 0.7, 0.97, 1] {
                 let worst = Self.againstReference(renderer, fs, ft, p, style: style).worst
-                #expect(worst <= 1, "\(width)×\(height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
+                #expect(worst <= 1, "\(fs.width)×\(fs.height), radius \(style.maxBlurRadius), p = \(p): a byte \(worst) off")
             }
         }
     }

@@ -5,16 +5,6 @@ import _TestSupport
 /// What the distance frames' shortcuts rest on: each field's steepest step (`FieldSteps`),
 /// measured, bounds that of every frame mixed and blurred from the fields.
 struct FieldStepsTests {
-    /// Noise: a random share of pixels covered, each full or partly.
-    static func noise(width: Int, height: Int, _ generator: inout SplitMix64) -> SignedDistanceField {
-        let density = Double.random(in: 0.05...0.9, using: &generator)
-        let pixels = (0..<(width * height)).map { _ -> UInt8 in
-            guard Double.random(in: 0..<1, using: &generator) < density else { return 0 }
-            return Bool.random(using: &generator) ? 255 : UInt8.random(in: 1...254, using: &generator)
-        }
-        return SignedDistanceFieldTests.field(pixels, width: width, height: height)
-    }
-
     /// The largest |difference| of two pixels next to each other in a row or a column, in
     /// double precision.
     static func steepest(_ values: [Float], width: Int, height: Int) -> Double {
@@ -53,10 +43,8 @@ struct FieldStepsTests {
         // beyond the fields' steepest.
         var generator = SplitMix64(seed: 77)
         for _ in 0..<24 {
-            let width = Int.random(in: 2...48, using: &generator), height = Int.random(in: 2...48, using: &generator)
-            let fs = Self.noise(width: width, height: height, &generator), ft = Self.noise(width: width, height: height, &generator)
-            let style = MorphStyle(field: .distance, maxBlurRadius: Double.random(in: 0...20, using: &generator))
-            let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+            let (fs, ft, _, renderer) = DistanceFrameRendererTests.noiseCase(&generator, widths: 2...48, heights: 2...48, radii: 0...20)
+            let (width, height) = (fs.width, fs.height)
             let iconS = IconField(field: fs, padding: renderer.padding), iconT = IconField(field: ft, padding: renderer.padding)
             let bound = Double(max(fs.steepestStep, ft.steepestStep))
             for p in [0.1, 0.5, 0.8] {

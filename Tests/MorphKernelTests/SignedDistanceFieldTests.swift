@@ -14,6 +14,16 @@ struct SignedDistanceFieldTests {
         field(mask.pixels, width: mask.width, height: mask.height)
     }
 
+    /// The field of a mask of noise: a random share of pixels covered, each full or partly.
+    static func noise(width: Int, height: Int, _ generator: inout SplitMix64) -> SignedDistanceField {
+        let density = Double.random(in: 0.05...0.9, using: &generator)
+        let pixels = (0..<(width * height)).map { _ -> UInt8 in
+            guard Double.random(in: 0..<1, using: &generator) < density else { return 0 }
+            return Bool.random(using: &generator) ? 255 : UInt8.random(in: 1...254, using: &generator)
+        }
+        return field(pixels, width: width, height: height)
+    }
+
     /// The edge pixels by the definition, read plainly: partly covered, or full beside an
     /// empty 4-neighbour or the border.
     static func edgePixels(_ pixels: [UInt8], width: Int, height: Int) -> [(x: Int, y: Int)] {
