@@ -163,6 +163,15 @@ public struct MaskTracer: Sendable {
     /// most 0.0002); the vertices dropped stay within 1.33 times the tolerance at 0.1 px
     /// (1.81 at 0.05 px, hence two below the default). On translucent frames it cost more
     /// (edit-delete → list-add 0.9838 → 0.9825), so their layers keep one in two.
+    ///
+    /// Every layer is fitted within the same `tolerance`. A partial layer's outline moved by
+    /// d px changes the coverage beside it by only its step times d, so fitting each within
+    /// `tolerance` / step (at most 3 times it) was measured: the four largest Lottie files
+    /// (dialog-warning → dialog-information, edit-find → mail-send, document-open →
+    /// document-save, edit-delete → list-add) came out 7–11 % smaller (207–253 KB → 184–225
+    /// KB), but their worst frames lost up to 0.0035 soft IoU (document-open → document-save
+    /// 0.9884 → 0.9849, edit-find → mail-send 0.9914 → 0.9892; gear → house 0.9944 → 0.9918),
+    /// the rings' staircases being already where the vectors differ most from the pixels.
     var crispThinning: Int { tolerance >= Self.defaultTolerance ? 3 : Self.layerThinning }
     static let layerThinning = 2
 
