@@ -305,6 +305,15 @@ struct SignedDistanceField {
         /// choice is skipped too. The result is that of trying everything, for less: by rows,
         /// as this once skipped, every row of a 1024 px icon was tried in all four rounds (the
         /// later rounds' changes are few but spread along the whole outline).
+        ///
+        /// Where the time goes (counted in each field of the built-in play → pause at 1024 px):
+        /// the first round tries 2.4–2.8 pieces a pixel around the choices and about 2 in each
+        /// sweep, since away from the outline neighbouring pixels' nearest pieces differ
+        /// almost everywhere; the second round's pass around the choices 1–2.3 more; 9–11 in
+        /// all, at about 5 ns each. This refinement is most of a distance field's cost, and
+        /// of a whole `--style distance` run's at large sizes (59 % of the samples of one at
+        /// 1024 px). A lower bound from a candidate's centre (its piece lies within 0.87 px of
+        /// it) would skip 0.2–0.3 % of them: the candidates' distances differ by less.
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>, triesEverything: Bool) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
             // `offsets[k]`, an index step).
