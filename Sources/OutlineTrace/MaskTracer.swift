@@ -89,6 +89,12 @@ public struct MaskTracer: Sendable {
         public var contours: [PathContour]
         /// The fill's opacity in (0, 1], composited over the layers before it.
         public var opacity: Double
+
+        /// A layer of `contours` (in pixels, filled under the non-zero rule) at `opacity`.
+        public init(contours: [PathContour], opacity: Double) {
+            self.contours = contours
+            self.opacity = opacity
+        }
     }
 
     /// The outline of `mask` at coverage ½, in the mask's pixels (y down): closed cubic

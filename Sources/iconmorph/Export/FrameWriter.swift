@@ -1,6 +1,7 @@
 import MorphKernel
 import OutlineTrace
 import PNGCodec
+import PathMorph
 
 /// The one path from a command's frames to its output, for `render` and `animate` alike.
 ///
@@ -164,6 +165,16 @@ struct FrameWriter {
             + "\(formatNumber(timing.fps.doubleValue)) fps, \(formatNumber((seconds * 100).rounded() / 100)) s)"
     }
 
+    /// The path morph every frame of `frames` is an outline of, if they are all one's (a
+    /// `render --style path` morph; an `animate` timeline's frames come from several).
+    private static func singleMorph(_ frames: [FrameSource]) -> PathMorph? {
+        guard case .outline(let first, _, _)? = frames.first else { return nil }
+        for frame in frames {
+            guard case .outline(let morph, _, _) = frame, morph.source == first.source, morph.target == first.target else { return nil }
+        }
+        return first
+    }
+
     /// The vector formats: the frames' coverage rendered without the tint's alpha or a
     /// background (which the documents carry), traced on the workers, written as SVG files,
     /// one animated SVG or one Lottie file.
@@ -178,6 +189,11 @@ struct FrameWriter {
         let coverage = try MorphRenderer(width: renderer.width, height: renderer.height, style: coverageStyle)
         let tracer = try MaskTracer(tolerance: output.tolerance)
         let tints = frames.map { style.tint(atProgress: $0.progress) }
+        // A path morph's frames are outlines already: written as they are, not traced.
+        let outlines = frames.map { frame -> [PathContour]? in
+            guard case .outline(let morph, _, let eased) = frame else { return nil }
+            return morph.contours(at: eased)
+        }
         let canvas = VectorCanvas(
             width: renderer.width, height: renderer.height, scale: output.scale, background: style.background, tolerance: output.tolerance)
         func export(to sink: any FrameSink) throws {
@@ -186,18 +202,33 @@ struct FrameWriter {
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
         case .svg:
-            try inPlannedFolder { try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints)) }
+            try inPlannedFolder { try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, outlines: outlines, canvas: canvas, tints: tints)) }
             if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size) px viewBox)" }
             return "wrote \(plan.paths.count) SVG frames (\(size) px viewBox): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
         default:
             let loops = output.timing.loops, fps = output.timing.fps
             let isLottie = output.format == .lottie
-            let sink = VectorAnimationSink(path: plan.paths[0], tracer: tracer, tints: tints) { traced in
-                isLottie
-                    ? LottieDocument.text(traced, delays: delays, fps: fps, loops: loops, canvas: canvas)
-                    : SVGAnimationDocument.text(traced, delays: delays, loops: loops, canvas: canvas)
+            if let morph = Self.singleMorph(frames) {
+                // One path morph: its outline keyframed where the motion changes, not a drawing
+                // per frame.
+                let outlineFrames = frames.indices.map { k -> OutlineFrame in
+                    guard case .outline(_, let progress, let eased) = frames[k] else { preconditionFailure("not an outline") }
+                    return OutlineFrame(progress: progress, eased: eased, tint: tints[k])
+                }
+                let text = isLottie
+                    ? LottieDocument.keyframedText(
+                        morph, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                    : SVGAnimationDocument.keyframedText(
+                        morph, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                try Array(text.utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: plan.paths[0]) }
+            } else {
+                let sink = VectorAnimationSink(path: plan.paths[0], tracer: tracer, outlines: outlines, tints: tints) { traced in
+                    isLottie
+                        ? LottieDocument.text(traced, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                        : SVGAnimationDocument.text(traced, delays: delays, loops: loops, canvas: canvas)
+                }
+                try export(to: sink)
             }
-            try export(to: sink)
             let plays = switch loops {
             case 0: isLottie ? "one play; players loop it" : "loops forever"
             case 1: "plays once"

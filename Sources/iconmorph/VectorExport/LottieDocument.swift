@@ -22,19 +22,8 @@ import PathMorph
 /// their own setting); `--loops n` writes the n plays one after another, 0 writes one.
 enum LottieDocument {
     static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
-        let rate = fps.doubleValue
-        // Each output frame's start in composition frames.
-        var starts: [Int] = []
-        var time = 0.0
-        for delay in delays {
-            starts.append(Int((time * rate).rounded()))
-            time += delay.doubleValue
-        }
-        let length = max(starts.last.map { $0 + 1 } ?? 1, Int((time * rate).rounded()))
-        let plays = max(1, loops)
-        var times: [Int] = []
-        for play in 0..<plays { times += starts.map { $0 + play * length } }
-        let end = plays * length
+        let clock = Clock(delays: delays, fps: fps, loops: loops)
+        let (times, end) = (clock.times, clock.end)
         // One layer per different drawing, with the times it shows.
         let units = PathUnits(tolerance: canvas.tolerance)
         let distinct = DistinctDrawings(frames) { shapes($0, units: units) }
@@ -49,12 +38,44 @@ enum LottieDocument {
             shapeLayer(distinct.drawings[index], shows: shows[index], index: index + 1, end: end)
         }
         if let background = canvas.background { layers.append(backgroundLayer(background, index: layers.count + 1, end: end, canvas: canvas)) }
-        return "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(rate, decimals: 6)),\"ip\":0,\"op\":\(end),"
+        return document(layers, clock: clock, canvas: canvas)
+    }
+
+    /// The composition around `layers` (top first).
+    static func document(_ layers: [String], clock: Clock, canvas: VectorCanvas) -> String {
+        "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(clock.rate, decimals: 6)),\"ip\":0,\"op\":\(clock.end),"
             + "\"w\":\(canvas.width),\"h\":\(canvas.height),\"nm\":\"iconmorph\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
             + layers.joined(separator: ",\n") + "\n]}\n"
     }
 
-    private static let staticTransform = "\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},"
+    /// When each output frame shows, in composition frames at the output's frame rate: its
+    /// start in each play, one play after another (`--loops n` writes the n plays, 0 one).
+    struct Clock {
+        /// Composition frames per second.
+        let rate: Double
+        /// Per output frame of every play in turn, the composition frame it starts at.
+        let times: [Int]
+        /// The composition's length: where the last frame stops showing.
+        let end: Int
+
+        init(delays: [Rational], fps: Rational, loops: Int) {
+            rate = fps.doubleValue
+            var starts: [Int] = []
+            var time = 0.0
+            for delay in delays {
+                starts.append(Int((time * rate).rounded()))
+                time += delay.doubleValue
+            }
+            let length = max(starts.last.map { $0 + 1 } ?? 1, Int((time * rate).rounded()))
+            let plays = max(1, loops)
+            var times: [Int] = []
+            for play in 0..<plays { times += starts.map { $0 + play * length } }
+            self.times = times
+            end = plays * length
+        }
+    }
+
+    static let staticTransform = "\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},"
         + "\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}"
 
     /// A time a drawing shows: from composition frame `from` until `to`, at opacity `alpha`
@@ -134,7 +155,7 @@ enum LottieDocument {
 
     /// One contour as a Lottie path value: vertices (the nodes) with in and out tangents
     /// relative to them, in `units`.
-    private static func path(_ contour: PathContour, units: PathUnits) -> String {
+    static func path(_ contour: PathContour, units: PathUnits) -> String {
         var vertices: [String] = [], ins: [String] = [], outs: [String] = []
         let n = contour.curves.count
         func pair(_ p: SIMD2<Double>) -> String { "[\(units.number(p.x)),\(units.number(p.y))]" }
@@ -150,7 +171,7 @@ enum LottieDocument {
             + "\"i\":[\(ins.joined(separator: ","))],\"o\":[\(outs.joined(separator: ","))]}"
     }
 
-    private static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
+    static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
         let c = [color.red, color.green, color.blue].map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
         let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
             + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"

@@ -1,0 +1,141 @@
+import AlphaRaster
+import Foundation
+import IconSymbols
+import MorphKernel
+import PathMorph
+import Testing
+@testable import iconmorph
+
+/// `render --style path` to the vector formats: the frames are outlines already, so the SVG
+/// frames are the morph's own contours, and one morph's animated SVG and Lottie keyframe the
+/// outline where the motion changes instead of holding a drawing per frame. Checked against
+/// the PNG frames of the same options by independent players — rsvg-convert, rlottie,
+/// lottie-web and Chromium's SMIL — at every frame, and against a plain float64 evaluation
+/// of the easing curves the keyframes carry.
+@Suite(.serialized)
+struct PathVectorExportTests {
+    /// A ping-pong with holds at both ends and a colour ramp: every kind of keyframe.
+    static let morph = ["--style", "path", "--from", "heart", "--to", "star", "--duration", "0.5", "--ping-pong",
+                        "--hold-start", "0.1", "--hold-end", "0.2", "--color", "#3478F6", "--color-to", "#FF3B30", "-q"]
+
+    /// The PNG frames of `options` in `folder/png`, in order, as alpha planes.
+    static func pngFrames(_ options: [String], in folder: TemporaryFolder) throws -> [[UInt8]] {
+        let run = try Binary.run(["render"] + options + ["--format", "png", "-o", folder.file("png")])
+        try #require(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
+        return try names.map { try VectorExportTests.alpha(ofPNG: folder.file("png/" + $0)) }
+    }
+
+    @Test func svgFramesAreTheMorphsOwnOutline() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let options = ["--style", "path", "--from", "bell", "--to", "magnifyingglass", "--frames", "7", "-q"]
+        #expect(try Binary.run(["render"] + options + ["--format", "svg", "-o", folder.file("svg")]).status == 0)
+        let pngs = try Self.pngFrames(options, in: folder)
+        let layout = try IconBox(width: 44, height: 44, scale: 3).layout()
+        let morph = try PathMorph(from: BuiltInSymbol.bell.icon, to: BuiltInSymbol.magnifyingglass.icon, layout: layout)
+        for k in 0..<7 {
+            let svg = folder.file("svg/frame_000\(k).svg")
+            let text = try String(contentsOfFile: svg, encoding: .utf8)
+            // One path, the contours at the frame's eased progress, untraced.
+            let expected = PathContour.compactSVGPathData(morph.contours(at: MorphEasing.smooth(Double(k) / 6)), decimals: 2)
+            #expect(text.components(separatedBy: "<path").count == 2 && text.contains("d=\"\(expected)\""), "frame \(k)")
+            let (mean, iou) = VectorExportTests.compare(try rsvgAlpha(file: svg, width: 132, height: 132), pngs[k])
+            #expect(mean < 1 && iou >= 0.995, "frame \(k): mean \(mean), IoU \(iou)")
+        }
+    }
+
+    @Test func oneMorphsLottieKeyframesTheOutlineAndPlaysAsThePNGFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Binary.run(["render"] + Self.morph + ["--format", "lottie", "-o", folder.file("m.json")])
+        try #require(run.status == 0, "\(run.stderr)")
+        let pngs = try Self.pngFrames(Self.morph, in: folder)
+        // 16 steps there and back, 3 copies of the first for the hold at the start and 6 of
+        // the last at the end: 40 PNG frames; the looping Lottie leaves out the last (its
+        // loop's start), so 39 composition frames.
+        #expect(pngs.count == 40)
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))
+        #expect(data.count < 8_000, "\(data.count) bytes")
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((document["op"] as? Int) == 39)
+        let layers = try #require(document["layers"] as? [[String: Any]])
+        #expect(layers.count == 1)
+        let group = try #require(((layers[0]["shapes"] as? [[String: Any]])?.first?["it"]) as? [[String: Any]])
+        let shape = try #require(group.first { $0["ty"] as? String == "sh" }?["ks"] as? [String: Any])
+        let keys = try #require(shape["k"] as? [[String: Any]])
+        // The hold at the start, the way there, the hold at the end, the way back, the end.
+        #expect(keys.map { $0["t"] as? Int } == [0, 3, 18, 24, 38])
+        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        try #require(player.status == 0, "\(player.stderr)")
+        for k in 0..<39 {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
+            let (mean, iou) = VectorExportTests.compare(drawn, pngs[k])
+            #expect(mean < 1 && iou >= 0.995, "frame \(k): mean \(mean), IoU \(iou)")
+            // At its own time: closer to its PNG than to a neighbour that differs from it.
+            for j in [k - 1, k + 1] where pngs.indices.contains(j) && VectorExportTests.compare(pngs[j], pngs[k]).mean >= 1 {
+                #expect(VectorExportTests.compare(drawn, pngs[j]).mean > mean, "frame \(k) is closer to frame \(j)")
+            }
+        }
+    }
+
+    @Test func lottieWebPlaysTheKeyframedOutline() throws {
+        try #require(FileManager.default.fileExists(atPath: VectorExportTests.lottieWeb), "run Scripts/setup: \(VectorExportTests.lottieWeb) is missing")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try Binary.run(["render"] + Self.morph + ["--format", "lottie", "-o", folder.file("m.json")]).status == 0)
+        let pngs = try Self.pngFrames(Self.morph, in: folder)
+        let player = try ExportRun.run(
+            "python3", [VectorExportTests.scripts + "/lottie-web-frames.py", VectorExportTests.lottieWeb, folder.file("m.json"), folder.file("web")])
+        try #require(player.status == 0, "\(player.stderr)")
+        for k in 0..<39 {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
+            let (mean, iou) = VectorExportTests.compare(drawn, pngs[k])
+            #expect(mean < 1 && iou >= 0.99, "frame \(k): mean \(mean), IoU \(iou)")
+        }
+    }
+
+    @Test func chromiumPlaysTheKeyframedAnimatedSVGAtEveryFramesTime() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try Binary.run(["render"] + Self.morph + ["--format", "svg-animate", "-o", folder.file("m.svg")]).status == 0)
+        let text = try String(contentsOfFile: folder.file("m.svg"), encoding: .utf8)
+        #expect(text.contains("calcMode=\"spline\"") && text.utf8.count < 8_000, "\(text.utf8.count) bytes")
+        let pngs = try Self.pngFrames(Self.morph, in: folder)
+        // Frame k starts at k / 30 s (each a thirtieth here, the holds being copies).
+        let times = (0..<39).map { String(format: "%.6f", Double($0) / 30) }
+        let browser = try ExportRun.run(
+            "python3", [VectorExportTests.scripts + "/svg-animation-frames.py", folder.file("m.svg"), folder.file("shots")] + times)
+        try #require(browser.status == 0, "\(browser.stderr)")
+        for k in 0..<39 {
+            let (mean, iou) = VectorExportTests.compare(try VectorExportTests.alpha(ofPNG: folder.file("shots/at_\(k).png")), pngs[k])
+            #expect(mean < 1 && iou >= 0.99, "at \(times[k]) s: mean \(mean), IoU \(iou)")
+        }
+    }
+
+    @Test func theKeyframesEasingCurvesGiveTheEasedProgressBetweenThem() {
+        // Against a plain float64 evaluation: the Bézier curve (0,0) (1/3, out) (2/3, in)
+        // (1,1) at time share s (its x is s), mapped onto e(p0) … e(p1), is e(p0 + s·(p1 − p0)).
+        for easing in MorphEasing.allCases {
+            for (p0, p1) in [(0.0, 1.0), (1.0, 0.0), (0.3, 0.7), (0.9, 0.05), (0.5, 0.5001), (0.2, 0.2)] {
+                let (out, into) = OutlineKeyframes.curve(from: p0, to: p1, easing: easing)
+                for step in 0...20 {
+                    let s = Double(step) / 20
+                    let y = 3 * s * (1 - s) * (1 - s) * out + 3 * s * s * (1 - s) * into + s * s * s
+                    let e0 = easing(p0), e1 = easing(p1)
+                    let value = e0 + (e1 - e0) * y, expected = easing(p0 + s * (p1 - p0))
+                    #expect(abs(value - expected) < 1e-12, "\(easing) \(p0) → \(p1) at \(s)")
+                }
+            }
+        }
+    }
+
+    @Test func loopsRepeatTheMotionWithAJumpBetweenPlays() throws {
+        let frames = (0...4).map { OutlineFrame(progress: Double($0) / 4, eased: MorphEasing.smooth(Double($0) / 4), tint: TintColor(red: 0, green: 0, blue: 0, alpha: 255)) }
+        let clock = LottieDocument.Clock(delays: Array(repeating: Rational(1, 10), count: 5), fps: Rational(10, 1), loops: 3)
+        let keys = OutlineKeyframes(frames, times: clock.times, easing: .smooth).keys
+        // Each play: a key at its start and a held one at its last frame, where the next starts over.
+        #expect(keys.map(\.time) == [0, 4, 5, 9, 10, 14])
+        #expect(keys.map { $0.curve == nil } == [false, true, false, true, false, true])
+    }
+}
