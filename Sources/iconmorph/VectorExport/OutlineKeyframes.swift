@@ -37,7 +37,7 @@ struct OutlineKeyframes {
         guard !frames.isEmpty, !times.isEmpty else { return }
         // The step between consecutive frames of the motion: larger ones are jumps.
         var step = Double.infinity
-        for k in 1..<max(times.count, 1) {
+        for k in 1..<times.count {
             let change = abs(frames[k % frames.count].progress - frames[(k - 1) % frames.count].progress)
             if change > 0 { step = min(step, change) }
         }
@@ -46,7 +46,7 @@ struct OutlineKeyframes {
             let frame = frames[k % frames.count]
             let next = k + 1 < times.count ? frames[(k + 1) % frames.count] : nil
             let jumps = next.map { abs($0.progress - frame.progress) > 1.5 * step } ?? false
-            if let next, k + 1 < times.count, times[k + 1] - time > 1, next.progress != frame.progress {
+            if let next, times[k + 1] - time > 1, next.progress != frame.progress {
                 // Shown longer: still until the composition frame before the next.
                 points.append((time, frame.progress, frame.eased, false))
                 points.append((times[k + 1] - 1, frame.progress, frame.eased, jumps))
