@@ -113,6 +113,38 @@ struct PathVectorExportTests {
         }
     }
 
+    @Test func aTimelinesTransitionsAreLayersOfTheirOwnAndPlayAsThePNGFrames() throws {
+        // To pause, back to play half-way (the pair run backwards), then to heart from the
+        // shape in flight (a new match): three morphs, so three keyframed layers.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let timeline = ["animate", "--style", "path", "--start", "play", "--at", "0", "pause", "--at", "0.25", "play",
+                        "--at", "0.4", "heart", "--fps", "30", "--color", "#3478F6", "-q"]
+        #expect(try Binary.run(timeline + ["--format", "lottie", "-o", folder.file("t.json")]).status == 0)
+        #expect(try Binary.run(timeline + ["--format", "svg-animate", "-o", folder.file("t.svg")]).status == 0)
+        #expect(try Binary.run(timeline + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
+        let pngs = try names.map { try VectorExportTests.alpha(ofPNG: folder.file("png/" + $0)) }
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("t.json")))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((document["layers"] as? [Any])?.count == 3)
+        #expect(data.count < 8_000, "\(data.count) bytes")
+        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("t.json"), folder.file("rl")])
+        try #require(player.status == 0, "\(player.stderr)")
+        let times = pngs.indices.map { String(format: "%.6f", Double($0) / 30) }
+        let browser = try ExportRun.run(
+            "python3", [VectorExportTests.scripts + "/svg-animation-frames.py", folder.file("t.svg"), folder.file("shots")] + times)
+        try #require(browser.status == 0, "\(browser.stderr)")
+        for k in pngs.indices {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
+            let (mean, iou) = VectorExportTests.compare(drawn, pngs[k])
+            #expect(mean < 1 && iou >= 0.995, "rlottie frame \(k): mean \(mean), IoU \(iou)")
+            let shot = try VectorExportTests.alpha(ofPNG: folder.file("shots/at_\(k).png"))
+            let (shotMean, shotIoU) = VectorExportTests.compare(shot, pngs[k])
+            #expect(shotMean < 1 && shotIoU >= 0.99, "Chromium at frame \(k): mean \(shotMean), IoU \(shotIoU)")
+        }
+    }
+
     @Test func theKeyframesEasingCurvesGiveTheEasedProgressBetweenThem() {
         // Against a plain float64 evaluation: the Bézier curve (0,0) (1/3, out) (2/3, in)
         // (1,1) at time share s (its x is s), mapped onto e(p0) … e(p1), is e(p0 + s·(p1 − p0)).

@@ -157,6 +157,25 @@ struct VectorExportTests {
         }
     }
 
+    @Test func lottieWebPlaysAMorphWhoseFramesAreAllAlike() throws {
+        // One drawing shown throughout: its layer's opacity is static (lottie-web 5.8.1 drew
+        // nothing of a layer whose opacity had a single keyframe).
+        try #require(FileManager.default.fileExists(atPath: Self.lottieWeb), "run Scripts/setup: \(Self.lottieWeb) is missing")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", "play", "--to", "play", "--blur", "0", "--frames", "3", "-q"]
+        #expect(try Binary.run(common + ["--format", "lottie", "-o", folder.file("m.json")]).status == 0)
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let player = try ExportRun.run(
+            "python3", [Self.scripts + "/lottie-web-frames.py", Self.lottieWeb, folder.file("m.json"), folder.file("web")])
+        try #require(player.status == 0, "\(player.stderr)")
+        for k in 0..<3 {
+            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
+            let (mean, iou) = Self.compare(drawn, try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png")))
+            #expect(mean < 2 && iou >= Self.canvasIoU, "frame \(k): mean \(mean), IoU \(iou)")
+        }
+    }
+
     @Test func chromiumPlaysTheAnimatedSVG() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -165,14 +165,19 @@ struct FrameWriter {
             + "\(formatNumber(timing.fps.doubleValue)) fps, \(formatNumber((seconds * 100).rounded() / 100)) s)"
     }
 
-    /// The path morph every frame of `frames` is an outline of, if they are all one's (a
-    /// `render --style path` morph; an `animate` timeline's frames come from several).
-    private static func singleMorph(_ frames: [FrameSource]) -> PathMorph? {
-        guard case .outline(let first, _, _)? = frames.first else { return nil }
-        for frame in frames {
-            guard case .outline(let morph, _, _) = frame, morph.source == first.source, morph.target == first.target else { return nil }
+    /// The runs of `frames` that one path morph draws each, in order, when every frame is an
+    /// outline (`--style path`): a `render`'s one morph, an `animate` timeline's transitions.
+    private static func outlineSegments(_ frames: [FrameSource]) -> [OutlineSegment]? {
+        var segments: [OutlineSegment] = []
+        for (k, frame) in frames.enumerated() {
+            guard case .outline(let morph, _, _) = frame else { return nil }
+            if let last = segments.last, last.morph.source == morph.source, last.morph.target == morph.target {
+                segments[segments.count - 1] = OutlineSegment(morph: last.morph, frames: last.frames.lowerBound..<(k + 1))
+            } else {
+                segments.append(OutlineSegment(morph: morph, frames: k..<(k + 1)))
+            }
         }
-        return first
+        return segments.isEmpty ? nil : segments
     }
 
     /// The vector formats: the frames' coverage rendered without the tint's alpha or a
@@ -208,18 +213,18 @@ struct FrameWriter {
         default:
             let loops = output.timing.loops, fps = output.timing.fps
             let isLottie = output.format == .lottie
-            if let morph = Self.singleMorph(frames) {
-                // One path morph: its outline keyframed where the motion changes, not a drawing
-                // per frame.
+            if let segments = Self.outlineSegments(frames) {
+                // Path morphs: each one's outline keyframed where the motion changes, not a
+                // drawing per frame.
                 let outlineFrames = frames.indices.map { k -> OutlineFrame in
                     guard case .outline(_, let progress, let eased) = frames[k] else { preconditionFailure("not an outline") }
                     return OutlineFrame(progress: progress, eased: eased, tint: tints[k])
                 }
                 let text = isLottie
                     ? LottieDocument.keyframedText(
-                        morph, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                        segments, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
                     : SVGAnimationDocument.keyframedText(
-                        morph, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
+                        segments, frames: outlineFrames, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
                 try Array(text.utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: plan.paths[0]) }
             } else {
                 let sink = VectorAnimationSink(path: plan.paths[0], tracer: tracer, outlines: outlines, tints: tints) { traced in

@@ -107,10 +107,13 @@ enum LottieDocument {
     }
 
     /// A drawing as a shape layer present throughout, shown by its opacity alone
-    /// (`opacityKeys`).
-    private static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int) -> String {
-        let opacity = "{\"a\":1,\"k\":[" + opacityKeys(shows, end: end).map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }
-            .joined(separator: ",") + "]}"
+    /// (`opacityKeys`); shown throughout at one opacity, a static one (lottie-web 5.8.1 draws
+    /// nothing of a layer whose opacity is animated with a single keyframe).
+    static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int) -> String {
+        let keys = opacityKeys(shows, end: end)
+        let opacity = keys.count == 1
+            ? "{\"a\":0,\"k\":\(keys[0].value)}"
+            : "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }.joined(separator: ",") + "]}"
         return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"drawing \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
             + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
             + "\"shapes\":[" + shapes + "]}"

@@ -1,10 +1,18 @@
 import MorphKernel
+import PathMorph
 
 /// One output frame of a path morph: its progress p and eased progress e, and its colour.
 struct OutlineFrame {
     let progress: Double
     let eased: Double
     let tint: TintColor
+}
+
+/// A run of consecutive output frames (their indices) that one path morph draws: a
+/// `render`'s whole sequence, or one transition of an `animate` timeline.
+struct OutlineSegment {
+    let morph: PathMorph
+    let frames: Range<Int>
 }
 
 /// Where a path morph's outline needs keyframes, for the animated formats that interpolate

@@ -1,67 +1,87 @@
 import MorphKernel
 import PathMorph
 
-/// `--format svg-animate` for one path morph (`render --style path`): the outline itself,
-/// moving, with SMIL's `<animate>` on `d` between keyframes where the motion changes
+/// `--format svg-animate` for path morphs (`render` or `animate` with `--style path`): the
+/// outline itself, moving. Each run of frames drawn by one morph (`OutlineSegment`) is a path
+/// with SMIL's `<animate>` on `d` between keyframes where the motion changes
 /// (`OutlineKeyframes`), each segment's easing a `keySplines` curve, instead of a drawing per
-/// frame. The path data of every keyframe has the same commands (absolute, as
-/// `iconmorph paths` writes them), so the browser interpolates every number; at every output
-/// frame's time the path is the frame's own outline, to the data's rounding. A jump is held
-/// until a ten-thousandth of the play before the next key. One play is written and
-/// `repeatCount` repeats it; a changing tint or alpha switches at the frames' times, as in
-/// the animated SVG of traced frames.
+/// frame, and shown by its opacity while its frames are. The path data of every keyframe has
+/// the same commands (absolute, as `iconmorph paths` writes them), so the browser
+/// interpolates every number; at every output frame's time the path is the frame's own
+/// outline, to the data's rounding. A jump is held until a ten-thousandth of the play before
+/// the next key. One play is written and `repeatCount` repeats it; a changing tint or alpha
+/// switches at the frames' times, as in the animated SVG of traced frames.
 extension SVGAnimationDocument {
     static func keyframedText(
-        _ morph: PathMorph, frames: [OutlineFrame], easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int,
-        canvas: VectorCanvas
+        _ segments: [OutlineSegment], frames: [OutlineFrame], easing: MorphEasing, delays: [Rational], fps: Rational,
+        loops: Int, canvas: VectorCanvas
     ) -> String {
         let clock = LottieDocument.Clock(delays: delays, fps: fps, loops: 1)
-        let keys = OutlineKeyframes(frames, times: clock.times, easing: easing).keys
         let end = Double(clock.end)
         func share(_ time: Double) -> String { PathContour.formatNumber(time / end, decimals: 6) }
+        let duration = PathContour.formatNumber(end / clock.rate, decimals: 6)
+        let repeats = loops == 0 ? "indefinite" : String(loops)
+        let timing = "dur=\"\(duration)s\" repeatCount=\"\(repeats)\" fill=\"freeze\""
+        // The colour and alpha switch at the frames' times when they change.
+        let frameTimes = clock.times.map { share(Double($0)) }.joined(separator: ";")
+        func switching(_ attribute: String, _ values: [String]) -> String {
+            "    <animate attributeName=\"\(attribute)\" \(timing) calcMode=\"discrete\" keyTimes=\"\(frameTimes)\" "
+                + "values=\"\(values.joined(separator: ";"))\"/>"
+        }
+        var lines = [SVGFrameDocument.header(canvas)]
+        if let background = canvas.background { lines.append(SVGFrameDocument.backgroundRect(background, canvas)) }
+        let fills = frames.map { VectorCanvas.hex($0.tint) }
+        for segment in segments {
+            let times = segment.frames.map { clock.times[$0] }
+            let keys = OutlineKeyframes(Array(frames[segment.frames]), times: times, easing: easing).keys
+            let (values, keyTimes, splines) = motion(keys, morph: segment.morph, end: end, decimals: canvas.decimals)
+            let opacities = frames.indices.map {
+                segment.frames.contains($0) ? VectorCanvas.opacity(Double(frames[$0].tint.alpha) / 255) : "0"
+            }
+            lines.append("  <path fill=\"\(fills[segment.frames.lowerBound])\" opacity=\"\(opacities[0])\" fill-rule=\"nonzero\" "
+                + "d=\"\(values[0])\">")
+            lines.append("    <animate attributeName=\"d\" \(timing) calcMode=\"spline\" keyTimes=\"\(keyTimes.map(share).joined(separator: ";"))\" "
+                + "keySplines=\"\(splines.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\"/>")
+            if Set(fills[segment.frames]).count > 1 { lines.append(switching("fill", fills)) }
+            if Set(opacities).count > 1 { lines.append(switching("opacity", opacities)) }
+            lines.append("  </path>")
+        }
+        lines.append("</svg>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `d` animation of `keys` of `morph` over a play `end` composition frames long: the
+    /// values, their times (composition frames, from 0 to `end`) and the splines between:
+    /// the first key's outline until it, the easing curves between keys, a held key until a
+    /// ten-thousandth of the play before the next, the last key's outline to the end.
+    private static func motion(
+        _ keys: [OutlineKeyframes.Key], morph: PathMorph, end: Double, decimals: Int
+    ) -> (values: [String], times: [Double], splines: [String]) {
         func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 6) }
-        // Values, key times and the splines between them; the last key stays to the end.
-        var values: [String] = [], times: [String] = [], splines: [String] = []
+        var values: [String] = [], times: [Double] = [], splines: [String] = []
         for (k, key) in keys.enumerated() {
-            let data = PathContour.svgPathData(morph.contours(at: key.eased), decimals: canvas.decimals)
+            let data = PathContour.svgPathData(morph.contours(at: key.eased), decimals: decimals)
+            if k == 0 && key.time > 0 {
+                values.append(data)
+                times.append(0)
+                splines.append("0 0 1 1")
+            }
             values.append(data)
-            times.append(share(Double(key.time)))
+            times.append(Double(key.time))
             let next = k + 1 < keys.count ? Double(keys[k + 1].time) : end
             if let curve = key.curve {
                 splines.append("\(number(1.0 / 3)) \(number(curve.out)) \(number(2.0 / 3)) \(number(curve.in))")
             } else {
-                // Held: to the end, or until a ten-thousandth of the play before the next key,
-                // then a jump to it.
                 splines.append("0 0 1 1")
                 values.append(data)
                 if k + 1 < keys.count {
-                    times.append(share(max(Double(key.time), next - end / 10_000)))
+                    times.append(max(Double(key.time), next - end / 10_000))
                     splines.append("0 0 1 1")
                 } else {
-                    times.append("1")
+                    times.append(end)
                 }
             }
         }
-        let duration = PathContour.formatNumber(end / clock.rate, decimals: 6)
-        let repeats = loops == 0 ? "indefinite" : String(loops)
-        var lines = [SVGFrameDocument.header(canvas)]
-        if let background = canvas.background { lines.append(SVGFrameDocument.backgroundRect(background, canvas)) }
-        let fills = frames.map { VectorCanvas.hex($0.tint) }
-        let opacities = frames.map { VectorCanvas.opacity(Double($0.tint.alpha) / 255) }
-        lines.append("  <path fill=\"\(fills[0])\" opacity=\"\(opacities[0])\" fill-rule=\"nonzero\" d=\"\(values[0])\">")
-        lines.append("    <animate attributeName=\"d\" dur=\"\(duration)s\" repeatCount=\"\(repeats)\" fill=\"freeze\" "
-            + "calcMode=\"spline\" keyTimes=\"\(times.joined(separator: ";"))\" keySplines=\"\(splines.joined(separator: ";"))\" "
-            + "values=\"\(values.joined(separator: ";"))\"/>")
-        // The colour and alpha switch at the frames' times when they change.
-        let frameTimes = clock.times.map { share(Double($0)) }.joined(separator: ";")
-        func switching(_ attribute: String, _ values: [String]) -> String {
-            "    <animate attributeName=\"\(attribute)\" dur=\"\(duration)s\" repeatCount=\"\(repeats)\" fill=\"freeze\" "
-                + "calcMode=\"discrete\" keyTimes=\"\(frameTimes)\" values=\"\(values.joined(separator: ";"))\"/>"
-        }
-        if Set(fills).count > 1 { lines.append(switching("fill", fills)) }
-        if Set(opacities).count > 1 { lines.append(switching("opacity", opacities)) }
-        lines.append("  </path>")
-        lines.append("</svg>")
-        return lines.joined(separator: "\n") + "\n"
+        return (values, times, splines)
     }
 }
