@@ -23,11 +23,7 @@ extension SVGAnimationDocument {
         let repeats = loops == 0 ? "indefinite" : String(loops)
         let timing = "dur=\"\(duration)s\" repeatCount=\"\(repeats)\" fill=\"freeze\""
         // The colour and alpha switch at the frames' times when they change.
-        let frameTimes = clock.times.map { share(Double($0)) }.joined(separator: ";")
-        func switching(_ attribute: String, _ values: [String]) -> String {
-            "    <animate attributeName=\"\(attribute)\" \(timing) calcMode=\"discrete\" keyTimes=\"\(frameTimes)\" "
-                + "values=\"\(values.joined(separator: ";"))\"/>"
-        }
+        let frameStarts = clock.times.map { share(Double($0)) }
         var lines = [SVGFrameDocument.header(canvas)]
         if let background = canvas.background { lines.append(SVGFrameDocument.backgroundRect(background, canvas)) }
         let fills = frames.map { VectorCanvas.hex($0.tint) }
@@ -42,12 +38,21 @@ extension SVGAnimationDocument {
                 + "d=\"\(values[0])\">")
             lines.append("    <animate attributeName=\"d\" \(timing) calcMode=\"spline\" keyTimes=\"\(keyTimes.map(share).joined(separator: ";"))\" "
                 + "keySplines=\"\(splines.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\"/>")
-            if Set(fills[segment.frames]).count > 1 { lines.append(switching("fill", fills)) }
-            if Set(opacities).count > 1 { lines.append(switching("opacity", opacities)) }
+            if Set(fills[segment.frames]).count > 1 { lines.append(Self.discrete("fill", fills, at: frameStarts, timing: timing)) }
+            if Set(opacities).count > 1 { lines.append(Self.discrete("opacity", opacities, at: frameStarts, timing: timing)) }
             lines.append("  </path>")
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A discrete animation of `attribute` through `values` (one per output frame) at the
+    /// frames' `starts` (shares of the play), a value kept only where it changes.
+    private static func discrete(_ attribute: String, _ values: [String], at starts: [String], timing: String) -> String {
+        var kept: [(time: String, value: String)] = []
+        for (value, start) in zip(values, starts) where kept.last?.value != value { kept.append((start, value)) }
+        return "    <animate attributeName=\"\(attribute)\" \(timing) calcMode=\"discrete\" "
+            + "keyTimes=\"\(kept.map(\.time).joined(separator: ";"))\" values=\"\(kept.map(\.value).joined(separator: ";"))\"/>"
     }
 
     /// The `d` animation of `keys` of `morph` over a play `end` composition frames long: the
