@@ -9,7 +9,9 @@ With --sizes, instead: each pair's morph as one Lottie file and one animated SVG
 sizes in KB and gzipped (gzip -9), and the same with --ping-pong.
 
 With --only TEXT (repeatable), just the pairs whose names contain one of the texts; with
---tolerance PX, the vector files traced at that --tolerance instead of the binary's default.
+--tolerance PX, the vector files traced at that --tolerance instead of the binary's default;
+with --style NAME, every render in that --style (path: the frames are outlines, untraced, and
+the animated files keyframe them).
 
 With --diagnose DIR, also where each pair's worst frame differs: DIR/<pair>-frame<k>.png
 shows the PNG frame, the SVG frame as rsvg-convert draws it and their difference side by
@@ -19,7 +21,7 @@ partial under ½ (3–127), partial over ½ (128–252), full (253–255) — wi
 each (positive: the SVG covers more), and gives 1 − IoU, which is about Σ|Δ| / Σ max.
 
 Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes] [--only TEXT]
-                                                     [--tolerance PX] [--diagnose DIR]
+                                                     [--tolerance PX] [--style NAME] [--diagnose DIR]
 Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
 """
 import argparse
@@ -101,9 +103,17 @@ def sizes(args, pairs):
             for extra in ([], ["--ping-pong"]):
                 for suffix in ("json", "svg"):
                     out = os.path.join(scratch, f"m.{suffix}")
-                    subprocess.run([args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q",
-                                    *extra, *tolerance(args), "-o", out], check=True)
+                    run = subprocess.run([args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q",
+                                          *extra, *tolerance(args), *style(args), "-o", out], stderr=subprocess.PIPE, text=True)
+                    if run.returncode != 0 and args.style:
+                        # A pair the style cannot morph (a path morph needs opaque shapes): said, not sized.
+                        cells.append("— (" + run.stderr.strip().removeprefix("iconmorph: error: ").replace("|", "/") + ")")
+                        break
+                    run.check_returncode()
                     cells.append(kb(out))
+                else:
+                    continue
+                break
             print(f"| {pair_name(a, b)} | " + " | ".join(cells) + " |")
     return 0
 
@@ -113,6 +123,11 @@ def tolerance(args):
     return [] if args.tolerance is None else ["--tolerance", str(args.tolerance)]
 
 
+def style(args):
+    """Every render's --style option, if one was given."""
+    return [] if args.style is None else ["--style", args.style]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "../../.build/release/iconmorph"))
@@ -120,6 +135,7 @@ def main():
     parser.add_argument("--tolerance", type=float, metavar="PX",
                         help="the vector files' --tolerance (default: the binary's own)")
     parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
+    parser.add_argument("--style", metavar="NAME", help="every render's --style (default: the binary's own)")
     parser.add_argument("--diagnose", metavar="DIR",
                         help="write where each pair's worst frame differs into DIR (see the docstring)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
@@ -138,7 +154,7 @@ def main():
             name = pair_name(a, b)
             folder = os.path.join(scratch, f"p{index}")
             os.mkdir(folder)
-            common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q"]
+            common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q", *style(args)]
             subprocess.run(common + ["-o", folder + "/png"], check=True)
             subprocess.run(common + ["--format", "svg", *tolerance(args), "-o", folder + "/svg"], check=True)
             rows = []
