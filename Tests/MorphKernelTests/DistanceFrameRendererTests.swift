@@ -142,6 +142,32 @@ struct DistanceFrameRendererTests {
         #expect(leftOut > 0, "the second sort left no segment out")
     }
 
+    @Test func boundsOfSegmentsThatWereEdgeSegmentsLastFrameAreTakenAfresh() {
+        // Fields that are planes down the columns, 1 a row, blurred at 96 px: first with the
+        // outline at row 100, empty below it, so the segments down to row 153 or so are edge
+        // segments whose bounds on A are negative; then with the outline at row 60, full
+        // below it, so those rows are full segments far above zero. The second sort's bound
+        // on V at row 60 reads their rows' bounds within 96 rows; had they kept the first
+        // frame's, they would pull it below zero by several pixels, and row 60 would come
+        // out empty.
+        let width = 32, height = 240
+        func plane(_ value: @escaping (Int) -> Float) -> SignedDistanceField {
+            SignedDistanceField(width: width, height: height, values: (0..<(width * height)).map { value($0 / width) }, hasOutline: true)
+        }
+        let emptyBelow = plane { Float(100 - $0) }, fullBelow = plane { Float($0 - 60) }
+        let style = MorphStyle(field: .distance, maxBlurRadius: 96)
+        let renderer = DistanceFrameRenderer(width: width, height: height, style: style)
+        _ = Self.bytes(renderer, emptyBelow, emptyBelow, 0.5)
+        let fresh = DistanceFrameRenderer(width: width, height: height, style: style)
+        let after = Self.bytes(renderer, fullBelow, fullBelow, 0.5)
+        let differing = zip(after, Self.bytes(fresh, fullBelow, fullBelow, 0.5)).count { $0 != $1 }
+        #expect(differing == 0, "\(differing) bytes differ from a fresh renderer's")
+        // The outline is drawn, near row 60 (the blur repeats the top row, which lifts V there).
+        let column = (0..<height).map { after[$0 * width + width / 2] }
+        #expect(column.indices.contains { column[$0] > 0 && column[$0] < 255 && abs($0 - 60) <= 8 }, "rows 50–70: \(column[50...70])")
+        #expect(Self.againstReference(fresh, fullBelow, fullBelow, 0.5, style: style).worst <= 1)
+    }
+
     @Test func aFieldSteepAlongBothAxesIsDrawnToItsEdgesReach() {
         // Fields that are planes rising 1 a pixel along a row and 0.93 along a column at once
         // (no distance does that, but a frame takes any field): the edge then reaches
