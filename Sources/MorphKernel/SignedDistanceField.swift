@@ -339,7 +339,7 @@ struct SignedDistanceField {
         /// tried but not a sample of the time (8,555 against 8,466); trying all four choices
         /// without branching on whether each is the pixel's own took 8–13 % more. Trying the
         /// edge pixels within two of the choice (5 × 5) instead of one made the refinement
-        /// 8–10 % slower and the fields of play and pause at 1024 px not quite the same.
+        /// 7–11 % slower and the fields of play and pause at 1024 px not quite the same.
         func refine(seed: UnsafeMutablePointer<Int32>, square: UnsafeMutablePointer<Double>, triesEverything: Bool) {
             // Per edge pixel, which of its 8 neighbours are edge pixels (bit k: the one at
             // `offsets[k]`, an index step).
