@@ -119,6 +119,20 @@ struct VectorExportTests {
     /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
     static let lottieWeb = packageRoot.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
 
+    /// Every frame of the Lottie file `json` as lottie-web in headless Chromium draws it
+    /// (`Scripts/lottie-web-frames.py`, writing into `folder/web`), as alpha planes, with what
+    /// the player read of it (`fps`, `frames`, size).
+    static func lottieWebFrames(of json: String, in folder: TemporaryFolder) throws -> (info: [String: Any], frames: [[UInt8]]) {
+        try #require(FileManager.default.fileExists(atPath: lottieWeb), "run Scripts/setup: \(lottieWeb) is missing")
+        let player = try ExportRun.run("python3", [scripts + "/lottie-web-frames.py", lottieWeb, json, folder.file("web")])
+        try #require(player.status == 0, "\(player.stderr)")
+        let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
+        let frames = try (0..<(info["frames"] as? Int ?? 0)).map {
+            try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\($0).alpha"))))
+        }
+        return (info, frames)
+    }
+
     /// lottie-web in headless Chromium plays each Lottie frame as the PNG frame of the same
     /// time, and not as its neighbours: a ping-pong that loops (one loop is the frames
     /// 0 … N − 1 … 1) and a morph whose middle frames are translucent staircases of layers.
@@ -127,7 +141,6 @@ struct VectorExportTests {
         (["--from", adwaita + "actions/edit-find-symbolic.svg", "--to", adwaita + "actions/mail-send-symbolic.svg", "--frames", "31"], 31),
     ])
     func lottieWebPlaysTheLottieFrames(_ options: [String], frames: Int) throws {
-        try #require(FileManager.default.fileExists(atPath: Self.lottieWeb), "run Scripts/setup: \(Self.lottieWeb) is missing")
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let common = ["render", "-q"] + options
@@ -135,17 +148,14 @@ struct VectorExportTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
-        let player = try ExportRun.run(
-            "python3", [Self.scripts + "/lottie-web-frames.py", Self.lottieWeb, folder.file("m.json"), folder.file("web")])
-        try #require(player.status == 0, "\(player.stderr)")
-        let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
+        let (info, web) = try Self.lottieWebFrames(of: folder.file("m.json"), in: folder)
         #expect((info["fps"] as? Double) == 30)
         #expect((info["frames"] as? Int) == frames)
         // A looping ping-pong's Lottie leaves out the PNG sequence's last frame (its loop's start).
         try #require(pngs.count >= frames && pngs.count <= frames + 1, "\(pngs.count) PNG frames for \(frames) Lottie frames")
         let alphas = try pngs.prefix(frames).map { try Self.alpha(ofPNG: folder.file("png/" + $0)) }
         for k in 0..<frames {
-            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
+            let drawn = web[k]
             try #require(drawn.count == alphas[k].count, "frame \(k): \(drawn.count) pixels drawn for \(alphas[k].count)")
             let (mean, iou) = Self.compare(drawn, alphas[k])
             #expect(mean < 2 && iou >= Self.canvasIoU, "\(options[1]) frame \(k): mean \(mean), IoU \(iou)")
@@ -160,18 +170,15 @@ struct VectorExportTests {
     @Test func lottieWebPlaysAMorphWhoseFramesAreAllAlike() throws {
         // One drawing shown throughout: its layer's opacity is static (lottie-web 5.8.1 drew
         // nothing of a layer whose opacity had a single keyframe).
-        try #require(FileManager.default.fileExists(atPath: Self.lottieWeb), "run Scripts/setup: \(Self.lottieWeb) is missing")
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let common = ["render", "--from", "play", "--to", "play", "--blur", "0", "--frames", "3", "-q"]
         #expect(try Binary.run(common + ["--format", "lottie", "-o", folder.file("m.json")]).status == 0)
         #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
-        let player = try ExportRun.run(
-            "python3", [Self.scripts + "/lottie-web-frames.py", Self.lottieWeb, folder.file("m.json"), folder.file("web")])
-        try #require(player.status == 0, "\(player.stderr)")
+        let web = try Self.lottieWebFrames(of: folder.file("m.json"), in: folder).frames
+        try #require(web.count == 3)
         for k in 0..<3 {
-            let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("web/frame_\(k).alpha"))))
-            let (mean, iou) = Self.compare(drawn, try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png")))
+            let (mean, iou) = Self.compare(web[k], try Self.alpha(ofPNG: folder.file("png/frame_000\(k).png")))
             #expect(mean < 2 && iou >= Self.canvasIoU, "frame \(k): mean \(mean), IoU \(iou)")
         }
     }
