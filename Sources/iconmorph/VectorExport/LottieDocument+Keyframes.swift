@@ -15,16 +15,15 @@ import PathMorph
 /// cannot do) are hold keyframes at each output frame where they change, the tint's alpha
 /// the layer's opacity.
 extension LottieDocument {
-    /// The composition of `frames`, drawn by `segments` (in order, covering every frame) and
-    /// eased by `easing`, shown for `delays`.
+    /// The composition of `sequence`, eased by `easing`, shown for `delays`.
     static func keyframedText(
-        _ segments: [OutlineSegment], frames: [OutlineFrame], easing: MorphEasing, delays: [Rational], fps: Rational,
-        loops: Int, canvas: VectorCanvas
+        _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
         let clock = Clock(delays: delays, fps: fps, loops: loops)
         let units = PathUnits(tolerance: canvas.tolerance)
-        let plays = clock.times.count / max(frames.count, 1)
-        var layers = segments.enumerated().map { index, segment -> String in
+        let frames = sequence.frames
+        let plays = clock.times.count / frames.count
+        var layers = sequence.segments.enumerated().map { index, segment -> String in
             // The segment's output frames in every play: their times and when each shows.
             var times: [Int] = [], shows: [Show] = []
             for play in 0..<plays {
@@ -51,14 +50,8 @@ extension LottieDocument {
                 return "{\"ty\":\"sh\",\"ks\":{\"a\":\(animated ? 1 : 0),\"k\":"
                     + (animated ? "[" + keyframes.joined(separator: ",") + "]" : path(contours[0][c], units: units)) + "}}"
             }
-            let color = heldKeys(own, times: times) { tint in
-                "[" + [tint.red, tint.green, tint.blue].map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",") + ",1]"
-            }
-            let fill = "{\"ty\":\"fl\",\"c\":\(color),\"o\":{\"a\":0,\"k\":100},\"r\":1}"
-            let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
-                + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
-            let group = "{\"ty\":\"gr\",\"it\":[" + (paths + [fill, tr]).joined(separator: ",") + "]}"
-            return shapeLayer(group, shows: shows, index: index + 1, end: clock.end)
+            let color = colorKeys(own, times: times)
+            return shapeLayer(group(paths, color: color, opacity: "100", units: units), shows: shows, index: index + 1, end: clock.end)
         }
         if let background = canvas.background {
             layers.append(backgroundLayer(background, index: layers.count + 1, end: clock.end, canvas: canvas))
@@ -69,20 +62,18 @@ extension LottieDocument {
     /// An easing handle's value, to six decimals.
     private static func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 6) }
 
-    /// A property that takes each output frame's `value(tint)` from its start (hold keyframes
-    /// where it changes), or a static one when it never does.
-    private static func heldKeys(_ frames: [OutlineFrame], times: [Int], value: (TintColor) -> String) -> String {
+    /// The fill colour property of `frames` shown at `times` (a frame each, in every play in
+    /// turn): each frame's tint from its start, as hold keyframes where it changes, or a
+    /// static colour when it never does.
+    private static func colorKeys(_ frames: [OutlineFrame], times: [Int]) -> String {
         var keys: [(time: Int, value: String)] = []
         for (k, time) in times.enumerated() {
-            let shown = value(frames[k % frames.count].tint)
+            let shown = colorValue(frames[k % frames.count].tint)
             if keys.last?.value == shown { continue }
             if keys.last?.time == time { keys.removeLast() }
             keys.append((time, shown))
         }
-        guard keys.count > 1 else { return "{\"a\":0,\"k\":\(keys.first?.value ?? "0")}" }
-        return "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":\(wrapped($0.value)),\"h\":1}" }.joined(separator: ",") + "]}"
+        guard keys.count > 1 else { return "{\"a\":0,\"k\":\(keys[0].value)}" }
+        return "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":\($0.value),\"h\":1}" }.joined(separator: ",") + "]}"
     }
-
-    /// A keyframe's value as Lottie writes it: an array (a colour is one already).
-    private static func wrapped(_ value: String) -> String { value.hasPrefix("[") ? value : "[" + value + "]" }
 }

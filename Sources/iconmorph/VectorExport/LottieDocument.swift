@@ -129,16 +129,27 @@ enum LottieDocument {
 
     /// A frame's drawing: a group per outline layer, the opaque one first, in the tint.
     private static func shapes(_ frame: VectorFrame, units: PathUnits) -> String {
-        let color = [frame.tint.red, frame.tint.green, frame.tint.blue]
-            .map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
+        let color = "{\"a\":0,\"k\":\(colorValue(frame.tint))}"
         let groups = frame.layers.reversed().map { layer -> String in
-            let shapes = layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" }
-            let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(color),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(layer.opacity * 100))},\"r\":1}"
-            let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
-                + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
-            return "{\"ty\":\"gr\",\"it\":[" + (shapes + [fill, tr]).joined(separator: ",") + "]}"
+            group(
+                layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" },
+                color: color, opacity: VectorCanvas.opacity(layer.opacity * 100), units: units)
         }
         return groups.joined(separator: ",")
+    }
+
+    /// A group of `paths` (shape items, in units) filled with the colour property `color` at
+    /// `opacity` percent under the non-zero rule, scaled from units to pixels.
+    static func group(_ paths: [String], color: String, opacity: String, units: PathUnits) -> String {
+        let fill = "{\"ty\":\"fl\",\"c\":\(color),\"o\":{\"a\":0,\"k\":\(opacity)},\"r\":1}"
+        let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
+            + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
+        return "{\"ty\":\"gr\",\"it\":[" + (paths + [fill, tr]).joined(separator: ",") + "]}"
+    }
+
+    /// A tint's colour as a Lottie colour value: `[r,g,b,1]`, each from 0 to 1.
+    static func colorValue(_ tint: TintColor) -> String {
+        "[" + [tint.red, tint.green, tint.blue].map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",") + ",1]"
     }
 
     /// The units of the paths' coordinates: four per `tolerance` pixels (a fortieth of a pixel
@@ -183,10 +194,9 @@ enum LottieDocument {
     }
 
     static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
-        let c = [color.red, color.green, color.blue].map { VectorCanvas.opacity(Double($0) / 255) }.joined(separator: ",")
         let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
             + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
-        let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[\(c),1]},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(Double(color.alpha) / 255 * 100))},\"r\":1}"
+        let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":\(colorValue(color))},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(Double(color.alpha) / 255 * 100))},\"r\":1}"
         return "{\"ddd\":0,\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
             + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform)},\"ao\":0,\"bm\":0,\"shapes\":[" + rect + "," + fill + "]}"
     }

@@ -1,19 +1,4 @@
 import MorphKernel
-import PathMorph
-
-/// One output frame of a path morph: its progress p and eased progress e, and its colour.
-struct OutlineFrame {
-    let progress: Double
-    let eased: Double
-    let tint: TintColor
-}
-
-/// A run of consecutive output frames (their indices) that one path morph draws: a
-/// `render`'s whole sequence, or one transition of an `animate` timeline.
-struct OutlineSegment {
-    let morph: PathMorph
-    let frames: Range<Int>
-}
 
 /// Where a path morph's outline needs keyframes, for the animated formats that interpolate
 /// paths themselves (`LottieDocument.keyframedText`, `SVGAnimationDocument.keyframedText`).
@@ -30,11 +15,10 @@ struct OutlineSegment {
 /// and of a play. A jump (a play starting over, a step much larger than the others) is
 /// held until the next key.
 struct OutlineKeyframes {
-    /// A keyframe: its composition frame, progress and eased progress, and the easing
-    /// curve to the next (nil: a jump, held until the next).
+    /// A keyframe: its composition frame, its eased progress, and the easing curve to the
+    /// next (nil: a jump, held until the next).
     struct Key {
         var time: Int
-        var progress: Double
         var eased: Double
         var curve: (out: Double, in: Double)?
     }
@@ -77,12 +61,10 @@ struct OutlineKeyframes {
         keys = kept.indices.map { i in
             let point = kept[i]
             guard i + 1 < kept.count, !point.jumps else {
-                return Key(time: point.time, progress: point.progress, eased: point.eased, curve: nil)
+                return Key(time: point.time, eased: point.eased, curve: nil)
             }
             let next = kept[i + 1]
-            return Key(
-                time: point.time, progress: point.progress, eased: point.eased,
-                curve: Self.curve(from: point.progress, to: next.progress, easing: easing))
+            return Key(time: point.time, eased: point.eased, curve: Self.curve(from: point.progress, to: next.progress, easing: easing))
         }
     }
 

@@ -13,9 +13,9 @@ import PathMorph
 /// switches at the frames' times, as in the animated SVG of traced frames.
 extension SVGAnimationDocument {
     static func keyframedText(
-        _ segments: [OutlineSegment], frames: [OutlineFrame], easing: MorphEasing, delays: [Rational], fps: Rational,
-        loops: Int, canvas: VectorCanvas
+        _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
+        let frames = sequence.frames
         let clock = LottieDocument.Clock(delays: delays, fps: fps, loops: 1)
         let end = Double(clock.end)
         func share(_ time: Double) -> String { PathContour.formatNumber(time / end, decimals: 6) }
@@ -27,7 +27,7 @@ extension SVGAnimationDocument {
         var lines = [SVGFrameDocument.header(canvas)]
         if let background = canvas.background { lines.append(SVGFrameDocument.backgroundRect(background, canvas)) }
         let fills = frames.map { VectorCanvas.hex($0.tint) }
-        for segment in segments {
+        for segment in sequence.segments {
             let times = segment.frames.map { clock.times[$0] }
             let keys = OutlineKeyframes(Array(frames[segment.frames]), times: times, easing: easing).keys
             let (values, keyTimes, splines) = motion(keys, morph: segment.morph, end: end, decimals: canvas.decimals)

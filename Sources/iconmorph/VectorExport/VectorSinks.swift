@@ -2,23 +2,18 @@ import _IconMorphSupport
 import MorphKernel
 import OutlineTrace
 import PNGCodec
-import PathMorph
 
 /// The vector formats' sinks: each frame's coverage (its alpha plane, rendered without the
-/// tint's alpha or a background) is traced on the worker that rendered it (`MaskTracer`),
-/// unless the frame is an outline already (`outlines`: a path morph's frame, written as it
-/// is, exactly); `tints` gives each output frame its colour, the background goes in the
-/// document.
+/// tint's alpha or a background) is traced on the worker that rendered it (`MaskTracer`);
+/// `tints` gives each output frame its colour, the background goes in the document. (A path
+/// morph's frames are outlines already and written as they are, without rendering:
+/// `OutlineSequence`.)
 enum VectorSinks {
-    /// Frame `index`'s layers: its outline from `outlines` as one opaque layer, or else the
-    /// frame delivered as its alpha plane, traced.
+    /// Traces a frame delivered as its alpha plane.
     ///
     /// - Throws: `MaskTracer.InvalidPlane` for a plane smaller than its size, which the
     ///   renderer never delivers.
-    static func layers(
-        of frame: RenderedFrame, index: Int, outlines: [[PathContour]?], tracer: MaskTracer
-    ) throws -> [MaskTracer.Layer] {
-        if let contours = outlines[index] { return contours.isEmpty ? [] : [MaskTracer.Layer(contours: contours, opacity: 1)] }
+    static func layers(of frame: RenderedFrame, tracer: MaskTracer) throws -> [MaskTracer.Layer] {
         switch frame {
         case .oneColor(let alpha, _, _, _, let width, let height):
             return try tracer.layers(of: alpha.bindMemory(to: UInt8.self), width: width, height: height)
@@ -35,8 +30,6 @@ enum VectorSinks {
 struct SVGFileSink: FrameSink {
     let paths: [String]
     let tracer: MaskTracer
-    /// Per frame, its outline when it is one (see `VectorSinks`).
-    let outlines: [[PathContour]?]
     let canvas: VectorCanvas
     let tints: [TintColor]
 
@@ -48,8 +41,7 @@ struct SVGFileSink: FrameSink {
         let sink: SVGFileSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let layers = try VectorSinks.layers(of: frame, index: index, outlines: sink.outlines, tracer: sink.tracer)
-            let vector = VectorFrame(layers: layers, tint: sink.tints[index])
+            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
             let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
             return .deferred(InOrderStep(moving: staged))
@@ -62,21 +54,15 @@ struct SVGFileSink: FrameSink {
 final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     let path: String
     let tracer: MaskTracer
-    /// Per frame, its outline when it is one (see `VectorSinks`).
-    let outlines: [[PathContour]?]
     let tints: [TintColor]
     /// Makes the document from every frame.
     let document: @Sendable ([VectorFrame]) -> String
     private let lock = MutexLock()
     private var frames: [VectorFrame] = []
 
-    init(
-        path: String, tracer: MaskTracer, outlines: [[PathContour]?], tints: [TintColor],
-        document: @escaping @Sendable ([VectorFrame]) -> String
-    ) {
+    init(path: String, tracer: MaskTracer, tints: [TintColor], document: @escaping @Sendable ([VectorFrame]) -> String) {
         self.path = path
         self.tracer = tracer
-        self.outlines = outlines
         self.tints = tints
         self.document = document
     }
@@ -94,8 +80,7 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
         let sink: VectorAnimationSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let layers = try VectorSinks.layers(of: frame, index: index, outlines: sink.outlines, tracer: sink.tracer)
-            let vector = VectorFrame(layers: layers, tint: sink.tints[index])
+            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let sink = self.sink
             return .deferred(InOrderStep(perform: { sink.lock.withLock { sink.frames.append(vector) } }, discard: {}))
         }
