@@ -180,8 +180,9 @@ struct FrameWriter {
         let isLottie = output.format == .lottie
         if let outlines = OutlineSequence(frames, tints: tints) {
             if output.format == .svg {
-                // (In turn here; through the workers, which write in parallel but render each
-                // frame's pixels for nothing, 61 frames took as long: 17.6 ms against 18.1 ms.)
+                // In turn here, nothing rendered: 61 frames in 18.1 ms, against 17.6 ms through
+                // the workers, which write in parallel but render each frame's pixels for
+                // nothing (medians of 31 alternating runs, within this machine's noise).
                 try inPlannedFolder {
                     for (frame, path) in zip(outlines.vectorFrames, plan.paths) {
                         try Array(SVGFrameDocument.text(frame, canvas: canvas).utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
