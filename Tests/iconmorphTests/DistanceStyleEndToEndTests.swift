@@ -242,7 +242,7 @@ struct DistanceStyleEndToEndTests {
         }
         #expect(outlines == paths, "the animation's outlines are the SVG frames'")
 
-        // A Lottie file: a shape layer per frame, 5 frames at 30 fps, one group (outline) each.
+        // A Lottie file: a shape layer per frame, 5 frames at 30 fps, one outline layer each.
         let lottie = try Binary.run(distance + ["--format", "lottie", "-o", folder.file("m.json")])
         #expect(lottie.status == 0, "\(lottie.stderr)")
         let json = try #require(
@@ -251,8 +251,8 @@ struct DistanceStyleEndToEndTests {
         let layers = try #require(json["layers"] as? [[String: Any]])
         #expect(layers.count == 5)
         for (k, layer) in layers.enumerated() {
-            let groups = (layer["shapes"] as? [[String: Any]])?.filter { $0["ty"] as? String == "gr" } ?? []
-            #expect(groups.count == 1, "Lottie frame \(k): \(groups.count) outline groups")
+            let outlines = VectorExportTests.outlineLayers(of: layer)
+            #expect(outlines.count == 1, "Lottie frame \(k): \(outlines.count) outline layers")
         }
     }
 }

@@ -7,7 +7,7 @@ import _TestSupport
 @testable import iconmorph
 
 /// The Lottie paths' whole-number coordinates, read back as a player reads them (scaled by
-/// their group's transform), against the contours they were written from: every node within
+/// their layer's transform), against the contours they were written from: every node within
 /// an eighth of the tolerance, every control point within a quarter (a node's rounding and
 /// its tangent's).
 struct LottiePathUnitsTests {
@@ -34,12 +34,12 @@ struct LottiePathUnitsTests {
             let text = LottieDocument.text([frame], delays: [Rational(1, 30)], fps: Rational(30), loops: 1, canvas: canvas)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let layer = try #require((document["layers"] as? [[String: Any]])?.first)
-            let group = try #require((layer["shapes"] as? [[String: Any]])?.first)
-            let items = try #require(group["it"] as? [[String: Any]])
-            // The group's transform: its scale in percent (no offset, rotation or anchor).
-            let transform = try #require(items.last { $0["ty"] as? String == "tr" })
+            let items = try #require(VectorExportTests.outlineLayers(of: layer).first)
+            // The layer's transform: its scale in percent (no offset or anchor, no rotation).
+            let transform = try #require(layer["ks"] as? [String: Any])
+            #expect(transform["r"] == nil)
             let scale = try #require(((transform["s"] as? [String: Any])?["k"] as? [Double])?.first) / 100
-            for key in ["p", "a"] { #expect(((transform[key] as? [String: Any])?["k"] as? [Double]) == [0, 0]) }
+            for key in ["p", "a"] { #expect(((transform[key] as? [String: Any])?["k"] as? [Double]) == [0, 0, 0]) }
             let paths = items.filter { $0["ty"] as? String == "sh" }
             #expect(paths.count == contours.count)
             for (path, contour) in zip(paths, contours) {

@@ -61,7 +61,7 @@ struct PathVectorExportTests {
         #expect((document["op"] as? Int) == 39)
         let layers = try #require(document["layers"] as? [[String: Any]])
         #expect(layers.count == 1)
-        let group = try #require(((layers[0]["shapes"] as? [[String: Any]])?.first?["it"]) as? [[String: Any]])
+        let group = try #require(VectorExportTests.outlineLayers(of: layers[0]).first)
         let shape = try #require(group.first { $0["ty"] as? String == "sh" }?["ks"] as? [String: Any])
         let keys = try #require(shape["k"] as? [[String: Any]])
         // The hold at the start, the way there, the hold at the end, the way back, the end.

@@ -117,6 +117,15 @@ struct VectorExportTests {
     }
 
     /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
+    /// A Lottie shape layer's outline layers, each as its shape items (paths and fill): the
+    /// items of each group, or the layer's own shapes when it holds no group (a frame of one
+    /// outline layer).
+    static func outlineLayers(of layer: [String: Any]) -> [[[String: Any]]] {
+        let shapes = layer["shapes"] as? [[String: Any]] ?? []
+        let groups = shapes.filter { $0["ty"] as? String == "gr" }
+        return groups.isEmpty ? [shapes] : groups.map { $0["it"] as? [[String: Any]] ?? [] }
+    }
+
     static let lottieWeb = packageRoot.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
 
     /// Every frame of the Lottie file `json` as lottie-web in headless Chromium draws it
@@ -205,6 +214,38 @@ struct VectorExportTests {
                 #expect(Self.compare(shot, previous).mean > mean, "at \(times[k]) s the shot is closer to frame \(k - 1)")
             }
         }
+    }
+
+    /// A drawing's layer writes what the players need and no more: a frame of one outline
+    /// layer holds its paths and fill with no group around them, a translucent frame a group
+    /// per outline layer, and no layer writes a property at the format's default (3-D flag,
+    /// time stretch, blend mode, auto-orient, rotation). The players draw them so: the
+    /// rlottie and lottie-web tests play files written this way.
+    @Test func lottieLayersHoldNoDefaultsAndNoGroupForOneOutline() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Play → pause's middle frame is translucent; its ends are one outline each.
+        let run = try Binary.run(["render", "--from", "play", "--to", "pause", "--frames", "5", "-q", "-o", folder.file("m.json")])
+        try #require(run.status == 0, "\(run.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))) as? [String: Any])
+        let layers = try #require(document["layers"] as? [[String: Any]])
+        try #require(layers.count == 5)
+        for (k, layer) in layers.enumerated() {
+            for key in ["ddd", "sr", "bm", "ao", "nm"] { #expect(layer[key] == nil, "layer \(k) writes \(key)") }
+            let transform = try #require(layer["ks"] as? [String: Any])
+            #expect(transform["r"] == nil && transform["a"] != nil && transform["p"] != nil && transform["s"] != nil)
+            let shapes = try #require(layer["shapes"] as? [[String: Any]])
+            let kinds = shapes.compactMap { $0["ty"] as? String }
+            let outlines = Self.outlineLayers(of: layer)
+            if outlines.count == 1 {
+                #expect(!kinds.contains("gr") && kinds.last == "fl" && kinds.dropLast().allSatisfy { $0 == "sh" }, "layer \(k): \(kinds)")
+            } else {
+                #expect(kinds.allSatisfy { $0 == "gr" }, "layer \(k): \(kinds)")
+            }
+        }
+        #expect(layers.contains { Self.outlineLayers(of: $0).count > 1 }, "no translucent frame")
+        #expect(Self.outlineLayers(of: layers[0]).count == 1)
     }
 
     @Test func chromiumPlaysAPingPongFromItsSharedDrawings() throws {

@@ -51,7 +51,9 @@ extension LottieDocument {
                     + (animated ? "[" + keyframes.joined(separator: ",") + "]" : path(contours[0][c], units: units)) + "}}"
             }
             let color = colorKeys(own, times: times)
-            return shapeLayer(group(paths, color: color, opacity: "100", units: units), shows: shows, index: index + 1, end: clock.end)
+            return shapeLayer(
+                filled(paths, color: color, opacity: "100").joined(separator: ","), shows: shows, index: index + 1, end: clock.end,
+                units: units)
         }
         if let background = canvas.background {
             layers.append(backgroundLayer(background, index: layers.count + 1, end: clock.end, canvas: canvas))

@@ -6,9 +6,10 @@ import PathMorph
 /// players read it (lottie-web, lottie-ios, lottie-android, rlottie).
 ///
 /// The composition is the frame in pixels at the output's frame rate. Each output frame is a
-/// shape layer holding a group per outline layer (the opaque outline first: Lottie draws the
-/// first item on top) — its contours as paths of cubic vertices with in and out tangents,
-/// and a fill in the tint's colour at the outline layer's opacity (non-zero). Every layer
+/// shape layer holding its outline layer's contours — paths of cubic vertices with in and out
+/// tangents — and a fill in the tint's colour (non-zero); a translucent frame's layer holds a
+/// group per outline layer instead (the opaque outline first: Lottie draws the first item on
+/// top), each with its own fill at the outline layer's opacity. Every layer
 /// spans the whole composition and is shown by its opacity alone, with hold keyframes: the
 /// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
@@ -16,9 +17,12 @@ import PathMorph
 /// `--loops`, the still frames at either end of an eased morph — share one layer, shown at
 /// each of their times, so they cost keyframes rather than outlines. Coordinates are
 /// written as whole numbers of small units (`PathUnits`: a quarter of the fitting
-/// tolerance), which each group scales back to pixels: 12–20 % fewer bytes than hundredths
-/// of a pixel with a decimal point (`Benchmarks/Scripts/vector-fidelity.py --sizes`). A
-/// background is a rectangle layer under them. Lottie has no loop count (players loop by
+/// tolerance), which each layer's transform scales back to pixels: 12–20 % fewer bytes than
+/// hundredths of a pixel with a decimal point (`Benchmarks/Scripts/vector-fidelity.py
+/// --sizes`). A layer writes no property whose value is the format's default (its 3-D flag,
+/// time stretch, blend mode, auto-orient, name and rotation) and a one-layer frame no group
+/// around its paths: 12 KB less a 61-frame morph (play → pause 91 → 79 KB), drawn the same to
+/// the byte by rlottie and lottie-web. A background is a rectangle layer under them. Lottie has no loop count (players loop by
 /// their own setting); `--loops n` writes the n plays one after another, 0 writes one.
 ///
 /// Path morphs are keyframed instead (`keyframedText`), their frames being interpolations
@@ -43,7 +47,7 @@ enum LottieDocument {
                 alpha: VectorCanvas.opacity(Double(frames[frame].tint.alpha) / 255 * 100)))
         }
         var layers = distinct.drawings.indices.map { index in
-            shapeLayer(distinct.drawings[index], shows: shows[index], index: index + 1, end: end)
+            shapeLayer(distinct.drawings[index], shows: shows[index], index: index + 1, end: end, units: units)
         }
         if let background = canvas.background { layers.append(backgroundLayer(background, index: layers.count + 1, end: end, canvas: canvas)) }
         return document(layers, clock: clock, canvas: canvas)
@@ -83,8 +87,11 @@ enum LottieDocument {
         }
     }
 
-    static let staticTransform = "\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},"
-        + "\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}"
+    /// A layer transform's anchor, position and scale (the properties the format requires
+    /// besides the opacity): no offset, the scale `scale` percent.
+    static func staticTransform(scale: String = "100") -> String {
+        "\"a\":{\"a\":0,\"k\":[0,0,0]},\"p\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[\(scale),\(scale),100]}"
+    }
 
     /// A time a drawing shows: from composition frame `from` until `to`, at opacity `alpha`
     /// (percent, as written).
@@ -116,35 +123,40 @@ enum LottieDocument {
 
     /// A drawing as a shape layer present throughout, shown by its opacity alone
     /// (`opacityKeys`); shown throughout at one opacity, a static one (lottie-web 5.8.1 draws
-    /// nothing of a layer whose opacity is animated with a single keyframe).
-    static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int) -> String {
+    /// nothing of a layer whose opacity is animated with a single keyframe). Its transform
+    /// scales the shapes from `units` to pixels.
+    static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int, units: PathUnits) -> String {
         let keys = opacityKeys(shows, end: end)
         let opacity = keys.count == 1
             ? "{\"a\":0,\"k\":\(keys[0].value)}"
             : "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }.joined(separator: ",") + "]}"
-        return "{\"ddd\":0,\"ind\":\(index),\"ty\":4,\"nm\":\"drawing \(index)\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
-            + "\"ks\":{\"o\":\(opacity),\(staticTransform)},\"ao\":0,\"bm\":0,"
-            + "\"shapes\":[" + shapes + "]}"
+        return "{\"ind\":\(index),\"ty\":4,\"ip\":0,\"op\":\(end),\"st\":0,"
+            + "\"ks\":{\"o\":\(opacity),\(staticTransform(scale: units.scale))},\"shapes\":[" + shapes + "]}"
     }
 
-    /// A frame's drawing: a group per outline layer, the opaque one first, in the tint.
+    /// A frame's drawing, in the tint: its outline layer's paths and fill, or for several
+    /// outline layers a group of each, the opaque one first.
     private static func shapes(_ frame: VectorFrame, units: PathUnits) -> String {
         let color = "{\"a\":0,\"k\":\(colorValue(frame.tint))}"
-        let groups = frame.layers.reversed().map { layer -> String in
-            group(
+        let items = frame.layers.reversed().map { layer -> [String] in
+            filled(
                 layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" },
-                color: color, opacity: VectorCanvas.opacity(layer.opacity * 100), units: units)
+                color: color, opacity: VectorCanvas.opacity(layer.opacity * 100))
         }
-        return groups.joined(separator: ",")
+        return items.count == 1 ? items[0].joined(separator: ",") : items.map(group).joined(separator: ",")
     }
 
-    /// A group of `paths` (shape items, in units) filled with the colour property `color` at
-    /// `opacity` percent under the non-zero rule, scaled from units to pixels.
-    static func group(_ paths: [String], color: String, opacity: String, units: PathUnits) -> String {
-        let fill = "{\"ty\":\"fl\",\"c\":\(color),\"o\":{\"a\":0,\"k\":\(opacity)},\"r\":1}"
-        let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0]},"
-            + "\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[\(units.scale),\(units.scale)]}}"
-        return "{\"ty\":\"gr\",\"it\":[" + (paths + [fill, tr]).joined(separator: ",") + "]}"
+    /// `paths` (shape items) and a fill with the colour property `color` at `opacity` percent
+    /// under the non-zero rule.
+    static func filled(_ paths: [String], color: String, opacity: String) -> [String] {
+        paths + ["{\"ty\":\"fl\",\"c\":\(color),\"o\":{\"a\":0,\"k\":\(opacity)},\"r\":1}"]
+    }
+
+    /// `items` as a group with no transform of its own (the format wants one written).
+    static func group(_ items: [String]) -> String {
+        let tr = "{\"ty\":\"tr\",\"o\":{\"a\":0,\"k\":100},\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},"
+            + "\"s\":{\"a\":0,\"k\":[100,100]}}"
+        return "{\"ty\":\"gr\",\"it\":[" + (items + [tr]).joined(separator: ",") + "]}"
     }
 
     /// A tint's colour as a Lottie colour value: `[r,g,b,1]`, each from 0 to 1.
@@ -197,7 +209,7 @@ enum LottieDocument {
         let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
             + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
         let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":\(colorValue(color))},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(Double(color.alpha) / 255 * 100))},\"r\":1}"
-        return "{\"ddd\":0,\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"sr\":1,\"ip\":0,\"op\":\(end),\"st\":0,"
-            + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform)},\"ao\":0,\"bm\":0,\"shapes\":[" + rect + "," + fill + "]}"
+        return "{\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"ip\":0,\"op\":\(end),\"st\":0,"
+            + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform())},\"shapes\":[" + rect + "," + fill + "]}"
     }
 }
