@@ -169,7 +169,7 @@ enum LottieDocument {
     /// the fitted curves may stray already, and a control point (its node plus a rounded
     /// tangent) by at most a quarter.
     struct PathUnits {
-        /// The groups' scale from units to pixels, in percent, as written.
+        /// The layers' scale from units to pixels, in percent, as written.
         let scale: String
         /// Units in a pixel, from the scale as written.
         let perPixel: Double
