@@ -67,6 +67,13 @@ extension MarchingSquares {
     /// `covered` wide about its centre, a notch left `1 − covered` open. Placed each as if
     /// alone, the two would together cover the ridge 2·covered − 1 (a line of 0.8 drawn at
     /// 0.6) and the notch 2·covered.
+    ///
+    /// The placement takes the edge as crossing the row at right angles. Placing each crossing
+    /// instead where a straight edge at its neighbours' slant cuts exactly the pixel's coverage
+    /// from it (the half-plane's area is quadratic near a slanted pixel's corners) was built
+    /// and measured (vector-fidelity.py, thirteen pairs): crisp frames moved by at most 0.0005
+    /// soft IoU (go-next → play's worst 0.9901 → 0.9906, bell → magnifyingglass 0.9940 →
+    /// 0.9939). The fitted curves, not the crossings, set the difference (see `MaskTracer`).
     @inline(__always)
     static func step(_ p: UnsafePointer<UInt8>, _ stride: Int, band: Band, threshold: UInt8) -> Double {
         let a = p[0], b = p[stride]

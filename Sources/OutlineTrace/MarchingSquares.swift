@@ -324,6 +324,11 @@ struct MarchingSquares {
                         e2 = crossings.add(SIMD2(x + t, y + 1), edge: edge.isNaN ? Self.noEdge : SIMD2(x + edge, y + 1))
                         below[column] = e2
                     }
+                    // (Looking the link up by the cell's case, a 4-bit index, instead of
+                    // these branches was built: no faster, 1.003–1.009 times as long over
+                    // path-bench's pairs' whole morphs in 9 alternating runs. valgrind's
+                    // branch model counts 2.5 mispredictions a crossing here, but the scan is
+                    // bound by its instructions, about 200 a crossing in a crisp frame.)
                     if e0 >= 0 && e1 >= 0 && e2 >= 0 && e3 >= 0 {
                         // A saddle: join each leaving crossing to the next entering one (the
                         // middle inside) or the previous one (the middle outside). A crossing

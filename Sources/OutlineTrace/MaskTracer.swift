@@ -182,6 +182,16 @@ public struct MaskTracer: Sendable {
     static let layerThinning = 2
 
     /// `loops` fitted, one vertex in `keepingOneIn` kept; specks dropped.
+    ///
+    /// What the fit costs in fidelity, measured with rsvg-convert against the PNG frames (a
+    /// throwaway build that wrote the traced polygons themselves, every crossing joined by a
+    /// straight segment): the polygons draw edit-delete → list-add's crisp frame 10 at a soft
+    /// IoU of 0.9974 where the fitted curves reach 0.9943, go-next → play's worst frame at
+    /// 0.9923 against 0.9901, and the thin ring's worst frame 26 at 0.9895 against 0.9851.
+    /// Fitting every vertex unsmoothed at 0.03 px gets 0.9963, 0.9911 and 0.9882: the
+    /// polygon's zigzag carries each pixel's coverage, which no smooth curve follows. And the
+    /// staircase itself caps that ring frame: its polygons with up to twelve partial
+    /// coverages (budget 0.0001) reach only 0.9899, with eight 0.9898.
     private func fitted(_ loops: [MarchingSquares.Loop], keepingOneIn: Int) -> [PathContour] {
         let fitter = CurveFitter(tolerance: tolerance, keepingOneIn: keepingOneIn)
         return loops.compactMap { loop in

@@ -90,7 +90,11 @@ struct RunFitter {
             return
         }
         // Close enough for Newton steps on the parameters to finish the job (Schneider's
-        // iteration error); otherwise splitting is cheaper.
+        // iteration error); otherwise splitting is cheaper. (Counted over edit-find →
+        // mail-send's 61 frames: two steps rescue 65 % of the fits that start within 1.15
+        // times the squared tolerance, 41 % at 1.75–1.9 times, 12–22 % from 2.5 times on;
+        // their passes over the points are about a third of the fitting's, and they save one
+        // curve in eight.)
         if error <= 4 * tolerance * tolerance {
             chordLengths(first, last)
             for _ in 0..<2 {
