@@ -116,7 +116,6 @@ struct VectorExportTests {
         }
     }
 
-    /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
     /// A Lottie shape layer's outline layers, each as its shape items (paths and fill): the
     /// items of each group, or the layer's own shapes when it holds no group (a frame of one
     /// outline layer).
@@ -126,6 +125,58 @@ struct VectorExportTests {
         return groups.isEmpty ? [shapes] : groups.map { $0["it"] as? [[String: Any]] ?? [] }
     }
 
+    /// The composition frames (0 ..< `end`) at which each layer of a Lottie document shows:
+    /// where its opacity, static or held by keyframes, is over 0.
+    static func shownFrames(of layers: [[String: Any]], end: Int) -> [[Int]] {
+        layers.map { layer in
+            let opacity = (layer["ks"] as? [String: Any])?["o"] as? [String: Any] ?? [:]
+            func value(at time: Int) -> Double {
+                if let constant = opacity["k"] as? Double { return constant }
+                let keys = opacity["k"] as? [[String: Any]] ?? []
+                let key = keys.last { ($0["t"] as? Int ?? 0) <= time } ?? keys.first
+                return (key?["s"] as? [Double])?.first ?? 0
+            }
+            return (0..<end).filter { value(at: $0) > 0 }
+        }
+    }
+
+    /// Frames whose coverage differs by at most a sixth of the tolerance's worth (4 levels of
+    /// 255 at 0.1 px) from a frame traced before them share its drawing, and no others: each
+    /// layer's frames lie that close to the first of them in the PNG frames, and fewer layers
+    /// than different frames come out. At 0.02 px (a sixth is under a level) only frames
+    /// alike share.
+    @Test func nearlyAlikeFramesShareADrawing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let common = ["render", "--from", "play", "--to", "pause", "--frames", "61", "-q"]
+        #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
+        let pngs = try (0..<61).map { try Self.alpha(ofPNG: folder.file(String(format: "png/frame_%04d.png", $0))) }
+        let distinct = Set(pngs).count
+        for (tolerance, levels) in [("0.1", 4), ("0.02", 0)] {
+            let run = try Binary.run(common + ["--tolerance", tolerance, "-o", folder.file("m.json")])
+            try #require(run.status == 0, "\(run.stderr)")
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))) as? [String: Any])
+            let layers = try #require(document["layers"] as? [[String: Any]])
+            let shown = Self.shownFrames(of: layers, end: 61)
+            // Every frame shows exactly one drawing.
+            #expect(shown.flatMap { $0 }.sorted() == Array(0..<61), "at \(tolerance) px")
+            for frames in shown where !frames.isEmpty {
+                let first = pngs[frames[0]]
+                for k in frames.dropFirst() {
+                    let largest = zip(first, pngs[k]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                    #expect(largest <= levels, "at \(tolerance) px frame \(k) draws frame \(frames[0]), \(largest) levels apart")
+                }
+            }
+            if levels > 0 {
+                #expect(layers.count < distinct, "\(layers.count) layers for \(distinct) different frames")
+            } else {
+                #expect(layers.count == distinct, "\(layers.count) layers for \(distinct) different frames")
+            }
+        }
+    }
+
+    /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
     static let lottieWeb = packageRoot.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
 
     /// Every frame of the Lottie file `json` as lottie-web in headless Chromium draws it
