@@ -14,7 +14,8 @@ import PathMorph
 /// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
-/// `--loops`, the still frames at either end of an eased morph — share one layer, shown at
+/// `--loops`, the frames about either end of an eased morph (within a few levels of each
+/// other: `VectorAnimationSink`) — share one layer, shown at
 /// each of their times, so they cost keyframes rather than outlines. Coordinates are
 /// written as whole numbers of small units (`PathUnits`: a quarter of the fitting
 /// tolerance), which each layer's transform scales back to pixels: 12–20 % fewer bytes than

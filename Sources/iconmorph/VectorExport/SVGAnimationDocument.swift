@@ -8,7 +8,8 @@ import PathMorph
 /// SVG frames). One `<use>` shows them in turn: its
 /// `href` switches at the frames' times (`calcMode="discrete"`, `keyTimes` from the delays,
 /// so holds last as long as they should), so frames drawn alike — a ping-pong's way back,
-/// the still frames at either end of an eased morph — cost a reference, not an outline. A
+/// the frames about either end of an eased morph (within a few levels of each other:
+/// `VectorAnimationSink`) — cost a reference, not an outline. A
 /// program that does not play SMIL shows the first frame. The group around the `<use>`
 /// carries the colour and opacity, which switch likewise when the tint changes
 /// (`--color-to`). `repeatCount` is the loop count or `indefinite`; after the last loop the
