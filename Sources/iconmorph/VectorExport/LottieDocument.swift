@@ -169,6 +169,11 @@ enum LottieDocument {
     /// at the default 0.1 px), so that rounding moves a node by at most an eighth of how far
     /// the fitted curves may stray already, and a control point (its node plus a rounded
     /// tangent) by at most a quarter.
+    ///
+    /// Half as fine (two units per tolerance) was measured: 4–5 % fewer bytes (6–12 %
+    /// gzipped; go-next → play, media-playback, document-open → document-save), but rlottie
+    /// drew frames up to 0.0023 soft IoU further from their PNG frames (go-next → play's
+    /// frames near the ends 0.9939 → 0.9917).
     struct PathUnits {
         /// The layers' scale from units to pixels, in percent, as written.
         let scale: String
