@@ -9,22 +9,23 @@ import PathMorph
 /// shape layer holding its outline layer's contours — paths of cubic vertices with in and out
 /// tangents — and a fill in the tint's colour (non-zero); a translucent frame's layer holds a
 /// group per outline layer instead (the opaque outline first: Lottie draws the first item on
-/// top), each with its own fill at the outline layer's opacity. Every layer
-/// spans the whole composition and is shown by its opacity alone, with hold keyframes: the
+/// top), each with its own fill at the outline layer's opacity. Every layer spans the whole
+/// composition and is shown by its opacity alone, with hold keyframes: the
 /// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
 /// `--loops`, the frames about either end of an eased morph (within a few levels of each
-/// other: `VectorAnimationSink`) — share one layer, shown at
-/// each of their times, so they cost keyframes rather than outlines. Coordinates are
+/// other: `VectorAnimationSink`) — share one layer, shown at each of their times, so they
+/// cost keyframes rather than outlines. Coordinates are
 /// written as whole numbers of small units (`PathUnits`: a quarter of the fitting
 /// tolerance), which each layer's transform scales back to pixels: 12–20 % fewer bytes than
 /// hundredths of a pixel with a decimal point (`Benchmarks/Scripts/vector-fidelity.py
 /// --sizes`). A layer writes no property whose value is the format's default (its 3-D flag,
 /// time stretch, blend mode, auto-orient, name and rotation) and a one-layer frame no group
 /// around its paths: 12 KB less a 61-frame morph (play → pause 91 → 79 KB), drawn the same to
-/// the byte by rlottie and lottie-web. A background is a rectangle layer under them. Lottie has no loop count (players loop by
-/// their own setting); `--loops n` writes the n plays one after another, 0 writes one.
+/// the byte by rlottie and lottie-web. A background is a rectangle layer under them. Lottie
+/// has no loop count (players loop by their own setting); `--loops n` writes the n plays one
+/// after another, 0 writes one.
 ///
 /// Path morphs are keyframed instead (`keyframedText`), their frames being interpolations
 /// of one outline. Traced frames are not: matching the outlines of two traced frames of
