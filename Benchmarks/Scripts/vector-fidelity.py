@@ -13,6 +13,9 @@ With --only TEXT (repeatable), just the pairs whose names contain one of the tex
 with --style NAME, every render in that --style (path: the frames are outlines, untraced, and
 the animated files keyframe them).
 
+With --lottie, each pair's morph is one Lottie file instead, each frame drawn by rlottie
+(the `rlottie-python` package) at the file's size, against the PNG frame of the same index.
+
 With --diagnose DIR, also where each pair's worst frame differs: DIR/<pair>-frame<k>.png
 shows the PNG frame, the SVG frame as rsvg-convert draws it and their difference side by
 side at 4× (red where the SVG covers more, blue where it covers less, three times as
@@ -21,8 +24,8 @@ partial under ½ (3–127), partial over ½ (128–252), full (253–255) — wi
 each (positive: the SVG covers more), and gives 1 − IoU, which is about Σ|Δ| / Σ max.
 
 Usage: python3 Benchmarks/Scripts/vector-fidelity.py [--bin PATH] [--frames N] [--sizes] [--only TEXT]
-                                                     [--tolerance PX] [--style NAME] [--diagnose DIR]
-Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy.
+                                                     [--tolerance PX] [--style NAME] [--lottie] [--diagnose DIR]
+Needs rsvg-convert, ffmpeg (to read the PNGs) and numpy; rlottie-python for --lottie.
 """
 import argparse
 import gzip
@@ -90,6 +93,15 @@ def diagnose(png, drawn, path):
             + f"; 1 − IoU {1 - np.minimum(png, drawn).sum() / max(np.maximum(png, drawn).sum(), 1):.4f}")
 
 
+def rlottie_frames(path, count):
+    """Frames 0 … count − 1 of the Lottie file at `path` as rlottie draws them, as alpha planes."""
+    from rlottie_python import LottieAnimation
+    animation = LottieAnimation.from_file(path)
+    width, height = animation.lottie_animation_get_size()
+    return [np.frombuffer(animation.lottie_animation_render(frame_num=k), dtype=np.uint8)
+            .reshape(height, width, 4)[..., 3].astype(float) for k in range(count)]
+
+
 def sizes(args, pairs):
     """Each pair's Lottie and animated SVG, once and with --ping-pong: KB and gzipped KB."""
     def kb(path):
@@ -136,6 +148,7 @@ def main():
                         help="the vector files' --tolerance (default: the binary's own)")
     parser.add_argument("--sizes", action="store_true", help="the sizes of each pair's Lottie and animated SVG")
     parser.add_argument("--style", metavar="NAME", help="every render's --style (default: the binary's own)")
+    parser.add_argument("--lottie", action="store_true", help="each pair as one Lottie file, its frames drawn by rlottie")
     parser.add_argument("--diagnose", metavar="DIR",
                         help="write where each pair's worst frame differs into DIR (see the docstring)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
@@ -156,25 +169,33 @@ def main():
             os.mkdir(folder)
             common = [args.bin, "render", "--from", a, "--to", b, "--frames", str(args.frames), "-q", *style(args)]
             subprocess.run(common + ["-o", folder + "/png"], check=True)
-            subprocess.run(common + ["--format", "svg", *tolerance(args), "-o", folder + "/svg"], check=True)
+            if args.lottie:
+                subprocess.run(common + ["--format", "lottie", *tolerance(args), "-o", folder + "/m.json"], check=True)
+                played = rlottie_frames(folder + "/m.json", args.frames)
+            else:
+                subprocess.run(common + ["--format", "svg", *tolerance(args), "-o", folder + "/svg"], check=True)
             rows = []
             for k in range(args.frames):
-                svg = f"{folder}/svg/frame_{k:04d}.svg"
-                drawn = f"{folder}/svg/frame_{k:04d}.r.png"
-                subprocess.run(["rsvg-convert", svg, "-w", "132", "-h", "132", "-o", drawn], check=True)
-                p, s = alpha(f"{folder}/png/frame_{k:04d}.png", 132), alpha(drawn, 132)
+                p = alpha(f"{folder}/png/frame_{k:04d}.png", 132)
+                if args.lottie:
+                    s, layers = played[k], 0
+                else:
+                    svg = f"{folder}/svg/frame_{k:04d}.svg"
+                    drawn = f"{folder}/svg/frame_{k:04d}.r.png"
+                    subprocess.run(["rsvg-convert", svg, "-w", "132", "-h", "132", "-o", drawn], check=True)
+                    s, layers = alpha(drawn, 132), open(svg).read().count("<path")
                 iou = np.minimum(p, s).sum() / max(np.maximum(p, s).sum(), 1)
-                layers = open(svg).read().count("<path")
                 rows.append((iou, k, abs(p - s).mean(), layers))
             rows.sort()
-            print(f"{name}: worst " + ", ".join(f"frame {k} IoU {iou:.4f} mean {m:.2f}/255 ({n} layer{'s' if n > 1 else ''})"
-                                                 for iou, k, m, n in rows[:3]))
+            print(f"{name}: worst " + ", ".join(
+                f"frame {k} IoU {iou:.4f} mean {m:.2f}/255" + (f" ({n} layer{'s' if n > 1 else ''})" if n else "")
+                for iou, k, m, n in rows[:3]))
             worst_overall = min(worst_overall, (rows[0][0], f"{name} frame {rows[0][1]}"))
             if args.diagnose:
                 k = rows[0][1]
                 path = os.path.join(args.diagnose, re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") + f"-frame{k}.png")
-                line = diagnose(alpha(f"{folder}/png/frame_{k:04d}.png", 132),
-                                alpha(f"{folder}/svg/frame_{k:04d}.r.png", 132), path)
+                drawn = played[k] if args.lottie else alpha(f"{folder}/svg/frame_{k:04d}.r.png", 132)
+                line = diagnose(alpha(f"{folder}/png/frame_{k:04d}.png", 132), drawn, path)
                 print(f"  frame {k}: {line}; {path}")
     print(f"worst frame overall: IoU {worst_overall[0]:.4f}, {worst_overall[1]}")
 
