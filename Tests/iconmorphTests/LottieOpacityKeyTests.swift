@@ -31,7 +31,7 @@ struct LottieOpacityKeyTests {
                 for t in show.from..<show.to { expected[drawing][t] = show.alpha }
             }
             for drawing in 0..<drawings {
-                let keys = LottieDocument.opacityKeys(shows[drawing], end: end)
+                let keys = LottieDocument.opacityKeys(shows[drawing], end: end).keys
                 #expect(keys.first?.time == 0, "the first key opens the composition")
                 #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.time < $1.time && $0.value != $1.value },
                         "keys in time order, each a change: \(keys)")

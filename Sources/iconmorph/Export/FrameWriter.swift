@@ -185,14 +185,14 @@ struct FrameWriter {
                 // nothing (medians of 31 alternating runs, within this machine's noise).
                 try inPlannedFolder {
                     for (frame, path) in zip(outlines.vectorFrames, plan.paths) {
-                        try Array(SVGFrameDocument.text(frame, canvas: canvas).utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
+                        try AtomicFileWriter.write(SVGFrameDocument.text(frame, canvas: canvas), to: path)
                     }
                 }
             } else {
                 let text = isLottie
                     ? LottieDocument.keyframedText(outlines, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
                     : SVGAnimationDocument.keyframedText(outlines, easing: style.easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
-                try Array(text.utf8).withUnsafeBytes { try AtomicFileWriter.write($0, to: plan.paths[0]) }
+                try AtomicFileWriter.write(text, to: plan.paths[0])
             }
         } else {
             var coverageStyle = style

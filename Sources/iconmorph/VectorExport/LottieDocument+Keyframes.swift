@@ -68,14 +68,8 @@ extension LottieDocument {
     /// turn): each frame's tint from its start, as hold keyframes where it changes, or a
     /// static colour when it never does.
     private static func colorKeys(_ frames: [OutlineFrame], times: [Int]) -> String {
-        var keys: [(time: Int, value: String)] = []
-        for (k, time) in times.enumerated() {
-            let shown = colorValue(frames[k % frames.count].tint)
-            if keys.last?.value == shown { continue }
-            if keys.last?.time == time { keys.removeLast() }
-            keys.append((time, shown))
-        }
-        guard keys.count > 1 else { return "{\"a\":0,\"k\":\(keys[0].value)}" }
-        return "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":\($0.value),\"h\":1}" }.joined(separator: ",") + "]}"
+        var keys = HoldKeys()
+        for (k, time) in times.enumerated() { keys.add(colorValue(frames[k % frames.count].tint), at: time) }
+        return keys.property(scalar: false)
     }
 }

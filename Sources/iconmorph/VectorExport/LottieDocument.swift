@@ -102,36 +102,47 @@ enum LottieDocument {
         let alpha: String
     }
 
+    /// Hold keyframes of one property, kept where its value changes: a key at the time of the
+    /// one before replaces it, and one that changes nothing is left out.
+    struct HoldKeys {
+        private(set) var keys: [(time: Int, value: String)] = []
+
+        /// `value` from composition frame `time` on.
+        mutating func add(_ value: String, at time: Int) {
+            if keys.last?.time == time { keys.removeLast() }
+            if keys.last?.value != value { keys.append((time, value)) }
+        }
+
+        /// The property: static when it has one key (lottie-web 5.8.1 draws nothing of a layer
+        /// whose opacity is animated with a single keyframe), else its hold keyframes; a
+        /// `scalar`'s keyframe values are written in brackets, as the format has them.
+        func property(scalar: Bool) -> String {
+            guard keys.count > 1 else { return "{\"a\":0,\"k\":\(keys[0].value)}" }
+            let values = keys.map { scalar ? "[\($0.value)]" : $0.value }
+            return "{\"a\":1,\"k\":[" + zip(keys, values).map { "{\"t\":\($0.time),\"s\":\($1),\"h\":1}" }.joined(separator: ",") + "]}"
+        }
+    }
+
     /// The hold keyframes of a layer's opacity that show it at `shows` (in time order, not
     /// overlapping) and hide it at every other time of a composition `end` frames long: 0
     /// until a show starts, its alpha from then, 0 again when it ends, unless the next show
     /// starts there.
-    static func opacityKeys(_ shows: [Show], end: Int) -> [(time: Int, value: String)] {
-        var keys: [(time: Int, value: String)] = []
-        // A key at the time of the one before replaces it; one that changes nothing is left out.
-        func key(_ time: Int, _ value: String) {
-            if keys.last?.time == time { keys.removeLast() }
-            if keys.last?.value != value { keys.append((time, value)) }
-        }
+    static func opacityKeys(_ shows: [Show], end: Int) -> HoldKeys {
+        var keys = HoldKeys()
         var shownUntil = 0
         for show in shows {
-            if show.from > shownUntil { key(shownUntil, "0") }
-            key(show.from, show.alpha)
+            if show.from > shownUntil { keys.add("0", at: shownUntil) }
+            keys.add(show.alpha, at: show.from)
             shownUntil = show.to
         }
-        if shownUntil < end { key(shownUntil, "0") }
+        if shownUntil < end { keys.add("0", at: shownUntil) }
         return keys
     }
 
     /// A drawing as a shape layer present throughout, shown by its opacity alone
-    /// (`opacityKeys`); shown throughout at one opacity, a static one (lottie-web 5.8.1 draws
-    /// nothing of a layer whose opacity is animated with a single keyframe). Its transform
-    /// scales the shapes from `units` to pixels.
+    /// (`opacityKeys`). Its transform scales the shapes from `units` to pixels.
     static func shapeLayer(_ shapes: String, shows: [Show], index: Int, end: Int, units: PathUnits) -> String {
-        let keys = opacityKeys(shows, end: end)
-        let opacity = keys.count == 1
-            ? "{\"a\":0,\"k\":\(keys[0].value)}"
-            : "{\"a\":1,\"k\":[" + keys.map { "{\"t\":\($0.time),\"s\":[\($0.value)],\"h\":1}" }.joined(separator: ",") + "]}"
+        let opacity = opacityKeys(shows, end: end).property(scalar: true)
         return "{\"ind\":\(index),\"ty\":4,\"ip\":0,\"op\":\(end),\"st\":0,"
             + "\"ks\":{\"o\":\(opacity),\(staticTransform(scale: units.scale))},\"shapes\":[" + shapes + "]}"
     }

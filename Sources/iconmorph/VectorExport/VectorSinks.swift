@@ -14,20 +14,20 @@ enum VectorSinks {
     /// - Throws: `MaskTracer.InvalidPlane` for a plane smaller than its size, which the
     ///   renderer never delivers.
     static func layers(of frame: RenderedFrame, tracer: MaskTracer) throws -> [MaskTracer.Layer] {
+        try withAlpha(of: frame) { try tracer.layers(of: $0, width: $1, height: $2) }
+    }
+
+    /// `body` of a frame's alpha plane (width × height bytes, valid during the call only),
+    /// its width and its height.
+    static func withAlpha<Result>(
+        of frame: RenderedFrame, _ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws -> Result
+    ) rethrows -> Result {
         switch frame {
         case .oneColor(let alpha, _, _, _, let width, let height):
-            return try tracer.layers(of: alpha.bindMemory(to: UInt8.self), width: width, height: height)
+            return try body(UnsafeBufferPointer(rebasing: alpha.bindMemory(to: UInt8.self).prefix(width * height)), width, height)
         case .rgba:
             // Vector sinks ask for coverage (`wantsCoverage`), so frames never come as RGBA.
             preconditionFailure("a vector sink got an RGBA frame")
-        }
-    }
-
-    /// A copy of a frame's alpha plane, which outlives the delivery.
-    static func plane(of frame: RenderedFrame) -> [UInt8] {
-        switch frame {
-        case .oneColor(let alpha, _, _, _, let width, let height): Array(alpha.bindMemory(to: UInt8.self).prefix(width * height))
-        case .rgba: preconditionFailure("a vector sink got an RGBA frame")
         }
     }
 }
@@ -79,13 +79,15 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     let sharedLevels: Int
     private let lock = MutexLock()
     private var frames: [VectorFrame] = []
-    /// A frame's coverage and its outline layers.
-    private struct Drawn {
-        let plane: [UInt8]
-        let layers: [MaskTracer.Layer]
+    /// A frame's coverage, kept for the frames after it, and its outline layers.
+    private struct Reference {
+        var plane: [UInt8]
+        var layers: [MaskTracer.Layer]
     }
-    /// The first frame and the last frame traced anew, in frame order.
-    private var first: Drawn?, last: Drawn?
+    /// The first frame and the last frame traced anew since, in frame order (nil: the first
+    /// itself). The last's plane is written over by the next frame traced anew: two planes
+    /// for the whole export.
+    private var first: Reference?, last: Reference?
 
     init(path: String, tracer: MaskTracer, tints: [TintColor], document: @escaping @Sendable ([VectorFrame]) -> String) {
         self.path = path
@@ -95,17 +97,21 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
         sharedLevels = Int((255 * tracer.tolerance / 6).rounded(.down))
     }
 
-    /// Frame `index`, traced as `layers` from `plane` (empty when `sharedLevels` is 0), in
-    /// frame order.
-    private func append(_ layers: [MaskTracer.Layer], plane: [UInt8], index: Int) {
+    /// Frame `index`, traced as `layers`, in frame order; `plane`, its coverage (nil when
+    /// `sharedLevels` is 0), is read only during the call.
+    private func append(_ layers: [MaskTracer.Layer], plane: UnsafeBufferPointer<UInt8>?, index: Int) {
         lock.withLock {
             var drawn = layers
-            if sharedLevels > 0 {
+            if let plane {
                 if let match = [first, last].lazy.compactMap({ $0 }).first(where: { Self.differ($0.plane, plane, byAtMost: sharedLevels) }) {
                     drawn = match.layers
+                } else if first == nil {
+                    first = Reference(plane: Array(plane), layers: layers)
+                } else if last == nil {
+                    last = Reference(plane: Array(plane), layers: layers)
                 } else {
-                    last = Drawn(plane: plane, layers: layers)
-                    if first == nil { first = last }
+                    last!.plane.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: plane.baseAddress!, count: plane.count) }
+                    last!.layers = layers
                 }
             }
             frames.append(VectorFrame(layers: drawn, tint: tints[index]))
@@ -113,14 +119,20 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     }
 
     /// Whether the planes `a` and `b` (the same size) differ by at most `levels` at every byte.
-    static func differ(_ a: [UInt8], _ b: [UInt8], byAtMost levels: Int) -> Bool {
+    /// Read in blocks, so that two frames apart (most pairs: every frame is compared with two)
+    /// part at the first block where their outlines do.
+    static func differ(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>, byAtMost levels: Int) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
+            var start = 0
+            while start < a.count {
+                let end = min(a.count, start + 4096)
                 var largest: UInt8 = 0
-                for i in 0..<a.count { largest = max(largest, a[i] > b[i] ? a[i] &- b[i] : b[i] &- a[i]) }
-                return Int(largest) <= levels
+                for i in start..<end { largest = max(largest, a[i] > b[i] ? a[i] &- b[i] : b[i] &- a[i]) }
+                if Int(largest) > levels { return false }
+                start = end
             }
+            return true
         }
     }
 
@@ -129,18 +141,26 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
 
     func finish() throws {
-        let bytes = Array(document(lock.withLock { frames }).utf8)
-        try bytes.withUnsafeBytes { try AtomicFileWriter.write($0, to: path) }
+        try AtomicFileWriter.write(document(lock.withLock { frames }), to: path)
     }
 
     private struct Worker: FrameSinkWorker {
         let sink: VectorAnimationSink
 
+        /// Traces the frame; then, when frames may share drawings, waits for the frame's turn
+        /// and compares its plane while the renderer's buffer still holds it (a copy of every
+        /// frame's plane, on fresh pages, to compare at the turn made a 61-frame 6144 px
+        /// Lottie export take 9.6–9.9 s against 8.4–8.7 s; at 132 px the two are within 2 %),
+        /// else leaves the appending to whichever worker reaches the turn.
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let layers = try VectorSinks.layers(of: frame, tracer: sink.tracer)
-            let plane = sink.sharedLevels > 0 ? VectorSinks.plane(of: frame) : []
-            let sink = self.sink
-            return .deferred(InOrderStep(perform: { sink.append(layers, plane: plane, index: index) }, discard: {}))
+            guard sink.sharedLevels > 0 else {
+                let sink = self.sink
+                return .deferred(InOrderStep(perform: { sink.append(layers, plane: nil, index: index) }, discard: {}))
+            }
+            guard waitForTurn() else { return .stopped }
+            VectorSinks.withAlpha(of: frame) { plane, _, _ in sink.append(layers, plane: plane, index: index) }
+            return .written
         }
     }
 }
