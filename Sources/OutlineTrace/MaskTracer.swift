@@ -151,6 +151,14 @@ public struct MaskTracer: Sendable {
         // correct, with every opaque edge's ramp whole, it took 0–13 % fewer instructions at
         // p = ½ and −2 % to +2 % over whole morphs, for a cropped plane that cost a quarter of
         // a crisp frame's tracing.
+        // Every layer is fitted at the same tolerance. Fitting a partial layer within
+        // tolerance / (its step up), at most four times the tolerance (its outline then moving
+        // the coverage no more than an opaque one within the tolerance), was measured with
+        // `Benchmarks/Scripts/vector-fidelity.py` (2026-12-05): the four largest Lottie files
+        // 16–19 % smaller (document-open → document-save 226 → 183 KB), but the worst frames
+        // fell from 0.9884 to 0.9736 soft IoU there, edit-find → mail-send from 0.9914 to
+        // 0.9811, play → pause from 0.9941 to 0.9900: a thin ring's layers are a pixel or two
+        // wide, and their outlines' errors add up over the stack.
         return layers.indices.compactMap { k in
             let layer = layers[k]
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
