@@ -35,15 +35,21 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
         (.noInput, "an input file is missing or unreadable, or not a built-in symbol"),
         (.software, "internal error"),
         (.cannotCreate, "an output file or folder cannot be created"),
-        (.ioError, "writing an output file failed (disk full, file size limit)"),
+        (.ioError, "writing an output failed (disk full, file size limit); also, without a message, when "
+            + "the program reading standard output stops early (| head)"),
         (.interrupted, "interrupted (SIGINT, Ctrl-C)"),
         (.terminated, "terminated (SIGTERM); other stopping signals (SIGHUP, SIGQUIT, …) give 128 + their number"),
     ]
 
-    /// `documented` as aligned lines for a help text's EXIT STATUS section.
+    /// `documented` as aligned lines for a help text's EXIT STATUS section, each meaning
+    /// wrapped under itself within the section's width (the help indents it by 2).
     static var helpLines: [String] {
-        documented.map { code, meaning in
-            code.description + String(repeating: " ", count: max(1, 5 - code.description.count)) + meaning
+        documented.flatMap { code, meaning in
+            let column = max(code.description.count + 1, 5)
+            let label = code.description + String(repeating: " ", count: column - code.description.count)
+            var lines = HelpFormatter.wrap(meaning, indent: column, firstIndent: column, width: HelpFormatter.width - 2)
+            lines[0] = label + lines[0].dropFirst(column)
+            return lines
         }
     }
 }

@@ -172,6 +172,18 @@ struct ExportOptions: Equatable {
                 reason: "with the holds and --ping-pong the output has \(output.frameCount) frames; the most is "
                     + "\(TimingOptions.maximumOutputFrames)")
         }
+        // A Lottie file has no play count (players loop by their own setting), so `--loops n`
+        // writes the n plays one after another.
+        if format == .lottie, timing.loops > 1 {
+            let (written, overflows) = output.frameCount.multipliedReportingOverflow(by: timing.loops)
+            if overflows || written > TimingOptions.maximumOutputFrames {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: .loops),
+                    reason: "a Lottie file holds no play count, so its \(timing.loops) plays are written one after "
+                        + "another, \(overflows ? "too many" : String(written)) frames; the most is "
+                        + "\(TimingOptions.maximumOutputFrames) (0 writes one play, which players loop)")
+            }
+        }
         output.columns = format == .strip ? output.frameCount : columns
         output.target = try target(isSequence: isSequence)
 

@@ -45,7 +45,7 @@ enum TimingOptions {
                        help: wording.holdEnd, defaultText: "0", section: section),
             OptionSpec(.pingPong, help: wording.pingPong, section: section),
             OptionSpec(.loops, value: .integer(0...maximumLoops), valueName: "n",
-                       help: "How many times an animated PNG plays (--format apng); 0 is forever.",
+                       help: "How many times the animation plays (apng, svg-animate, lottie, gif, webp); 0 is forever.",
                        defaultText: "0", section: section),
         ]
     }

@@ -108,8 +108,8 @@ enum HelpFormatter {
         return [head] + body
     }
 
-    /// Greedy word wrap; a word longer than the line stands alone.
-    static func wrap(_ text: String, indent: Int, firstIndent: Int) -> [String] {
+    /// Greedy word wrap to `width` columns; a word longer than the line stands alone.
+    static func wrap(_ text: String, indent: Int, firstIndent: Int, width: Int = HelpFormatter.width) -> [String] {
         var lines: [String] = []
         var line = String(repeating: " ", count: firstIndent)
         var lineHasWord = false

@@ -67,7 +67,7 @@ struct SVGFileSink: FrameSink {
 /// default tolerance that is 4 levels of 255, which moves an anti-aliased edge by at most
 /// 4/255 px, a sixth of how far the fitted curves may stray; over the thirteen pairs of
 /// `Benchmarks/Scripts/vector-fidelity.py` it leaves 53 or 54 drawings of a 61-frame morph's
-/// 59 different ones.
+/// 59 different ones. Larger tolerances share no more than that (`maximumSharedLevels`).
 final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     let path: String
     let tracer: MaskTracer
@@ -75,8 +75,16 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
     /// Makes the document from every frame.
     let document: @Sendable ([VectorFrame]) -> String
     /// The largest difference, in levels of 255, at which a frame is drawn with another's
-    /// outline: a sixth of the tolerance's worth (0 below 6/255 px: only frames alike).
+    /// outline: a sixth of the tolerance's worth (0 below 6/255 px: only frames alike), at
+    /// most `maximumSharedLevels`.
     let sharedLevels: Int
+    /// The most levels frames may differ by and share a drawing: the default tolerance's 4.
+    /// A difference in levels is an edge's shift in pixels only while it is a few levels
+    /// (a frame's coverage changes by up to 255 where its shape does): uncapped, from
+    /// 6 px on every frame came within the tolerance's worth of the first and the whole
+    /// morph showed the first frame's drawing, and at 2 px (85 levels) play → pause's frames
+    /// 0 … 9 drew frame 0's, 62 levels apart.
+    static let maximumSharedLevels = 4
     private let lock = MutexLock()
     private var frames: [VectorFrame] = []
     /// A frame's coverage, kept for the frames after it, and its outline layers.
@@ -94,7 +102,7 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
         self.tracer = tracer
         self.tints = tints
         self.document = document
-        sharedLevels = Int((255 * tracer.tolerance / 6).rounded(.down))
+        sharedLevels = min(Int((255 * tracer.tolerance / 6).rounded(.down)), Self.maximumSharedLevels)
     }
 
     /// Frame `index`, traced as `layers`, in frame order; `plane`, its coverage (nil when
