@@ -41,8 +41,26 @@ struct OutputNameTests {
         defer { folder.remove() }
         let run = try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.jpg"], in: folder.path)
         #expect(run.status == 64 && run.stderr.hasPrefix("iconmorph: error: -o: 'mask.jpg' names a JPEG image"), "\(run.stderr)")
+        // Named like another format's file: the message names the command, which has no --format.
+        let svg = try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.svg"], in: folder.path)
+        #expect(svg.status == 64 && svg.stderr == "iconmorph: error: -o: 'mask.svg' is named like another format's file; mask writes .png\n",
+                "\(svg.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         #expect(try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.png"], in: folder.path).status == 0)
+    }
+
+    /// A timeline that ends at time 0 is one frame whether or not it has events, so `-o x.svg`
+    /// names one SVG frame (and `-o x.png` one PNG) either way.
+    @Test func aTimelineOfOneFrameNamedSVGIsOneSVGFrame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for events in [[], ["--at", "0", "pause"]] {
+            let run = try ExportRun.iconmorph(["animate"] + events + ["--until", "0", "-q", "-o", "one.svg"], in: folder.path)
+            #expect(run.status == 0, "\(events): \(run.stderr)")
+            let text = try String(contentsOfFile: folder.file("one.svg"), encoding: .utf8)
+            #expect(text.hasPrefix("<svg") && !text.contains("<animate") && !text.contains("<set"), "\(events)")
+            try FileManager.default.removeItem(atPath: folder.file("one.svg"))
+        }
     }
 
     @Test func fittingNamesAreWritten() throws {

@@ -163,11 +163,14 @@ enum AnimateCommand {
 
         let layout = try GeometryOptions.layout(parsed)
         let fieldStyle = try LookOptions.fieldStyle(parsed)
+        // Several frames unless the timeline ends at time 0 (`--until 0` with events at 0 is one
+        // frame, so `-o name.svg` names one SVG frame, as it does without events).
+        let isSequence = timeline.until.map { $0 > 0 } ?? !timeline.events.isEmpty
         let options = AnimateOptions(
             timeline: timeline, timelinePath: parsed.text(.timeline), timelineSpelling: parsed.spelling(of: .timeline),
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
             fieldStyle: fieldStyle, style: try LookOptions.style(parsed, box: layout.box, field: fieldStyle.morphField ?? .metaball),
-            timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: !timeline.events.isEmpty || (timeline.until ?? 0) > 0))
+            timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: isSequence))
         // An explicit end gives the frame count now; otherwise the output is checked for a
         // sequence here and settled again once the timeline has been played.
         var count = timeline.events.isEmpty ? 1 : 2

@@ -60,7 +60,7 @@ enum MaskCommand {
             throw CommandLineError.missingOption("--from <icon>", command: spec.name)
         }
         // The mask is a PNG file: a name that says otherwise (mask.jpg) is refused.
-        if let output = parsed.text(.output), let problem = OutputFormat.misleadingName(output, format: .png, isSequence: false) {
+        if let output = parsed.text(.output), let problem = OutputFormat.misleadingName(output, format: .png, isSequence: false, writer: "mask") {
             throw CommandLineError.invalidSetting(option: parsed.spelling(of: .output), reason: problem)
         }
         return MaskOptions(

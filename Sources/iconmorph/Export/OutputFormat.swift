@@ -80,7 +80,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// would not be that), or a file or folder of frames whose extension is another format's
     /// file's. A folder of frames may be called anything else; a name ending in `/` is always
     /// a folder.
-    static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool) -> String? {
+    /// `writer` is what the message says writes the output (`--format <format>` by default).
+    static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool, writer: String? = nil) -> String? {
+        let writer = writer ?? "--format \(format.rawValue)"
         guard let ext = fileExtension(of: path) else { return nil }
         if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
             let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
@@ -95,9 +97,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
         guard !isFolder, format != .rgba, !format.fileExtensions.contains(ext) else { return nil }
         let wanted = format.fileExtensions.sorted().map { "." + $0 }.joined(separator: " or ")
         if OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {
-            return "\(quoted(path)) is named like another format's file; --format \(format.rawValue) writes \(wanted)"
+            return "\(quoted(path)) is named like another format's file; \(writer) writes \(wanted)"
         }
-        return "\(quoted(path)) ends in .\(ext), which is not what --format \(format.rawValue) writes (\(wanted)); "
+        return "\(quoted(path)) ends in .\(ext), which is not what \(writer) writes (\(wanted)); "
             + "give such a name, or one without an extension"
     }
 
