@@ -23,10 +23,10 @@ extension PathContour {
         formatNumber(p.x, decimals: decimals) + " " + formatNumber(p.y, decimals: decimals)
     }
 
-    /// `value` rounded to `decimals` places (0…6), without trailing zeros or a minus zero:
+    /// `value` rounded to `decimals` places (0…12), without trailing zeros or a minus zero:
     /// `12.5`, `-0.125`, `3`.
     public static func formatNumber(_ value: Double, decimals: Int = 3) -> String {
-        let places = min(max(decimals, 0), 6)
+        let places = min(max(decimals, 0), 12)
         var unit = 1.0
         for _ in 0..<places { unit *= 10 }
         let scaled = (value * unit).rounded()

@@ -11,6 +11,9 @@ struct SVGPathDataTests {
         #expect(PathContour.formatNumber(1234.56789, decimals: 2) == "1234.57")
         #expect(PathContour.formatNumber(0.05, decimals: 0) == "0")
         #expect(PathContour.formatNumber(7, decimals: 6) == "7")
+        // Up to 12 places (an animation's key times in a long play).
+        #expect(PathContour.formatNumber(1.0 / 3_601_000, decimals: 9) == "0.000000278")
+        #expect(PathContour.formatNumber(0.5, decimals: 20) == "0.5")
     }
 
     @Test func numbersReadBackWithinHalfAUnit() {

@@ -355,6 +355,25 @@ struct VectorExportTests {
         }
     }
 
+    /// Each frame of an animated SVG has a time of its own, however long the play: 1000 frames
+    /// of a millisecond before an hour's hold (at six decimals, 722 of them fell on their
+    /// neighbours' times and never showed).
+    @Test func animatedSVGFramesKeepTheirTimesInALongPlay() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Binary.run([
+            "render", "--from", "play", "--to", "pause", "--frames", "1000", "--fps", "1000", "--hold-end", "3600", "-q",
+            "-o", folder.file("long.svg"),
+        ])
+        try #require(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: folder.file("long.svg"), encoding: .utf8)
+        let keyTimes = try #require(text.firstMatch(of: /keyTimes="([^"]*)"/)).1.split(separator: ";").map { Double($0)! }
+        #expect(keyTimes.count == 1000)
+        #expect(zip(keyTimes, keyTimes.dropFirst()).allSatisfy { $0 < $1 })
+        // Frame k starts at k ms of the 3601 s play.
+        #expect(keyTimes.enumerated().allSatisfy { abs($1 - Double($0) / 3_601_000) <= 5e-10 })
+    }
+
     @Test func timelinesWriteVectorsToo() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

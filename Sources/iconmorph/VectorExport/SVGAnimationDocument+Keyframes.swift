@@ -8,7 +8,7 @@ import PathMorph
 /// frame, and shown by its opacity while its frames are. The path data of every keyframe has
 /// the same commands (absolute, as `iconmorph paths` writes them), so the browser
 /// interpolates every number; at every output frame's time the path is the frame's own
-/// outline, to the data's rounding. A jump is held until a ten-thousandth of the play before
+/// outline, to the data's rounding. A jump is held until just before
 /// the next key. One play is written and `repeatCount` repeats it; a changing tint or alpha
 /// switches at the frames' times, as in the animated SVG of traced frames.
 extension SVGAnimationDocument {
@@ -18,7 +18,9 @@ extension SVGAnimationDocument {
         let frames = sequence.frames
         let clock = LottieDocument.Clock(delays: delays, fps: fps, loops: 1)
         let end = Double(clock.end)
-        func share(_ time: Double) -> String { PathContour.formatNumber(time / end, decimals: 6) }
+        // Times are whole composition frames but for a held key's end (`motion`).
+        let decimals = keyTimeDecimals(smallestStep: heldKeyLead(end: end) / end)
+        func share(_ time: Double) -> String { PathContour.formatNumber(time / end, decimals: decimals) }
         let duration = PathContour.formatNumber(end / clock.rate, decimals: 6)
         let repeats = loops == 0 ? "indefinite" : String(loops)
         let timing = "dur=\"\(duration)s\" repeatCount=\"\(repeats)\" fill=\"freeze\""
@@ -55,10 +57,16 @@ extension SVGAnimationDocument {
             + "keyTimes=\"\(kept.map(\.time).joined(separator: ";"))\" values=\"\(kept.map(\.value).joined(separator: ";"))\"/>"
     }
 
+    /// How long before the next key a held key's outline starts to move to it, in composition
+    /// frames, in a play `end` frames long: a ten-thousandth of the play, and never more than
+    /// half a frame, so that no output frame's time falls within the move (an hour's hold at
+    /// 1000 fps would otherwise have moved over 360 frames).
+    static func heldKeyLead(end: Double) -> Double { min(end / 10_000, 0.5) }
+
     /// The `d` animation of `keys` of `morph` over a play `end` composition frames long: the
     /// values, their times (composition frames, from 0 to `end`) and the splines between:
-    /// the first key's outline until it, the easing curves between keys, a held key until a
-    /// ten-thousandth of the play before the next, the last key's outline to the end.
+    /// the first key's outline until it, the easing curves between keys, a held key until
+    /// `heldKeyLead` before the next, the last key's outline to the end.
     private static func motion(
         _ keys: [OutlineKeyframes.Key], morph: PathMorph, end: Double, decimals: Int
     ) -> (values: [String], times: [Double], splines: [String]) {
@@ -80,7 +88,7 @@ extension SVGAnimationDocument {
                 splines.append("0 0 1 1")
                 values.append(data)
                 if k + 1 < keys.count {
-                    times.append(max(Double(key.time), next - end / 10_000))
+                    times.append(max(Double(key.time), next - heldKeyLead(end: end)))
                     splines.append("0 0 1 1")
                 } else {
                     times.append(end)

@@ -1,3 +1,4 @@
+import Foundation
 import MorphKernel
 import OutlineTrace
 import PathMorph
@@ -21,10 +22,12 @@ import PathMorph
 enum SVGAnimationDocument {
     static func text(_ frames: [VectorFrame], delays: [Rational], loops: Int, canvas: VectorCanvas) -> String {
         let total = delays.reduce(0.0) { $0 + $1.doubleValue }
+        let shortest = delays.map(\.doubleValue).min() ?? total
+        let decimals = keyTimeDecimals(smallestStep: shortest / total)
         var start = 0.0
         var keyTimes: [String] = []
         for delay in delays {
-            keyTimes.append(PathContour.formatNumber(start / total, decimals: 6))
+            keyTimes.append(PathContour.formatNumber(start / total, decimals: decimals))
             start += delay.doubleValue
         }
         let timing = "dur=\"\(PathContour.formatNumber(total, decimals: 6))s\" "
@@ -54,6 +57,15 @@ enum SVGAnimationDocument {
         lines.append("  </g>")
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The decimals of `keyTimes` (shares of a play) whose steps may be as small as
+    /// `smallestStep`: 6, or as many more as keep such steps apart (a millisecond frame in an
+    /// hour's hold is a 3.6-millionth of the play: at 6 decimals most of such frames fell on
+    /// their neighbours' times and never showed).
+    static func keyTimeDecimals(smallestStep: Double) -> Int {
+        guard smallestStep > 0, smallestStep < 1 else { return 6 }
+        return min(12, max(6, Int((-log10(smallestStep)).rounded(.up)) + 2))
     }
 
     /// A frame's layers as one element, its id left out (it goes between `opening` and
