@@ -72,27 +72,47 @@ struct PathFlattener {
     }
 
     /// The number of line segments `flatten` will emit for `path`, closing lines included,
-    /// as a Double (it may be astronomically large for absurd input).
+    /// as a Double (it may be astronomically large for absurd input). It follows the points
+    /// as `flatten` does, a `close` returning to its subpath's start: counted from the point
+    /// before the `close` instead, a curve drawn after it from far away escaped the limits
+    /// checked against this count and trapped converting its pieces to `Int`.
     func segmentCount(_ path: VectorPath) -> Double {
         var count = 0.0
-        var current = transform.apply(.zero)
+        var open = false
+        var start = transform.apply(.zero)
+        var current = start
+        @inline(__always) func ensureOpen() {
+            if !open {
+                start = current
+                open = true
+            }
+        }
         for segment in path.segments {
             switch segment {
             case .move(let p):
                 current = transform.apply(p)
+                start = current
+                open = true
                 count += 1 // the implicit close of the previous subpath
             case .line(let p):
+                ensureOpen()
                 current = transform.apply(p)
                 count += 1
             case .quad(let c, let p):
+                ensureOpen()
                 let c1 = transform.apply(c), end = transform.apply(p)
                 count += culled(current, c1, end) ? 1 : Self.pieces(current, c1, end, tolerance: tolerance)
                 current = end
             case .cubic(let c1, let c2, let p):
+                ensureOpen()
                 let q1 = transform.apply(c1), q2 = transform.apply(c2), end = transform.apply(p)
                 count += culled(current, q1, q2, end) ? 1 : Self.pieces(current, q1, q2, end, tolerance: tolerance)
                 current = end
             case .close:
+                if open {
+                    current = start
+                    open = false
+                }
                 count += 1
             }
         }

@@ -25,8 +25,9 @@ import Darwin
 /// exact: when p′ = 1 − p holds exactly in double precision, frame p′ from T to S has the
 /// same blur level and the same mix weights as frame p from S to T, so the same bytes.
 public enum MorphFrameMath {
-    /// The eased progress e in [0, 1] for progress `p` in [0, 1]; within 1 ulp of
-    /// `easing(p)`.
+    /// The eased progress e in [0, 1] for progress `p` in [0, 1]; within 2 ulps of
+    /// `easing(p)` (past ½ it is 1 − easing(1 − p), rounded twice: the smooth easing just
+    /// past ½ comes out 2 ulps away, over 200,000 random p in the tests).
     public static func easedProgress(_ p: Double, easing: MorphEasing) -> Double {
         let fold = Fold(progress: p, easing: easing)
         return fold.pastHalf ? 1 - fold.nearEnd : fold.nearEnd

@@ -287,6 +287,31 @@ struct VectorWorkBudgetTests {
         #expect(mask.pixels.allSatisfy { $0 == 255 })
     }
 
+    /// A curve drawn after `close` starts at the closed subpath's start (`VectorPath`), and
+    /// its flattening is charged from there: with the subpath starting 10⁹⁰ px away, a cubic
+    /// or a quadratic after the close was counted as one segment from the point before the
+    /// close and trapped converting its pieces to `Int`; from 10¹⁶ px it slipped past the
+    /// limit and took seconds. Refused now, like its SVG form.
+    @Test("a curve after close is charged from the subpath's start", arguments: [1e90, 1e16])
+    func curveAfterCloseIsChargedFromTheStart(_ far: Double) throws {
+        for quadratic in [false, true] {
+            var path = VectorPath()
+            path.move(to: [far, far])
+            path.line(to: [10, 10])
+            path.close()
+            if quadratic {
+                path.quad(control: [12, 12], to: [14, 10])
+            } else {
+                path.cubic(control1: [10, 10], control2: [12, 12], to: [14, 10])
+            }
+            let layers = [VectorIcon.Layer(path: path, paint: .fill(.nonZero))]
+            let (field, reason, elapsed) = try Self.refusal { _ = try Self.mask(VectorRasterizer(), layers) }
+            #expect(field == .layer(1, .path), "\(far), quadratic \(quadratic)")
+            #expect(reason.contains("line segments"), "\(reason)")
+            #expect(elapsed < .seconds(1 * sanitizerTimeScale), "took \(elapsed)")
+        }
+    }
+
     /// A shape x 0...10 of a 24 × 24 mask whose left side zigzags 2 400 times outside the
     /// mask: every zigzag is an edge kept (on the mask's left side) for the sweep.
     static let zigzag: VectorPath = {

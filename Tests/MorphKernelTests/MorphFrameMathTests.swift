@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MorphKernel
+import _TestSupport
 
 @Suite struct MorphFrameMathTests {
     @Test("eased progress and blur amount follow the formulas", arguments: MorphEasing.allCases)
@@ -17,6 +18,21 @@ import Testing
         #expect(MorphFrameMath.blurAmount(progress: 0, easing: easing) == 0)
         #expect(MorphFrameMath.blurAmount(progress: 1, easing: easing) == 0)
         #expect(MorphFrameMath.blurAmount(progress: 0.5, easing: easing) == 1)
+    }
+
+    /// The documented bound: within 2 ulps of `easing(p)`, over random p (the smooth easing
+    /// just past ½ reaches 2, as 1 − easing(1 − p) rounds twice).
+    @Test("eased progress is within 2 ulps of the easing", arguments: MorphEasing.allCases)
+    func easedProgressWithinTwoUlps(easing: MorphEasing) {
+        var generator = SplitMix64(seed: 2026)
+        var worst = 0.0
+        for _ in 0..<200_000 {
+            let p = Double.random(in: 0...1, using: &generator)
+            let direct = easing(p)
+            let ulps = abs(MorphFrameMath.easedProgress(p, easing: easing) - direct) / direct.ulp
+            worst = max(worst, ulps)
+        }
+        #expect(worst <= 2, "\(easing): \(worst) ulps")
     }
 
     @Test("levels and radii: k = round(b (L − 1)), R_k = Rmax k / (L − 1), n = ⌈R_k⌉")
