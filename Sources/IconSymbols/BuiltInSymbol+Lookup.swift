@@ -54,7 +54,10 @@ extension BuiltInSymbol {
         if prefixed.count == 1 { return prefixed[0] }
         let limit = min(key.count - 1, key.count < 4 ? 1 : max(2, key.count / 3))
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        let length = key.count
+        // The distance is at least the difference in length: a candidate that far off is not
+        // measured (a name of millions of letters would take minutes).
+        for candidate in candidates where abs(candidate.count - length) <= limit {
             let distance = editDistance(key, candidate)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

@@ -233,6 +233,28 @@ struct AnimateParsingTests {
         #expect(failure?.exitCode.rawValue == status)
     }
 
+    /// A UTF-16 timeline file is named as such (it read as an unknown keyword of replacement
+    /// characters), with or without a byte order mark; a name of millions of letters is
+    /// refused at once and shown shortened (it took minutes, and the message echoed it whole).
+    @Test func utf16AndHugeNamesInTimelineFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("t.txt")
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16] {
+            try "start play\nat 0 to pause\n".write(toFile: path, atomically: true, encoding: encoding)
+            let failure = Self.failure(["--timeline", path, "-q", "-o", folder.file("out")])
+            #expect(failure?.message == path + ": UTF-16 text; a timeline file is read as UTF-8: save it as UTF-8", "\(encoding)")
+            #expect(failure?.exitCode == .usage)
+        }
+        try ("start play\nat 0 to " + String(repeating: "a", count: 2_000_000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let clock = ContinuousClock(), start = clock.now
+        let failure = Self.failure(["--timeline", path, "-q", "-o", folder.file("out")])
+        #expect(clock.now - start < .seconds(5))
+        let shown = "'" + String(repeating: "a", count: 200) + "…" + String(repeating: "a", count: 200) + "'"
+        #expect(failure?.message == path + ":2: " + shown + " is not a file or a built-in symbol; run 'iconmorph symbols' for the names")
+        #expect(failure?.exitCode == .noInput)
+    }
+
     @Test func missingInputs() throws {
         let missing = Self.failure(["--timeline", "/nonexistent/t.txt", "-q"])
         #expect(missing?.message == "/nonexistent/t.txt: cannot read: No such file or directory")

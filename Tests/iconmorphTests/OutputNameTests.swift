@@ -74,6 +74,9 @@ struct OutputNameTests {
             (["--frames", "3", "-o", "m.svg"], ["m.svg"]),
             (["--progress", "0.5", "-o", "one.gif"], ["one.gif"]),
             (["--frames", "3", "--format", "png", "-o", "v.mp4/"], ["v.mp4"]),
+            // One frame named by a frame pattern is its frame 0; a % that is no pattern is kept.
+            (["--progress", "0.5", "-o", "f_%03d.png"], ["f_000.png"]),
+            (["--progress", "0.5", "-o", "100%.png"], ["100%.png"]),
         ]
         for (arguments, written) in cases {
             let scratch = folder.file(String(arguments.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.prefix(40)))

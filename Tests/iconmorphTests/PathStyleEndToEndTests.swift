@@ -97,6 +97,22 @@ struct PathStyleEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written on failure")
     }
 
+    /// Two drawable icons whose path morph between them cannot be drawn (a triangle 10³⁰
+    /// units across morphing into `stop`: the frames between have curves far too long to
+    /// flatten) are input data the command cannot use (65), said in one line, not an
+    /// internal error (70).
+    @Test func anUndrawablePathFrameIsADataError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let huge = folder.file("huge.svg")
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><path d=\"M1e30 1e30L-1e30 1e30L0 -1e30z\"/></svg>"
+            .write(toFile: huge, atomically: true, encoding: .utf8)
+        let run = try Binary.run(["render", "--style", "path", "--from", huge, "--to", "stop", "--frames", "9", "-q", "-o", folder.file("out")])
+        #expect(run.status == 65)
+        #expect(run.stderr == "iconmorph: error: the path morph at p = 0.125: cannot draw its outline: layer 1 path: it would need "
+                    + "more than 4000000 line segments at this size\n")
+    }
+
     @Test func timelinesMoveWithoutJumps() throws {
         // play, to pause at 0, back to play half-way (a reversal), then to heart while the
         // reversal runs (a retarget from the shape in flight).

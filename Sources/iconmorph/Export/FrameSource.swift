@@ -22,6 +22,10 @@ enum FrameSource {
 
     /// Draws the frame into `buffer` in `format` with `renderer`'s finishing; an outline is
     /// filled with `rasterizer` (one per worker: it keeps its buffers).
+    ///
+    /// - Throws: `IconInputError.unmatchable` when an outline between two drawable icons
+    ///   cannot be drawn (its curves, far beyond the canvas between icons drawn far out, would
+    ///   pass the rasterizer's limits): input data the command cannot use, not its own fault.
     func render(
         with renderer: MorphRenderer, rasterizer: VectorRasterizer, into buffer: UnsafeMutableRawBufferPointer,
         format: PixelFormat
@@ -30,7 +34,13 @@ enum FrameSource {
         case .masks(let frame):
             try renderer.render(frame, into: buffer, format: format)
         case .outline(let morph, let progress, let eased):
-            let coverage = try morph.mask(at: eased, rasterizer: rasterizer)
+            let coverage: AlphaMask
+            do {
+                coverage = try morph.mask(at: eased, rasterizer: rasterizer)
+            } catch AlphaRasterError.invalidIcon(let part, let reason) {
+                throw IconInputError.unmatchable(
+                    name: "the path morph at p = \(formatComputed(progress))", reason: "cannot draw its outline: \(part): \(reason)")
+            }
             try renderer.render(coverage: coverage, progress: progress, into: buffer, format: format)
         }
     }

@@ -91,7 +91,16 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
 }
 
 /// `value` in single quotes, with control characters escaped so that a message built from user
-/// input is always one printable line.
+/// input is always one printable line; a value of more than `quotedLimit` characters keeps
+/// its first and last `quotedLimit / 2`, an ellipsis between (a 50-million-letter icon name in
+/// a timeline file was echoed whole).
 func quoted(_ value: String) -> String {
-    "'" + MessageText.escaped(value, uppercaseHex: false) + "'"
+    var shown = value
+    if value.utf8.count > quotedLimit, value.count > quotedLimit {
+        shown = value.prefix(quotedLimit / 2) + "…" + value.suffix(quotedLimit / 2)
+    }
+    return "'" + MessageText.escaped(shown, uppercaseHex: false) + "'"
 }
+
+/// The most characters `quoted` shows of a value.
+let quotedLimit = 400

@@ -226,7 +226,15 @@ struct ExportOptions: Equatable {
             }
             return .standardOutput
         case .png, .svg:
-            if !isSequence { return .file(outputPath ?? format.defaultFile) }
+            if !isSequence {
+                // One frame named by a frame pattern is the pattern's frame 0 (f_%03d.png:
+                // f_000.png), as the first frame of a sequence would be; a name that is not a
+                // well-formed pattern (100%.png) is the file's own.
+                if let outputPath, let pattern = try? FramePattern(parsing: outputPath, option: outputSpelling) {
+                    return .file(pattern.path(forFrame: 0))
+                }
+                return .file(outputPath ?? format.defaultFile)
+            }
             let path = outputPath ?? OutputTarget.defaultFolder
             if let pattern = try FramePattern(parsing: path, option: outputSpelling) { return .pattern(pattern) }
             return .folder(path)

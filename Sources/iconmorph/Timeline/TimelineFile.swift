@@ -46,7 +46,8 @@ enum TimelineFile {
 
     /// The timeline in the file at `path` (`-`: standard input).
     ///
-    /// - Throws: `IconInputError.unreadable` when it cannot be read; what `parse` throws.
+    /// - Throws: `IconInputError.unreadable` when it cannot be read;
+    ///   `CommandLineError.invalidSetting` for UTF-16 text; what `parse` throws.
     static func read(_ path: String) throws -> Timeline {
         let bytes: [UInt8]
         let name: String
@@ -56,6 +57,12 @@ enum TimelineFile {
         } else {
             name = path
             bytes = try IconInput.readAll(path: path)
+        }
+        // UTF-16 (a byte order mark, or a zero byte beside the first character) would read as
+        // an unknown keyword of replacement characters.
+        let head = Array(bytes.prefix(2))
+        if head == [0xFF, 0xFE] || head == [0xFE, 0xFF] || (head.count == 2 && head.contains(0)) {
+            throw CommandLineError.invalidSetting(option: name, reason: "UTF-16 text; a timeline file is read as UTF-8: save it as UTF-8")
         }
         return try parse(String(decoding: bytes, as: UTF8.self), name: name, folder: path == "-" ? "." : parentFolder(of: path))
     }
