@@ -1,4 +1,3 @@
-import Foundation
 import MorphKernel
 import OutlineTrace
 import PathMorph
@@ -63,9 +62,16 @@ enum SVGAnimationDocument {
     /// `smallestStep`: 6, or as many more as keep such steps apart (a millisecond frame in an
     /// hour's hold is a 3.6-millionth of the play: at 6 decimals most of such frames fell on
     /// their neighbours' times and never showed).
+    /// (Counted by tens, not with `log10`, which would bring Foundation into the tool.)
     static func keyTimeDecimals(smallestStep: Double) -> Int {
         guard smallestStep > 0, smallestStep < 1 else { return 6 }
-        return min(12, max(6, Int((-log10(smallestStep)).rounded(.up)) + 2))
+        // The fewest from 6 that give the step at least two significant digits.
+        var decimals = 6, scaled = smallestStep * 1e6
+        while scaled < 100, decimals < 12 {
+            scaled *= 10
+            decimals += 1
+        }
+        return decimals
     }
 
     /// A frame's layers as one element, its id left out (it goes between `opening` and
