@@ -25,10 +25,11 @@ struct ExportOptions: Equatable {
             + "output, for ffmpeg: no header, frames in order), sheet (one PNG with the frames "
             + "in a grid), strip (one PNG with the frames in a row), svg (an SVG file per frame: "
             + "the frame's outline, crisp at any size), svg-animate (one SVG that plays every frame "
-            + "by itself) or lottie (one Lottie JSON animation); with --style path the vector formats "
+            + "by itself), lottie (one Lottie JSON animation), or mov, webm, mp4, gif or webp (a "
+            + "video, made by ffmpeg: see VIDEO); with --style path the vector formats "
             + "write the outline itself, and the animated ones keyframe its motion.",
         defaultText: "apng for -o *.apng, svg for -o *.svg (svg-animate for a sequence), lottie for -o *.json, "
-            + "rgba for -o -, else png", section: section)
+            + "the video's format for -o *.mov, *.webm, *.mp4, *.gif or *.webp, rgba for -o -, else png", section: section)
 
     static let tolerance = OptionSpec(
         .tolerance, value: .number(.closed(MaskTracer.toleranceRange.lowerBound, MaskTracer.toleranceRange.upperBound)),
