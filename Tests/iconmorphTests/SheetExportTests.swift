@@ -181,4 +181,26 @@ struct SheetExportTests {
     func sheetErrors(_ arguments: [String], _ message: String) {
         #expect(UsageErrorTests.failure(arguments)?.message == message)
     }
+
+    /// `-o` and `--manifest` naming one existing folder write two files in it (the image's
+    /// default name and sheet.json); it was refused as "the sheet's own path".
+    @Test func aSheetAndItsManifestMayShareAFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let out = folder.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        let run = try Binary.run(["render", "--frames", "3", "--format", "strip", "-o", out, "--manifest", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["sheet.json", "strip.png"])
+    }
+
+    /// GIF and WebP hold a 16-bit play count: more plays are a usage error, not ffmpeg's
+    /// unexplained failure (exit 73).
+    @Test(arguments: [
+        (["--frames", "4", "--loops", "65537", "-o", "l.gif"], "--loops: a gif file plays at most 65536 times (0 is forever), got 65537"),
+        (["--frames", "4", "--loops", "65536", "-o", "l.webp"], "--loops: a webp file plays at most 65535 times (0 is forever), got 65536"),
+    ])
+    func playCountsBeyondTheContainersAreUsageErrors(_ arguments: [String], _ message: String) {
+        #expect(UsageErrorTests.failure(arguments)?.message == message)
+    }
 }

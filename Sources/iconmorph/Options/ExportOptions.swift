@@ -46,7 +46,7 @@ struct ExportOptions: Equatable {
     /// laid out and stored.
     static let fileOptions = [
         OptionSpec(.columns, value: .integer(1...TimingOptions.maximumFrames), valueName: "n",
-                   help: "Frames per row of a sheet (--format sheet); a strip is one row.",
+                   help: "Frames per row of a sheet (--format sheet); more than the frames make one row; a strip is one row.",
                    defaultText: "⌈√frames⌉, about square", section: section),
         OptionSpec(.spacing, value: .integer(0...4096), valueName: "px",
                    help: "Pixels between the frames of a sheet or strip (not around them), filled with "
@@ -59,8 +59,8 @@ struct ExportOptions: Equatable {
                    section: section),
         OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
                    help: "PNG compression: fast (small frames a little larger in a little less time; "
-                       + "the same as default otherwise), default, or best (smallest files, several times "
-                       + "the time). The pixels are the same.",
+                       + "the same as default otherwise), default, or best (zlib's most effort, several "
+                       + "times the time: usually the smallest files, not always). The pixels are the same.",
                    defaultText: "default", section: section),
     ]
 
@@ -185,12 +185,25 @@ struct ExportOptions: Equatable {
                         + "\(TimingOptions.maximumOutputFrames) (0 writes one play, which players loop)")
             }
         }
+        // GIF and WebP store a play count of 16 bits: GIF's counts repeats (up to 65535, so
+        // 65536 plays), WebP's plays (up to 65535); ffmpeg refused more with a bare "Error
+        // initializing output stream".
+        let playLimits: [OutputFormat: Int] = [.gif: 65_536, .webp: 65_535]
+        if let limit = playLimits[format], timing.loops > limit {
+            throw CommandLineError.invalidSetting(
+                option: spellings.spelling(of: .loops),
+                reason: "a \(format.rawValue) file plays at most \(limit) times (0 is forever), got \(timing.loops)")
+        }
         output.columns = format == .strip ? output.frameCount : columns
         output.target = try target(isSequence: isSequence)
 
         if format.isSheet, !printFFmpeg {
             let layout = output.sheetLayout(frameSize: frameSize)
-            if let manifest, case .file(let image) = output.target, OutputSafety.nameTheSameFile(manifest, image) {
+            // Each as it will be written: an existing folder gets the file's default name inside
+            // it (so `-o outd --manifest outd` is outd/<format>.png and outd/sheet.json).
+            func inFolder(_ path: String, _ name: String) -> String { isDirectory(path) ? join(path, name) : path }
+            if let manifest, case .file(let image) = output.target,
+               OutputSafety.nameTheSameFile(inFolder(manifest, "sheet.json"), inFolder(image, format.defaultFile)) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
             }
