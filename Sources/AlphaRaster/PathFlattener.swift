@@ -71,48 +71,78 @@ struct PathFlattener {
         return hi.y <= box.min.y || lo.y >= box.max.y || lo.x >= box.max.x || hi.x <= box.min.x
     }
 
-    /// The number of line segments `flatten` will emit for `path`, closing lines included,
-    /// as a Double (it may be astronomically large for absurd input). It follows the points
-    /// as `flatten` does, a `close` returning to its subpath's start: counted from the point
-    /// before the `close` instead, a curve drawn after it from far away escaped the limits
-    /// checked against this count and trapped converting its pieces to `Int`.
-    func segmentCount(_ path: VectorPath) -> Double {
-        var count = 0.0
+    /// One step of a path as drawn, its points mapped by `transform` (`walk`).
+    private enum Step {
+        /// A subpath starts at the point: at a `move` (`explicit`), or where a drawing command
+        /// finds none open (SVG's rule after `close`, and the origin at the very start).
+        case start(SIMD2<Double>, explicit: Bool)
+        case line(to: SIMD2<Double>)
+        case quad(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        case cubic(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        /// A `close`; `wasOpen` when a subpath was open, which it closes (the current point
+        /// goes back to the subpath's start).
+        case close(wasOpen: Bool)
+    }
+
+    /// Visits `path`'s steps in order, each curve with the point it starts from. The one place
+    /// that tracks the current point: `segmentCount` and `flatten` both walk it, so the count
+    /// checked against the limits follows the points as they are drawn (when each tracked
+    /// them, a curve after `close` was counted from the point before the close and drawn from
+    /// the subpath's start, far away: it escaped the limits and trapped converting its pieces
+    /// to `Int`).
+    @inline(__always)
+    private func walk(_ path: VectorPath, _ visit: (Step) -> Void) {
         var open = false
         var start = transform.apply(.zero)
         var current = start
-        @inline(__always) func ensureOpen() {
-            if !open {
+        for segment in path.segments {
+            if !open, segment.draws {
+                visit(.start(current, explicit: false))
                 start = current
                 open = true
             }
-        }
-        for segment in path.segments {
             switch segment {
             case .move(let p):
                 current = transform.apply(p)
                 start = current
                 open = true
-                count += 1 // the implicit close of the previous subpath
+                visit(.start(current, explicit: true))
             case .line(let p):
-                ensureOpen()
                 current = transform.apply(p)
-                count += 1
+                visit(.line(to: current))
             case .quad(let c, let p):
-                ensureOpen()
-                let c1 = transform.apply(c), end = transform.apply(p)
-                count += culled(current, c1, end) ? 1 : Self.pieces(current, c1, end, tolerance: tolerance)
-                current = end
+                let from = current
+                current = transform.apply(p)
+                visit(.quad(from, transform.apply(c), current))
             case .cubic(let c1, let c2, let p):
-                ensureOpen()
-                let q1 = transform.apply(c1), q2 = transform.apply(c2), end = transform.apply(p)
-                count += culled(current, q1, q2, end) ? 1 : Self.pieces(current, q1, q2, end, tolerance: tolerance)
-                current = end
+                let from = current
+                current = transform.apply(p)
+                visit(.cubic(from, transform.apply(c1), transform.apply(c2), current))
             case .close:
+                visit(.close(wasOpen: open))
                 if open {
                     current = start
                     open = false
                 }
+            }
+        }
+    }
+
+    /// The number of line segments `flatten` will emit for `path`, closing lines included,
+    /// as a Double (it may be astronomically large for absurd input).
+    func segmentCount(_ path: VectorPath) -> Double {
+        var count = 0.0
+        walk(path) { step in
+            switch step {
+            case .start(_, let explicit):
+                if explicit { count += 1 } // the implicit close of the previous subpath
+            case .line:
+                count += 1
+            case .quad(let p0, let p1, let p2):
+                count += culled(p0, p1, p2) ? 1 : Self.pieces(p0, p1, p2, tolerance: tolerance)
+            case .cubic(let p0, let p1, let p2, let p3):
+                count += culled(p0, p1, p2, p3) ? 1 : Self.pieces(p0, p1, p2, p3, tolerance: tolerance)
+            case .close:
                 count += 1
             }
         }
@@ -125,30 +155,13 @@ struct PathFlattener {
     /// after `close`, and the origin at the very start). Call `segmentCount` first: this
     /// emits that many segments.
     func flatten<Sink: FlattenSink>(_ path: VectorPath, into sink: inout Sink) {
-        var open = false
-        var start = transform.apply(.zero)
-        var current = start
-        @inline(__always) func ensureOpen() {
-            if !open {
-                sink.moveTo(current)
-                start = current
-                open = true
-            }
-        }
-        for segment in path.segments {
-            switch segment {
-            case .move(let p):
-                current = transform.apply(p)
-                start = current
-                sink.moveTo(current)
-                open = true
+        walk(path) { step in
+            switch step {
+            case .start(let p, _):
+                sink.moveTo(p)
             case .line(let p):
-                ensureOpen()
-                current = transform.apply(p)
-                sink.lineTo(current, smooth: false)
-            case .quad(let c, let p):
-                ensureOpen()
-                let p0 = current, p1 = transform.apply(c), p2 = transform.apply(p)
+                sink.lineTo(p, smooth: false)
+            case .quad(let p0, let p1, let p2):
                 if !culled(p0, p1, p2) {
                     let n = Int(Self.pieces(p0, p1, p2, tolerance: tolerance))
                     let step = 1 / Double(n)
@@ -157,11 +170,8 @@ struct PathFlattener {
                         sink.lineTo(u * u * p0 + (2 * u * t) * p1 + t * t * p2, smooth: true)
                     }
                 }
-                current = p2
                 sink.lineTo(p2, smooth: false)
-            case .cubic(let c1, let c2, let p):
-                ensureOpen()
-                let p0 = current, p1 = transform.apply(c1), p2 = transform.apply(c2), p3 = transform.apply(p)
+            case .cubic(let p0, let p1, let p2, let p3):
                 if !culled(p0, p1, p2, p3) {
                     let n = Int(Self.pieces(p0, p1, p2, p3, tolerance: tolerance))
                     let step = 1 / Double(n)
@@ -172,14 +182,9 @@ struct PathFlattener {
                         sink.lineTo(point, smooth: true)
                     }
                 }
-                current = p3
                 sink.lineTo(p3, smooth: false)
-            case .close:
-                if open {
-                    sink.closeSubpath()
-                    current = start
-                    open = false
-                }
+            case .close(let wasOpen):
+                if wasOpen { sink.closeSubpath() }
             }
         }
     }
@@ -189,4 +194,15 @@ struct PathFlattener {
 @inline(__always)
 func length(_ v: SIMD2<Double>) -> Double {
     (v.x * v.x + v.y * v.y).squareRoot()
+}
+
+extension VectorPath.Segment {
+    /// Whether the command draws from the current point (a line or a curve), and so starts a
+    /// subpath where none is open.
+    fileprivate var draws: Bool {
+        switch self {
+        case .line, .quad, .cubic: true
+        case .move, .close: false
+        }
+    }
 }

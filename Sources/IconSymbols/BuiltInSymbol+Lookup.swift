@@ -54,12 +54,10 @@ extension BuiltInSymbol {
         if prefixed.count == 1 { return prefixed[0] }
         let limit = min(key.count - 1, key.count < 4 ? 1 : max(2, key.count / 3))
         var best: (candidate: String, distance: Int)?
-        let length = key.count
-        // The distance is at least the difference in length: a candidate that far off is not
-        // measured (a name of millions of letters would take minutes).
-        for candidate in candidates where abs(candidate.count - length) <= limit {
-            let distance = editDistance(key, candidate)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        for candidate in candidates {
+            if let distance = editDistance(key, candidate, atMost: limit), distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
         }
         return best?.candidate
     }
@@ -69,6 +67,14 @@ extension BuiltInSymbol {
         var key = String(name.lowercased().map { $0 == "-" || $0 == "_" || $0 == " " ? "." : $0 })
         if key.hasSuffix(".fill") { key.removeLast(5) }
         return key
+    }
+
+    /// `editDistance(a, b)` when it is at most `limit`, else nil; strings whose lengths alone
+    /// differ by more are not measured (a name of millions of letters took minutes).
+    public static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        let distance = editDistance(a, b)
+        return distance <= limit ? distance : nil
     }
 
     /// The edit distance with transpositions (optimal string alignment): the fewest

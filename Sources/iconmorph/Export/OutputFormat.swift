@@ -113,6 +113,18 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// Whether the output is one animation that can loop (`--loops` applies).
     var loops: Bool { self == .apng || self == .svgAnimate || self == .lottie || self == .gif || self == .webp }
 
+    /// The most plays the file's own play count holds, where it holds fewer than `--loops`
+    /// accepts: GIF and WebP store 16 bits, GIF's counting repeats (65535, so 65536 plays),
+    /// WebP's plays (65535); ffmpeg refused more with a bare "Error initializing output
+    /// stream". A Lottie file has no play count: its plays are written out (`ExportOptions`).
+    var mostPlays: Int? {
+        switch self {
+        case .gif: 65_536
+        case .webp: 65_535
+        default: nil
+        }
+    }
+
     /// The extension of the files a folder of frames gets.
     var frameExtension: String { self == .svg ? "svg" : "png" }
 

@@ -27,10 +27,18 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     /// Why bytes that start with `head` are no PNG or SVG icon: UTF-16 text, or unrecognised
     /// data of `byteCount` bytes.
     static func unrecognized(_ head: ArraySlice<UInt8>, name: String, byteCount: Int) -> IconInputError {
+        isUTF16(head, startingWith: { $0 == UInt8(ascii: "<") })
+            ? .utf16Text(name: name) : .unrecognizedData(name: name, byteCount: byteCount)
+    }
+
+    /// Whether text whose bytes begin with `head` is UTF-16: a byte order mark, or a first
+    /// character that `startingWith` accepts beside a zero byte (either byte order). The icon
+    /// reader and the timeline file reader both ask.
+    static func isUTF16(_ head: some Collection<UInt8>, startingWith: (UInt8) -> Bool) -> Bool {
         let bytes = Array(head.prefix(2))
-        let isUTF16 = bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF]
-            || bytes == [UInt8(ascii: "<"), 0] || bytes == [0, UInt8(ascii: "<")]
-        return isUTF16 ? .utf16Text(name: name) : .unrecognizedData(name: name, byteCount: byteCount)
+        guard bytes.count == 2 else { return false }
+        if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] { return true }
+        return (bytes[1] == 0 && startingWith(bytes[0])) || (bytes[0] == 0 && startingWith(bytes[1]))
     }
 
     var description: String {

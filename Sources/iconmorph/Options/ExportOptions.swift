@@ -185,11 +185,7 @@ struct ExportOptions: Equatable {
                         + "\(TimingOptions.maximumOutputFrames) (0 writes one play, which players loop)")
             }
         }
-        // GIF and WebP store a play count of 16 bits: GIF's counts repeats (up to 65535, so
-        // 65536 plays), WebP's plays (up to 65535); ffmpeg refused more with a bare "Error
-        // initializing output stream".
-        let playLimits: [OutputFormat: Int] = [.gif: 65_536, .webp: 65_535]
-        if let limit = playLimits[format], timing.loops > limit {
+        if let limit = format.mostPlays, timing.loops > limit {
             throw CommandLineError.invalidSetting(
                 option: spellings.spelling(of: .loops),
                 reason: "a \(format.rawValue) file plays at most \(limit) times (0 is forever), got \(timing.loops)")
@@ -201,9 +197,10 @@ struct ExportOptions: Equatable {
             let layout = output.sheetLayout(frameSize: frameSize)
             // Each as it will be written: an existing folder gets the file's default name inside
             // it (so `-o outd --manifest outd` is outd/<format>.png and outd/sheet.json).
-            func inFolder(_ path: String, _ name: String) -> String { isDirectory(path) ? join(path, name) : path }
             if let manifest, case .file(let image) = output.target,
-               OutputSafety.nameTheSameFile(inFolder(manifest, "sheet.json"), inFolder(image, format.defaultFile)) {
+               OutputSafety.nameTheSameFile(
+                   OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile),
+                   OutputTarget.writtenFile(image, defaultName: format.defaultFile)) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
             }

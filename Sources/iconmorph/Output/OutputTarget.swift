@@ -16,6 +16,12 @@ enum OutputTarget: Equatable, Sendable {
     /// What `-o` takes for standard output.
     static let standardOutputName = "-"
 
+    /// The file a `.file` target names: `path`, or `defaultName` inside it when it is an
+    /// existing folder.
+    static func writtenFile(_ path: String, defaultName: String) -> String {
+        isDirectory(path) ? join(path, defaultName) : path
+    }
+
     /// Checks the file system and settles the file names, before any work is done.
     ///
     /// A missing frames folder is created later, by `OutputPlan.createFolder()`, so that a bad
@@ -33,7 +39,7 @@ enum OutputTarget: Equatable, Sendable {
             return OutputPlan(paths: [], folderToCreate: nil)
         case .file(let path):
             if isDirectory(path) {
-                return OutputPlan(paths: [join(path, defaultName)], folderToCreate: nil)
+                return OutputPlan(paths: [Self.writtenFile(path, defaultName: defaultName)], folderToCreate: nil)
             }
             if path.hasSuffix("/") {
                 // "a.png/" where a.png is a file: the folder is not missing, it is a file.

@@ -17,11 +17,10 @@ func closestMatch(to word: String, in candidates: [String]) -> String? {
     if prefixed.count == 1 { return prefixed[0] }
     let limit = word.count < 4 ? 1 : max(2, word.count / 3)
     var best: (candidate: String, distance: Int)?
-    let length = word.count
-    // The distance is at least the difference in length: a candidate that far off is not measured.
-    for candidate in candidates where abs(candidate.count - length) <= limit {
-        let distance = editDistance(word, candidate)
-        if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    for candidate in candidates {
+        if let distance = BuiltInSymbol.editDistance(word, candidate, atMost: limit), distance < (best?.distance ?? .max) {
+            best = (candidate, distance)
+        }
     }
     return best?.candidate
 }

@@ -58,10 +58,9 @@ enum TimelineFile {
             name = path
             bytes = try IconInput.readAll(path: path)
         }
-        // UTF-16 (a byte order mark, or a zero byte beside the first character) would read as
-        // an unknown keyword of replacement characters.
-        let head = Array(bytes.prefix(2))
-        if head == [0xFF, 0xFE] || head == [0xFE, 0xFF] || (head.count == 2 && head.contains(0)) {
+        // UTF-16 (a byte order mark, or a zero byte beside the first character, whatever it
+        // is) would read as an unknown keyword of replacement characters.
+        if IconInputError.isUTF16(bytes, startingWith: { _ in true }) {
             throw CommandLineError.invalidSetting(option: name, reason: "UTF-16 text; a timeline file is read as UTF-8: save it as UTF-8")
         }
         return try parse(String(decoding: bytes, as: UTF8.self), name: name, folder: path == "-" ? "." : parentFolder(of: path))

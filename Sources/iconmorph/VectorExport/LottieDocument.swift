@@ -226,8 +226,9 @@ enum LottieDocument {
     static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
         let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
             + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
-        let fill = "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":\(colorValue(color))},\"o\":{\"a\":0,\"k\":\(VectorCanvas.opacity(Double(color.alpha) / 255 * 100))},\"r\":1}"
+        let items = filled(
+            [rect], color: "{\"a\":0,\"k\":\(colorValue(color))}", opacity: VectorCanvas.opacity(Double(color.alpha) / 255 * 100))
         return "{\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"ip\":0,\"op\":\(end),\"st\":0,"
-            + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform())},\"shapes\":[" + rect + "," + fill + "]}"
+            + "\"ks\":{\"o\":{\"a\":0,\"k\":100},\(staticTransform())},\"shapes\":[" + items.joined(separator: ",") + "]}"
     }
 }
