@@ -5,7 +5,7 @@
 ///
 /// libpng does not write animated PNG, so each frame is encoded by libpng as a PNG of its own
 /// (`LibPNGWriter`, with `compression`'s settings, only the region given, read in place from
-/// the canvas): the image data of a PNG and of an APNG frame are the same zlib stream of
+/// the canvas; the smaller of two where the settings name an alternative): the image data of a PNG and of an APNG frame are the same zlib stream of
 /// filtered rows, so that file's IDAT chunks are taken as they are for the default image and
 /// rewrapped as fdAT chunks (a sequence number before the same data, a new CRC) for the
 /// others. The frame's own IHDR, PLTE and tRNS are dropped: every frame shares the head's.
@@ -30,6 +30,9 @@ final class AnimatedPNGChunkEncoder {
     /// The indexed layout's PLTE (768 bytes) and tRNS (255 bytes), for `palette`'s colour.
     private var palette = ScratchBuffer()
     private var paletteColor: (red: UInt8, green: UInt8, blue: UInt8)?
+    /// A frame's file from the indices' first method, kept while their alternative is
+    /// encoded (`PNGCompression.indicesAlternative`).
+    private var firstMethodFile = ScratchBuffer()
 
     /// - Throws: `PNGError.encodingFailed` for a zlib level outside 0…9 or when there is no
     ///   memory for libpng's writer.
@@ -122,7 +125,8 @@ final class AnimatedPNGChunkEncoder {
         // fdAT data starts with its sequence number, so it holds 4 bytes less of the stream.
         let pieceLength = isDefaultImage ? maximumChunkLength : maximumChunkLength - 4
         let png = try writer.encode(
-            image, settings: compression.settings(for: layout.colorType, maximumChunkLength: pieceLength))
+            image, settings: compression.settings(for: layout.colorType, maximumChunkLength: pieceLength),
+            aside: &firstMethodFile)
 
         let source = PNGMemorySource(png)
         var pieces = 0, dataCount = 0

@@ -80,6 +80,23 @@ final class LibPNGWriter {
         return UnsafeRawBufferPointer(start: im_png_memory_writer_bytes(writer), count: im_png_memory_writer_count(writer))
     }
 
+    /// Encodes `image` with `settings.first`, then, if there is one, with
+    /// `settings.alternative`, and returns the smaller file (the first on a tie); the first
+    /// is copied into `aside` while the second is encoded. The bytes are valid until the next
+    /// call, or until `aside` is next used.
+    ///
+    /// - Throws: as `encode(_:settings:)`.
+    func encode(
+        _ image: Image, settings: (first: Settings, alternative: Settings?), aside: inout ScratchBuffer
+    ) throws -> UnsafeRawBufferPointer {
+        let first = try encode(image, settings: settings.first)
+        guard let alternative = settings.alternative else { return first }
+        let kept = aside.bytes(first.count)
+        kept.update(from: first.baseAddress!.assumingMemoryBound(to: UInt8.self), count: first.count)
+        let second = try encode(image, settings: alternative)
+        return second.count < first.count ? second : UnsafeRawBufferPointer(start: kept, count: first.count)
+    }
+
     /// Blocks the writer has asked the system for so far (its own and libpng's and zlib's):
     /// unchanged by an encode that allocated nothing.
     var systemAllocations: Int { im_png_memory_writer_system_allocations(writer) }

@@ -61,6 +61,10 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
     /// compression of the image, with `samples`' method, except where the indexed file
     /// cannot be the smaller (`PNGEncoder.indexedCanWin`). Only with `reducesColorType`.
     public var triesGrayAlpha: Bool
+    /// For indexed images, a second method: the rows are compressed with `indices`, then
+    /// with this one, and the smaller file kept (the first on a tie). Nil: `indices` alone.
+    /// It costs a second compression of every indexed image.
+    public var indicesAlternative: Method?
 
     /// One method for every kind of row; `level` outside 0…9 is reported by the encoder.
     public init(
@@ -71,10 +75,15 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
         self.init(samples: method, indices: method, reducesColorType: reducesColorType, triesGrayAlpha: triesGrayAlpha)
     }
 
-    /// A method for rows of samples and one for rows of palette indices.
-    public init(samples: Method, indices: Method, reducesColorType: Bool = true, triesGrayAlpha: Bool = true) {
+    /// A method for rows of samples and one for rows of palette indices, and optionally a
+    /// second one for the indices (`indicesAlternative`).
+    public init(
+        samples: Method, indices: Method, indicesAlternative: Method? = nil, reducesColorType: Bool = true,
+        triesGrayAlpha: Bool = true
+    ) {
         self.samples = samples
         self.indices = indices
+        self.indicesAlternative = indicesAlternative
         self.reducesColorType = reducesColorType
         self.triesGrayAlpha = triesGrayAlpha
     }
@@ -114,25 +123,44 @@ public struct PNGCompression: Sendable, Equatable, Hashable, CustomStringConvert
         triesGrayAlpha: false)
 
     /// The smallest files, slowly: no row filter and zlib level 9 with full string matching,
-    /// for indices and samples alike. Reduced colour type.
-    public static let best = PNGCompression(level: 9, filter: .none, strategy: .default)
+    /// for indices and samples alike, and for indices `.default`'s run-length matching as
+    /// well, the smaller file kept. Reduced colour type.
+    ///
+    /// Neither zlib setting wins on every indexed frame. On the settings grid's frames
+    /// (`Benchmarks/results/png-settings.md`) level 9 does, but on heart → star at 200 and
+    /// 512 px run-length matching made every frame smaller (30 frames: 127,072 bytes against
+    /// 136,975 at 200 px, 325,142 against 361,400 at 512), and on bell → magnifyingglass
+    /// and gear → house 4–10 % smaller at every size from 132 to 1024 px; play → pause goes
+    /// the other way. Keeping the smaller of the two costs a run-length compression, a few
+    /// per cent of a level-9 one, and `.best` is then never larger than `.default` on an
+    /// indexed image.
+    public static let best = PNGCompression(
+        samples: Method(filter: .none, level: 9), indices: Method(filter: .none, level: 9),
+        indicesAlternative: `default`.indices)
 
     /// A short label such as `samples none, level 3; indices none, run-length`.
     public var description: String {
         var text = samples == indices ? "\(samples)" : "samples \(samples); indices \(indices)"
+        if let indicesAlternative { text += "; indices also \(indicesAlternative), the smaller kept" }
         if !reducesColorType { text += "; unreduced" } else if !triesGrayAlpha { text += "; no gray+alpha trial" }
         return text
     }
 
     /// The zlib level outside 0…9 among the methods, if any.
     var invalidLevel: Int? {
-        [samples.level, indices.level].first { !(0...9).contains($0) }
+        [samples.level, indices.level, indicesAlternative?.level ?? 0].first { !(0...9).contains($0) }
     }
 
-    /// What libpng is told for an image stored as `colorType`.
-    func settings(for colorType: PNGPixelLayout.ColorType, maximumChunkLength: Int) -> LibPNGWriter.Settings {
-        let method = colorType == .indexed ? indices : samples
-        return LibPNGWriter.Settings(
-            filter: method.filter, level: method.level, strategy: method.strategy, maximumChunkLength: maximumChunkLength)
+    /// What libpng is told for an image stored as `colorType`: the method, then the
+    /// alternative one to try after it, if any.
+    func settings(
+        for colorType: PNGPixelLayout.ColorType, maximumChunkLength: Int
+    ) -> (first: LibPNGWriter.Settings, alternative: LibPNGWriter.Settings?) {
+        func settings(_ method: Method) -> LibPNGWriter.Settings {
+            LibPNGWriter.Settings(
+                filter: method.filter, level: method.level, strategy: method.strategy, maximumChunkLength: maximumChunkLength)
+        }
+        guard colorType == .indexed else { return (settings(samples), nil) }
+        return (settings(indices), indicesAlternative.map(settings))
     }
 }

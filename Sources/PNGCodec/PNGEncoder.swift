@@ -8,7 +8,9 @@
 /// `PNGPixelLayout`): one colour at any alphas — every rendered morph frame — is stored
 /// indexed, 1 byte a pixel instead of 4; for one gray colour on a small image, gray+alpha
 /// is tried too and the smaller file kept (`grayAlphaTrialPixelsPerPaletteByte`,
-/// `indexedCanWin`), unless `compression.triesGrayAlpha` is off.
+/// `indexedCanWin`), unless `compression.triesGrayAlpha` is off; and an indexed image is
+/// compressed a second time where `compression.indicesAlternative` says so, the smaller
+/// file kept.
 ///
 /// Not thread-safe: use one encoder per thread.
 public final class PNGEncoder {
@@ -23,6 +25,9 @@ public final class PNGEncoder {
     private var rows = ScratchBuffer()
     /// The gray+alpha file, kept while the indexed one is encoded.
     private var grayAlphaFile = ScratchBuffer()
+    /// The file of the indices' first method, kept while their alternative is encoded
+    /// (`PNGCompression.indicesAlternative`).
+    private var firstMethodFile = ScratchBuffer()
     /// `PNGPixelLayout`'s palette tables — 256 alphas, then 256 indices — and the PLTE
     /// entries (768 bytes).
     private var palette = ScratchBuffer()
@@ -170,6 +175,8 @@ public final class PNGEncoder {
                 image.transparency = UnsafeRawBufferPointer(start: tables, count: layout.transparentCount)
             }
         }
-        return try writer.encode(image, settings: compression.settings(for: layout.colorType, maximumChunkLength: maximumChunkLength))
+        return try writer.encode(
+            image, settings: compression.settings(for: layout.colorType, maximumChunkLength: maximumChunkLength),
+            aside: &firstMethodFile)
     }
 }

@@ -263,6 +263,47 @@ import Testing
         #expect(try ReferencePNGReader(png).colorType == 3)
     }
 
+    /// `.best` compresses an indexed image at level 9 and with run-length matching and keeps
+    /// the smaller file, the level-9 one on a tie: the file is byte for byte the smaller of
+    /// the two single-method encoders' files, and each method wins on some of the samples.
+    @Test func bestKeepsTheSmallerIndexedFile() throws {
+        let levelNine = PNGEncoder(compression: PNGCompression(level: 9, filter: .none))
+        var runLengthOnly = PNGCompression.best
+        runLengthOnly.indices = PNGCompression.default.indices
+        runLengthOnly.indicesAlternative = nil
+        let runLength = PNGEncoder(compression: runLengthOnly)
+        let best = PNGEncoder(compression: .best)
+        var winners: [String] = []
+        let size = 160
+        // A coloured tint, so no gray+alpha trial: every file is indexed.
+        func encode(_ plane: [UInt8], _ encoder: PNGEncoder) throws -> [UInt8] {
+            try plane.withUnsafeBytes { try encoder.withPNGData(alpha: $0, width: size, height: size, red: 200, green: 30, blue: 60) { Array($0) } }
+        }
+        for kind in 0..<4 {
+            var generator = SplitMix64(seed: UInt64(kind) + 3)
+            let plane = (0..<size * size).map { i -> UInt8 in
+                let x = Double(i % size) - 80.5, y = Double(i / size) - 80.5
+                switch kind {
+                // A disc with a one-pixel anti-aliased edge, like a crisp morph frame.
+                case 0: return UInt8(max(0, min(255, (60 - (x * x + y * y).squareRoot()) * 255 + 0.5)))
+                // A soft ring, like a blurred one: a wide ramp of many alphas.
+                case 1: return UInt8(max(0, min(255, 255 - abs((x * x + y * y).squareRoot() - 50) * 12)))
+                // Stripes of a few alphas, repeated.
+                case 2: return UInt8(min(255, (i % 23) * 40))
+                // Sparse noise on a flat field.
+                default: return generator.next() % 7 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : 0
+                }
+            }
+            let (nine, run, chosen) = (try encode(plane, levelNine), try encode(plane, runLength), try encode(plane, best))
+            #expect(try ReferencePNGReader(chosen).colorType == 3)
+            let isTheSmaller = chosen == (run.count < nine.count ? run : nine)
+            #expect(isTheSmaller, "sample \(kind): \(chosen.count) bytes, of \(nine.count) and \(run.count)")
+            #expect(try PNGImage(pngData: chosen) == PNGImage(pngData: nine))
+            winners.append(run.count < nine.count ? "run-length" : "level 9")
+        }
+        #expect(Set(winners) == ["level 9", "run-length"], "each method should win somewhere: \(winners)")
+    }
+
     /// The chunk order and content every file has: IHDR, sRGB (perceptual), [PLTE, tRNS],
     /// IDAT, IEND.
     @Test func chunkLayout() throws {

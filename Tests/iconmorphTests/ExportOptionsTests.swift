@@ -92,6 +92,26 @@ struct ExportOptionsTests {
         #expect(best < plain && plain < fast, "\(sizes)")
     }
 
+    /// `best` is never larger than `default`, frame by frame, also where zlib's level 9 alone
+    /// would be: heart → star at 200 px, whose indexed frames run-length matching compresses
+    /// better (the pixels are checked above).
+    @Test func bestIsNeverLargerThanDefault() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var sizes: [String: [Int]] = [:]
+        for preset in ["default", "best"] {
+            let output = folder.file(preset)
+            let arguments = ["render", "--from", "heart", "--to", "star", "--size", "200", "--frames", "7", "--compression", preset]
+            #expect(try ExportRun.iconmorph(arguments + ["-q", "-o", output]).status == 0)
+            sizes[preset] = try folder.contents(of: output).sorted().map { name in
+                (try FileManager.default.attributesOfItem(atPath: output + "/" + name)[.size] as? Int) ?? 0
+            }
+        }
+        let (plain, best) = (sizes["default"] ?? [], sizes["best"] ?? [])
+        #expect(plain.count == 7 && best.count == 7)
+        #expect(zip(best, plain).allSatisfy { $0 <= $1 }, "best \(best), default \(plain)")
+    }
+
     /// Thousands of command lines mixing the export and timing options with odd values: each
     /// parses, or fails with one usage line; none traps (a trap would end the run).
     @Test func exportOptionSweep() {

@@ -59,8 +59,9 @@ struct ExportOptions: Equatable {
                    section: section),
         OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
                    help: "PNG compression: fast (small frames a little larger in a little less time; "
-                       + "the same as default otherwise), default, or best (zlib's most effort, several "
-                       + "times the time: usually the smallest files, not always). The pixels are the same.",
+                       + "the same as default otherwise), default, or best (zlib's most effort, and for "
+                       + "one-colour frames default's matching too, the smaller kept; several times the "
+                       + "time, for the smallest files). The pixels are the same.",
                    defaultText: "default", section: section),
     ]
 
