@@ -182,16 +182,21 @@ struct SheetExportTests {
         #expect(UsageErrorTests.failure(arguments)?.message == message)
     }
 
-    /// `-o` and `--manifest` naming one existing folder write two files in it (the image's
-    /// default name and sheet.json); it was refused as "the sheet's own path".
-    @Test func aSheetAndItsManifestMayShareAFolder() throws {
+    /// `-o` and `--manifest` naming one existing folder write two files in it, each of the
+    /// format's name (sheet.png and sheet.json, strip.png and strip.json); it was refused as
+    /// "the sheet's own path", and a strip's manifest was named sheet.json. The manifest
+    /// names the picture beside it.
+    @Test(arguments: ["sheet", "strip"])
+    func aSheetAndItsManifestMayShareAFolder(_ format: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let out = folder.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
-        let run = try Binary.run(["render", "--frames", "3", "--format", "strip", "-o", out, "--manifest", out, "-q"])
+        let run = try Binary.run(["render", "--frames", "3", "--format", format, "-o", out, "--manifest", out, "-q"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["sheet.json", "strip.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [format + ".json", format + ".png"])
+        let manifest = try String(contentsOfFile: out + "/" + format + ".json", encoding: .utf8)
+        #expect(manifest.contains("\"image\": \"\(format).png\""), "\(manifest)")
     }
 
     /// GIF and WebP hold a 16-bit play count: more plays are a usage error, not ffmpeg's

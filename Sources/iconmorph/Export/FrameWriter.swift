@@ -29,7 +29,8 @@ struct FrameWriter {
             defaultName: format.defaultFile, fileExtension: format.frameExtension)
         let manifestOption = OptionKey.manifest.longName
         let manifest = try output.manifest.map {
-            try OutputTarget.file($0).plan(frameCount: 1, option: manifestOption, defaultName: SheetManifest.defaultFile).paths[0]
+            try OutputTarget.file($0).plan(
+                frameCount: 1, option: manifestOption, defaultName: SheetManifest.defaultFile(for: format)).paths[0]
         }
         try OutputSafety.checkInputsSpared(
             inputs: inputs, outputs: [(output.targetSpelling, plan.paths), (manifestOption, manifest.map { [$0] } ?? [])])

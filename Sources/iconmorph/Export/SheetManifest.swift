@@ -13,8 +13,11 @@
 /// folder. Written by hand (no Foundation): strings are escaped
 /// as RFC 8259 requires, numbers are Swift's shortest round-trip decimal forms.
 enum SheetManifest {
-    /// The manifest's name in a folder given as `--manifest`.
-    static let defaultFile = "sheet.json"
+    /// The manifest's name in a folder given as `--manifest`: the picture's default name
+    /// with `.json` for `.png` (sheet.json, strip.json).
+    static func defaultFile(for format: OutputFormat) -> String {
+        format == .strip ? "strip.json" : "sheet.json"
+    }
 
     /// The manifest's text, ending in a newline.
     ///

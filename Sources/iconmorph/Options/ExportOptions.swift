@@ -55,7 +55,7 @@ struct ExportOptions: Equatable {
         OptionSpec(.manifest, value: .outputPath, valueName: "file.json",
                    help: "Also write a JSON file for a sheet or strip: its size, the grid, the frame rate, "
                        + "and per frame its rectangle (x, y, w, h in pixels), time and duration in seconds "
-                       + "and progress.",
+                       + "and progress. An existing folder gets sheet.json or strip.json inside it.",
                    section: section),
         OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
                    help: "PNG compression: fast (small frames a little larger in a little less time; "
@@ -197,10 +197,10 @@ struct ExportOptions: Equatable {
         if format.isSheet, !printFFmpeg {
             let layout = output.sheetLayout(frameSize: frameSize)
             // Each as it will be written: an existing folder gets the file's default name inside
-            // it (so `-o outd --manifest outd` is outd/<format>.png and outd/sheet.json).
+            // it (so `-o outd --manifest outd` is outd/<format>.png and outd/<format>.json).
             if let manifest, case .file(let image) = output.target,
                OutputSafety.nameTheSameFile(
-                   OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile),
+                   OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile(for: format)),
                    OutputTarget.writtenFile(image, defaultName: format.defaultFile)) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
