@@ -24,7 +24,12 @@ import PathMorph
 /// - Fill: shapes run clockwise and holes anticlockwise (on a y-down screen), so the non-zero
 ///   and the even-odd rules both fill the traced area.
 /// - Specks: loops enclosing less than `minimumArea` square pixels are dropped; they are
-///   noise of a level set that grazes a level (a flat field mid-fade), not shapes.
+///   noise of a level set that grazes a level (a flat field mid-fade), not shapes. On every
+///   layer alike: dropping a partial layer's loops under `minimumArea` / its step (at most
+///   four times it, so each loop dropped carried under half a pixel of coverage) was
+///   measured with `Benchmarks/Scripts/vector-fidelity.py` (2026-12-05): edit-delete →
+///   list-add's Lottie file went from 224 to 196 KB, but its worst frame from 0.9851 to
+///   0.9837 soft IoU; the other three largest files shrank by at most 3 KB.
 ///
 /// Translucent frames: a frame is crisp when the partly covered pixels that are not an
 /// anti-aliased edge's (an edge pixel sits between a nearly empty and a nearly full one, or
