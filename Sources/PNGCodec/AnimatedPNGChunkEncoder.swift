@@ -4,8 +4,9 @@
 /// and IEND.
 ///
 /// libpng does not write animated PNG, so each frame is encoded by libpng as a PNG of its own
-/// (`LibPNGWriter`, with `compression`'s settings, only the region given, read in place from
-/// the canvas; the smaller of two where the settings name an alternative): the image data of a PNG and of an APNG frame are the same zlib stream of
+/// (`LibPNGWriter`, with `compression`'s settings, the smaller of two files where they name
+/// an alternative; only the region given, read in place from the canvas): the image data of
+/// a PNG and of an APNG frame are the same zlib stream of
 /// filtered rows, so that file's IDAT chunks are taken as they are for the default image and
 /// rewrapped as fdAT chunks (a sequence number before the same data, a new CRC) for the
 /// others. The frame's own IHDR, PLTE and tRNS are dropped: every frame shares the head's.
