@@ -9,12 +9,14 @@ import Darwin
 ///
 /// What is drawn: `<path>`, `<rect>`, `<circle>`, `<ellipse>`, `<line>`, `<polyline>`,
 /// `<polygon>`, inside `<g>`, `<a>`, `<switch>`, nested `<svg>` and `<use>` of local
-/// elements (including `<symbol>`; `<defs>` and `<symbol>` content is drawn only through
-/// `<use>`); `transform` lists; viewBox and preserveAspectRatio; fill and stroke with their
-/// rules, widths, caps, joins and miter limits; opacity, fill-opacity, stroke-opacity and
-/// colour alpha; display and visibility; presentation attributes, `style` attributes and
-/// `<style>` sheets with type, class, id and universal selectors joined by descendant or
-/// child combinators. Cascade: presentation attribute < `<style>` rule (by specificity, then
+/// elements (including `<symbol>`, whatever its `display`; `<defs>` and `<symbol>` content
+/// is drawn only through `<use>`); `transform` lists, and the CSS `transform` property in
+/// `style` attributes and sheets (`CSSTransform`; it overrides the attribute, and a moved
+/// `transform-origin` is named in the warning); viewBox and preserveAspectRatio; fill and
+/// stroke with their rules, widths, caps, joins and miter limits; opacity, fill-opacity,
+/// stroke-opacity and colour alpha; display and visibility; presentation attributes,
+/// `style` attributes and `<style>` sheets with type, class, id and universal selectors
+/// joined by descendant or child combinators. Cascade: presentation attribute < `<style>` rule (by specificity, then
 /// order) < `style` attribute; `!important` is ignored; an invalid value is dropped, so the
 /// next lower declaration applies, as in CSS.
 ///
@@ -22,10 +24,11 @@ import Darwin
 /// 16 px), or the viewBox size where a side is missing, `auto` or a percentage. The
 /// viewBox-to-viewport transform is part of every layer's transform.
 ///
-/// Coverage only, so colours do not matter: any paint that is not `none` counts as painted,
-/// a gradient as opaque (its stops' opacities are not evaluated); a colour's own alpha
-/// (`rgba()`, `#RRGGBBAA`, `transparent`, or `color` for `currentColor`) scales the layer's
-/// opacity. Group `opacity` is approximated by multiplying it into every layer below the
+/// Coverage only, so colours do not matter: any paint that is not `none` counts as painted;
+/// a gradient with its stops' alpha (`stop-opacity` × `stop-color`'s alpha; no stops, its own
+/// or by `href`, paint nothing; stops of different alphas are drawn at the greatest and
+/// named in the warning), a pattern as opaque; a colour's own alpha (`rgba()`, `#RRGGBBAA`,
+/// `transparent`, or `color` for `currentColor`) scales the layer's opacity. Group `opacity` is approximated by multiplying it into every layer below the
 /// group, which is exact unless the group's shapes overlap (overlaps come out denser).
 ///
 /// What is left out — text, images, foreign objects, clip paths, masks, filters, markers,

@@ -65,9 +65,12 @@ struct StyleCascadeTests {
         // currentColor takes the alpha of the computed colour.
         (#"<g color="rgba(0,0,0,0.5)"><path \#(rect) fill="currentColor"/></g>"#, ["F@0.5"]),
         (#"<path \#(rect) fill="currentcolor" color="transparent"/>"#, []),
-        // Paint servers count as painted; missing references fall back or paint nothing.
-        (#"<linearGradient id="g"/><path \#(rect) fill="url(#g)"/>"#, ["F"]),
-        (#"<radialGradient id="g"/><path \#(rect) fill="url('#g') none"/>"#, ["F"]),
+        // Paint servers count as painted (a gradient with its stops' alpha, none without
+        // stops, as SVG says); missing references fall back or paint nothing.
+        (#"<linearGradient id="g"><stop offset="0"/></linearGradient><path \#(rect) fill="url(#g)"/>"#, ["F"]),
+        (#"<radialGradient id="g"><stop offset="1" stop-color="red"/></radialGradient><path \#(rect) fill="url('#g') none"/>"#, ["F"]),
+        (#"<linearGradient id="g"/><path \#(rect) fill="url(#g)"/>"#, []),
+        (#"<pattern id="g"/><path \#(rect) fill="url(#g)"/>"#, ["F"]),
         (#"<path \#(rect) fill="url(#missing)"/>"#, []),
         (#"<path \#(rect) fill="url(#missing) rgba(0,0,0,.5)"/>"#, ["F@0.5"]),
         (#"<rect id="notapaint"/><path \#(rect) fill="url(#notapaint) none"/>"#, []),

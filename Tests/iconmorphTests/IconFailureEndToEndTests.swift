@@ -50,6 +50,14 @@ struct IconFailureEndToEndTests {
         Case(name: "UTF-16 SVG on standard input", arguments: ["render", "--from", "-", "--progress", "0", "-o", "$D/out.png"],
              input: "<\u{0}s\u{0}v\u{0}g\u{0}", status: 65,
              message: "<stdin>: UTF-16 text; iconmorph reads SVG as UTF-8: save the file as UTF-8"),
+        Case(name: "gzip-compressed SVG file", arguments: ["render", "--from", "$D/icon.svgz", "--progress", "0", "-o", "$D/out.png"],
+             status: 65,
+             message: "$D/icon.svgz: gzip-compressed data (an .svgz file?), which iconmorph does not unpack: "
+                 + "give it the SVG inside (gunzip -c icon.svgz > icon.svg)"),
+        Case(name: "gzip data on standard input", arguments: ["mask", "--from", "-", "-o", "$D/out.png"],
+             input: "\u{1F}\u{8B}\u{8}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{3}\u{3}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", status: 65,
+             message: "<stdin>: gzip-compressed data (an .svgz file?), which iconmorph does not unpack: "
+                 + "give it the SVG inside (gunzip -c icon.svgz > icon.svg)"),
         Case(name: "corrupt PNG on standard input", arguments: ["mask", "--from", "-", "-o", "$D/out.png"],
              input: "\u{89}PNG\r\n\u{1A}\n", status: 65, message: nil),
         Case(name: "malformed SVG on standard input", arguments: ["mask", "--from", "-", "-o", "$D/out.png"],
@@ -67,6 +75,9 @@ struct IconFailureEndToEndTests {
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><rect width=\"1e300\" height=\"4\"/></svg>".utf8)
             .write(to: URL(fileURLWithPath: folder.file("huge.svg")))
         try Data("shopping list: milk, eggs\n".utf8).write(to: URL(fileURLWithPath: folder.file("notes.png")))
+        // gzip's own output for an empty file: a whole gzip member.
+        try Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .write(to: URL(fileURLWithPath: folder.file("icon.svgz")))
         let before = try folder.contents()
 
         let arguments = test.arguments.map { $0.replacingOccurrences(of: "$D", with: folder.path) }

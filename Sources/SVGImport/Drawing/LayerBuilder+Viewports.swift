@@ -33,7 +33,9 @@ extension LayerBuilder {
         case "symbol", "svg":
             drawnElements += 1
             let targetStyle = style.child(declaring: declared(target))
-            guard targetStyle.displayed else { return }
+            // `display` does not apply to a <symbol>: it is drawn through <use> whatever its
+            // display says.
+            guard targetElement.localName == "symbol" || targetStyle.displayed else { return }
             noteEffects(targetStyle)
             enter(target)
             // The <use>'s width and height, when given, override the referenced viewport's.

@@ -89,9 +89,14 @@ extension LayerBuilder {
         let style = parentStyle.child(declaring: declared(index))
         guard style.displayed else { return }
         noteEffects(style)
+        var own: VectorTransform?
+        if let attribute = element.attribute("transform") { own = try parseTransform(element, attribute) }
+        // The CSS property, from a `style` attribute or a `<style>` rule, overrides the attribute.
+        if case .value(let property)? = declared(index).transform { own = property }
         var local = transform
-        if let attribute = element.attribute("transform") {
-            local = try parseTransform(element, attribute).followed(by: transform)
+        if let own {
+            local = own.followed(by: transform)
+            if case .value(true)? = declared(index).originMoved { unsupported.note("transform-origin") }
         }
         switch kind {
         case "g", "a":

@@ -31,13 +31,17 @@ struct DeclaredStyle: Equatable {
     var masked: Specified<Bool>?
     var filtered: Specified<Bool>?
     var nonScalingStroke: Specified<Bool>?
+    /// The CSS `transform` property (`CSSTransform`); the `transform` attribute is read apart.
+    var transform: Specified<VectorTransform>?
+    /// `transform-origin` other than the SVG default, the top left corner (unsupported).
+    var originMoved: Specified<Bool>?
 
     /// The property names this importer reads (also the presentation attributes it accepts).
     static let propertyNames: Set<String> = [
         "fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "color", "visibility",
         "stroke-dasharray", "marker-start", "marker-mid", "marker-end", "opacity", "display",
-        "clip-path", "mask", "filter", "vector-effect",
+        "clip-path", "mask", "filter", "vector-effect", "transform-origin",
     ]
 
     /// Applies one declaration; returns false (and changes nothing) when the property is
@@ -134,6 +138,12 @@ struct DeclaredStyle: Equatable {
         case "mask": masked = .value(keyword != "none")
         case "filter": filtered = .value(keyword != "none")
         case "vector-effect": nonScalingStroke = .value(keyword == "non-scaling-stroke")
+        case "transform":
+            guard let parsed = CSSTransform.parse(value) else { return false }
+            transform = .value(parsed)
+        case "transform-origin":
+            guard !keyword.isEmpty else { return false }
+            originMoved = .value(!Self.isTopLeft(keyword))
         default:
             return false
         }
@@ -145,6 +155,15 @@ struct DeclaredStyle: Equatable {
         let number = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
         guard let number, number.isFinite else { return nil }
         return min(max(number, 0), 1)
+    }
+
+    /// Whether a `transform-origin` value is the top left corner, SVG's default: each of its
+    /// parts `left`, `top` or a zero length.
+    static func isTopLeft(_ keyword: String) -> Bool {
+        keyword.split(whereSeparator: \.isWhitespace).allSatisfy { part in
+            part == "left" || part == "top" || (try? LengthValue.parse(String(part), context: "transform-origin"))
+                .map { $0 == .userUnits(0) || $0 == .percent(0) } == true
+        }
     }
 
     /// A dash array draws dashes unless it is `none` or all its lengths are zero.

@@ -94,7 +94,7 @@ struct CommandFailure: Error, Equatable {
     private static func exitCode(for error: IconInputError) -> ExitCode {
         switch error {
         case .unknownName, .unreadable: .noInput
-        case .unrecognizedData, .utf16Text, .tooLarge, .undrawable, .unmatchable: .dataError
+        case .unrecognizedData, .utf16Text, .gzipData, .tooLarge, .undrawable, .unmatchable: .dataError
         case .noOutline: .usage
         }
     }

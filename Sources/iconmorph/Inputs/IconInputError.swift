@@ -10,6 +10,8 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     /// Text in UTF-16 (a byte order mark, or `<` with a zero byte beside it), which the SVG
     /// reader does not read.
     case utf16Text(name: String)
+    /// gzip-compressed data (an `.svgz` file, most likely), which the readers do not unpack.
+    case gzipData(name: String)
     /// Reading standard input or a pipe failed.
     case unreadable(name: String, reason: String)
     /// Standard input or a pipe gave more bytes than the limit.
@@ -24,11 +26,12 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
     /// or both icons' names for a problem of the pair.
     case unmatchable(name: String, reason: String)
 
-    /// Why bytes that start with `head` are no PNG or SVG icon: UTF-16 text, or unrecognised
-    /// data of `byteCount` bytes.
+    /// Why bytes that start with `head` are no PNG or SVG icon: UTF-16 text, gzip data, or
+    /// unrecognised data of `byteCount` bytes.
     static func unrecognized(_ head: ArraySlice<UInt8>, name: String, byteCount: Int) -> IconInputError {
-        isUTF16(head, startingWith: { $0 == UInt8(ascii: "<") })
-            ? .utf16Text(name: name) : .unrecognizedData(name: name, byteCount: byteCount)
+        if isUTF16(head, startingWith: { $0 == UInt8(ascii: "<") }) { return .utf16Text(name: name) }
+        if head.starts(with: [0x1F, 0x8B]) { return .gzipData(name: name) }
+        return .unrecognizedData(name: name, byteCount: byteCount)
     }
 
     /// Whether text whose bytes begin with `head` is UTF-16: a byte order mark, or a first
@@ -52,6 +55,9 @@ enum IconInputError: Error, Equatable, CustomStringConvertible {
                 : "\(name): not a PNG or SVG image (no PNG signature, and no '<' to start SVG markup)"
         case .utf16Text(let name):
             "\(name): UTF-16 text; iconmorph reads SVG as UTF-8: save the file as UTF-8"
+        case .gzipData(let name):
+            "\(name): gzip-compressed data (an .svgz file?), which iconmorph does not unpack: "
+                + "give it the SVG inside (gunzip -c icon.svgz > icon.svg)"
         case .unreadable(let name, let reason):
             "\(name): cannot read: \(reason)"
         case .tooLarge(let name, let limit):

@@ -1,0 +1,102 @@
+import AlphaRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The CSS `transform` property, as a `style` attribute or a `<style>` rule declares it:
+/// `none`, or a list of 2D transform functions — `matrix`, `translate`, `translateX`,
+/// `translateY`, `scale`, `scaleX`, `scaleY`, `rotate`, `skew`, `skewX`, `skewY` — whose
+/// arguments are separated by commas (or spaces). Lengths take the units of `LengthValue`
+/// (px, or none, as SVG user units); angles deg (or none), rad, grad or turn; a scale may be
+/// a percentage. The functions compose as an SVG transform list's do (`TransformListParser`).
+///
+/// Nil for anything else — a percentage length (which needs the element's box), a 3D
+/// function, a malformed list — and the declaration is then dropped, as CSS drops an
+/// invalid one. The `transform` attribute keeps its own, stricter grammar.
+enum CSSTransform {
+    static func parse(_ text: String) -> VectorTransform? {
+        let value = CSSDeclarations.trim(text)
+        if value.lowercased() == "none" { return .identity }
+        var svg = ""
+        var rest = Substring(value)
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            if rest.isEmpty { break }
+            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+            let name = String(rest[..<open])
+            let arguments = rest[rest.index(after: open)..<close]
+                .split(whereSeparator: { $0 == "," || $0.isWhitespace })
+                .map(String.init)
+            guard let function = svgFunction(name, arguments) else { return nil }
+            svg += function + " "
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !svg.isEmpty else { return nil }
+        return try? TransformListParser.parse(svg)
+    }
+
+    /// The SVG transform function for CSS function `name` with `arguments`, or nil.
+    private static func svgFunction(_ name: String, _ arguments: [String]) -> String? {
+        func lengths() -> [Double]? {
+            let values = arguments.compactMap { argument -> Double? in
+                guard case .userUnits(let v)? = try? LengthValue.parse(argument, context: "transform") else { return nil }
+                return v
+            }
+            return values.count == arguments.count ? values : nil
+        }
+        func numbers(percentages: Bool) -> [Double]? {
+            let values = arguments.compactMap { argument -> Double? in
+                if percentages, argument.hasSuffix("%") { return Double(argument.dropLast()).map { $0 / 100 } }
+                return Double(argument)
+            }
+            return values.count == arguments.count && values.allSatisfy(\.isFinite) ? values : nil
+        }
+        func angles() -> [Double]? {
+            let values = arguments.compactMap(degrees)
+            return values.count == arguments.count ? values : nil
+        }
+        func text(_ values: [Double]) -> String { values.map { "\($0)" }.joined(separator: " ") }
+        switch (name, arguments.count) {
+        case ("matrix", 6):
+            return numbers(percentages: false).map { "matrix(\(text($0)))" }
+        case ("translate", 1), ("translate", 2):
+            return lengths().map { "translate(\(text($0.count == 1 ? [$0[0], 0] : $0)))" }
+        case ("translateX", 1):
+            return lengths().map { "translate(\($0[0]) 0)" }
+        case ("translateY", 1):
+            return lengths().map { "translate(0 \($0[0]))" }
+        case ("scale", 1), ("scale", 2):
+            return numbers(percentages: true).map { "scale(\(text($0)))" }
+        case ("scaleX", 1):
+            return numbers(percentages: true).map { "scale(\($0[0]) 1)" }
+        case ("scaleY", 1):
+            return numbers(percentages: true).map { "scale(1 \($0[0]))" }
+        case ("rotate", 1):
+            return angles().map { "rotate(\($0[0]))" }
+        case ("skewX", 1):
+            return angles().map { "skewX(\($0[0]))" }
+        case ("skewY", 1):
+            return angles().map { "skewY(\($0[0]))" }
+        case ("skew", 1), ("skew", 2):
+            // skew(ax, ay) is the matrix [1 tan ay; tan ax 1], not skewX(ax) then skewY(ay).
+            return angles().map { a in
+                let x = tan(a[0] * .pi / 180), y = a.count > 1 ? tan(a[1] * .pi / 180) : 0
+                return "matrix(1 \(y) \(x) 1 0 0)"
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// An angle in degrees: a number with deg (or no unit), rad, grad or turn.
+    private static func degrees(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("grad", 0.9), ("deg", 1), ("rad", 180 / .pi), ("turn", 360)]
+        let lower = text.lowercased()
+        for (unit, scale) in units where lower.hasSuffix(unit) {
+            return Double(lower.dropLast(unit.count)).flatMap { $0.isFinite ? $0 * scale : nil }
+        }
+        return Double(lower).flatMap { $0.isFinite ? $0 : nil }
+    }
+}
