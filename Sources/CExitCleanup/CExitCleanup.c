@@ -41,7 +41,11 @@ static sigset_t interrupt_signals(void) {
     return set;
 }
 
-void im_exit_cleanup_handled_signals(sigset_t *set) { *set = interrupt_signals(); }
+// The ending signals the handler took over: those not ignored when the process started.
+// Written once by `im_exit_cleanup_install`, before any other thread runs.
+static sigset_t handled;
+
+void im_exit_cleanup_handled_signals(sigset_t *set) { *set = handled; }
 
 // Opens a section: holds interrupts back on this thread, then counts it; `previous` receives
 // the thread's signal mask. Never returns once the process is ending.
@@ -117,8 +121,15 @@ void im_exit_cleanup_install(void) {
     interrupt.sa_handler = handle;
     interrupt.sa_mask = interrupt_signals();
     interrupt.sa_flags = SA_RESTART;
+    sigemptyset(&handled);
     for (size_t i = 0; i < sizeof ending_signals / sizeof ending_signals[0]; i++) {
+        // A signal ignored when the process started stays ignored (nohup, a shell's
+        // background job, a launcher that traps it), as POSIX asks of programs that catch
+        // signals; ffmpeg, started with the handled ones at their defaults, inherits it too.
+        struct sigaction previous;
+        if (sigaction(ending_signals[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
         sigaction(ending_signals[i], &interrupt, NULL);
+        sigaddset(&handled, ending_signals[i]);
     }
     // An inherited mask that holds them back (as some launchers leave it) would keep them
     // pending for ever.

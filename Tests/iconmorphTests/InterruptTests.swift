@@ -49,6 +49,27 @@ struct InterruptTests {
         }
     }
 
+    /// A stopping signal ignored when the tool starts (`nohup`, a script's `trap '' HUP`)
+    /// stays ignored: the run goes on to the end, and so does ffmpeg under it. It used to end
+    /// the run with 129, as though handled.
+    @Test(arguments: [("HUP", SIGHUP), ("INT", SIGINT)])
+    func ignoredSignalsStayIgnored(_ name: String, _ signalNumber: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let video = folder.file("m.webm")
+        let process = try Binary.start(
+            ["render", "--from", "heart", "--to", "star", "--size", "64", "--duration", "3", "-q", "-o", video],
+            shellPrefix: "trap '' \(name)")
+        usleep(300_000)
+        #expect(process.isRunning, "the run ended before the signal")
+        kill(process.processIdentifier, signalNumber)
+        let result = try process.finish()
+        #expect(result.status == 0 && result.stderr == "", "\(result.status): \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["m.webm"])
+        let probe = try ExportRun.run("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", video])
+        #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "91")
+    }
+
     @Test func anInterruptedVideoLeavesNothing() throws {
         // A long video: ffmpeg is writing its temporary file when the signal arrives; it is
         // stopped, and neither the video nor the temporary file remains.

@@ -10,7 +10,8 @@
 #include <sys/types.h>
 
 /// Handles SIGINT and SIGTERM from now on, and the other signals that end a process by default
-/// and are sent to stop one (SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM): the first of them
+/// and are sent to stop one (SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), except those ignored
+/// when the process started (`nohup`), which stay ignored: the first of them
 /// kills the tracked child processes (SIGKILL, then waits for each), removes the tracked
 /// temporary files, writes a line break to standard error when
 /// `im_exit_cleanup_set_line_open(1)` says one is wanted, and ends the process with 128 + the
@@ -19,7 +20,8 @@
 void im_exit_cleanup_install(void);
 
 /// The signals `im_exit_cleanup_install` handles, as a set (for a child process, which should
-/// get their default actions).
+/// get their default actions): the ending signals that were not ignored when the process
+/// started, which stay ignored.
 void im_exit_cleanup_handled_signals(sigset_t *set);
 
 /// Creates a file from a mkstemps(3) template whose last `suffix_length` bytes are kept, and
