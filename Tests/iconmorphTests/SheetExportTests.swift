@@ -182,6 +182,21 @@ struct SheetExportTests {
         #expect(UsageErrorTests.failure(arguments)?.message == message)
     }
 
+    /// `-o ..` is the parent folder, as `-o .` is this one: a single-file output goes inside
+    /// it under its default name. It was refused as a name ending in "." (`..` read as a file
+    /// with an empty extension).
+    @Test(arguments: [(["--format", "apng"], "morph.apng"), (["--format", "strip"], "strip.png"), (["--progress", "0.5"], "morph.png")])
+    func theParentFolderIsAFolder(_ options: [String], _ written: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let inner = folder.file("a/b")
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        let frames = options.contains("--progress") ? [] : ["--frames", "3"]
+        let run = try ExportRun.iconmorph(["render"] + frames + options + ["-o", "..", "-q"], in: inner)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("a")).sorted() == ["b", written])
+    }
+
     /// `-o` and `--manifest` naming one existing folder write two files in it, each of the
     /// format's name (sheet.png and sheet.json, strip.png and strip.json); it was refused as
     /// "the sheet's own path", and a strip's manifest was named sheet.json. The manifest

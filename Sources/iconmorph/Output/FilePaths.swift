@@ -24,9 +24,10 @@ func parentFolder(of path: String) -> String {
 }
 
 /// The extension of the file `path` names, lowercased (`svg` for `a/B.SVG`); nil for a name
-/// ending in `/` (a folder), one without a dot, or one whose only dot starts it (`.hidden`).
+/// ending in `/` (a folder) or `..` (the parent folder), one without a dot, or one whose only
+/// dot starts it (`.hidden`).
 func fileExtension(of path: String) -> String? {
-    guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+    guard !path.hasSuffix("/"), let name = path.split(separator: "/").last, name != "..",
           let dot = name.lastIndex(of: "."), dot != name.startIndex
     else { return nil }
     return name[name.index(after: dot)...].lowercased()
