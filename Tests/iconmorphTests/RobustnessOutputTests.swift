@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import Testing
+@testable import iconmorph
 
 /// Outputs that cannot be written: the same file as an input, a folder in the way, folders
 /// that refuse new files even to root, a file size limit, a full disk and a standard output
@@ -78,6 +79,9 @@ import Testing
              status: 74, message: "$D/keep.apng: write failed: No space left on device"),
         Case(name: "full disk: sheet", arguments: ["render", "-q", "--frames", "9", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/sheet.json"],
              diskBytes: 500, status: 74, message: "$D/sheet.png: write failed: No space left on device"),
+        // ffmpeg's cause, not its last line ("Error initializing output stream 0:0 --").
+        Case(name: "full disk: ProRes video", arguments: ["render", "-q", "--frames", "4", "-o", "$D/new.mov"], diskBytes: 0,
+             status: 74, message: "$D/new.mov: write failed: ffmpeg: *No space left on device"),
         // The strip fits but its manifest does not: neither lands.
         Case(name: "full disk: manifest after the sheet",
              arguments: ["render", "-q", "--frames", "2", "--format", "strip", "--compression", "best", "-o", "$D/strip.png", "--manifest", "$D/sheet.json"],
@@ -331,4 +335,32 @@ enum FullDiskLibrary {
 
     /// The library's path, built once per test run.
     static func path() throws -> String { try built.get() }
+}
+
+/// Which of ffmpeg's error lines an export's failure quotes: the cause, which ffmpeg prints
+/// first, not the consequences after it; a failed write's wherever it is.
+struct FFmpegReasonTests {
+    @Test(arguments: [
+        // ffmpeg 5 writing a ProRes .mov to /dev/full.
+        (["Could not write header for output file #0 (incorrect codec parameters ?): No space left on device",
+          "Error initializing output stream 0:0 --"],
+         "Could not write header for output file #0 (incorrect codec parameters ?): No space left on device"),
+        // An .mp4 into a FIFO: the muxer's tag goes, its words stay.
+        (["[mp4 @ 0x556f1f7c8540] muxer does not support non seekable output",
+          "Could not write header for output file #0 (incorrect codec parameters ?): Invalid argument",
+          "Error initializing output stream 0:0 --"],
+         "muxer does not support non seekable output"),
+        // A file size limit reached while writing the trailer, after other complaints.
+        (["[libx264 @ 0x1] something earlier", "Error writing trailer of /x/y.mp4: File too large"],
+         "Error writing trailer of /x/y.mp4: File too large"),
+        (["Unknown encoder 'libvpx-vp9'"], "Unknown encoder 'libvpx-vp9'"),
+        (["[a @ 0x1]"], "[a @ 0x1]"),
+    ])
+    func theCauseIsQuoted(_ lines: [String], _ expected: String) {
+        #expect(FFmpegProcess.reason(in: lines) == expected)
+    }
+
+    @Test func noLinesNoReason() {
+        #expect(FFmpegProcess.reason(in: []) == nil)
+    }
 }

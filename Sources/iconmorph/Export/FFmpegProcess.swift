@@ -112,7 +112,8 @@ final class FFmpegProcess: @unchecked Sendable {
     /// when it exits with 0, as ffmpeg 5 does after some failed writes (a full disk, a file
     /// size limit: "Error writing trailer of …: No space left on device").
     ///
-    /// - Returns: `nil` when it succeeded, else its last line of output (or how it ended).
+    /// - Returns: `nil` when it succeeded, else the line of its output that says why
+    /// (`reason(in:)`), or how it ended.
     func finish() -> String? {
         if input >= 0 {
             close(input)
@@ -120,9 +121,27 @@ final class FFmpegProcess: @unchecked Sendable {
         }
         let status = reap()
         let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
-        let last = lastLine()
-        if exited && code == 0 && last == nil { return nil }
-        return last ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
+        let reason = Self.reason(in: lines())
+        if exited && code == 0 && reason == nil { return nil }
+        return reason ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
+    }
+
+    /// The failures of a write, as `strerror` names them: ffmpeg reports them in these words.
+    static let writeFailures = [ENOSPC, EFBIG, EDQUOT, EIO].map { String(cString: strerror($0)) }
+
+    /// Which of ffmpeg's error lines says why it failed: the first that names a failed write
+    /// (`writeFailures`), else the first, without the `[muxer @ 0x…] ` tag before it. ffmpeg
+    /// prints the cause first and its consequences after it: the last line is often only
+    /// "Error initializing output stream 0:0 --", after "Could not write header …: No space
+    /// left on device" or "[mp4 @ 0x…] muxer does not support non seekable output".
+    static func reason(in lines: [String]) -> String? {
+        guard let line = lines.first(where: { line in writeFailures.contains { line.contains($0) } }) ?? lines.first
+        else { return nil }
+        if line.hasPrefix("["), let close = line.firstIndex(of: "]"), line[..<close].contains(" @ 0x") {
+            let rest = line[line.index(after: close)...].drop(while: { $0 == " " })
+            if !rest.isEmpty { return String(rest) }
+        }
+        return line
     }
 
     /// Stops ffmpeg at once (a failed or interrupted export).
@@ -135,19 +154,19 @@ final class FFmpegProcess: @unchecked Sendable {
         _ = reap()
     }
 
-    /// The last non-empty line ffmpeg wrote on its standard error.
-    private func lastLine() -> String? {
-        guard let file = fopen(log, "r") else { return nil }
+    /// The non-empty lines ffmpeg wrote on its standard error, trimmed.
+    private func lines() -> [String] {
+        guard let file = fopen(log, "r") else { return [] }
         defer { fclose(file) }
-        var last: String?
+        var lines: [String] = []
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(line) }
         while getline(&line, &capacity, file) > 0 {
             let text = String(cString: line!).trimmingCharacters(in: " \n\r\t")
-            if !text.isEmpty { last = text }
+            if !text.isEmpty { lines.append(text) }
         }
-        return last
+        return lines
     }
 }
 

@@ -93,7 +93,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     ///
     /// - Throws: `PNGError.writeFailed` when ffmpeg could not write the file (a full disk, a
     ///   file size limit), `OutputError.encoderFailed` when it failed otherwise, each with
-    ///   ffmpeg's last line naming the destination, not the temporary file;
+    ///   the line of ffmpeg's that says why, naming the destination, not the temporary file;
     ///   `PNGError.cannotCreate` when the file cannot be renamed into place.
     func finish() throws {
         if let reason = process.finish() {
@@ -114,12 +114,11 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         AtomicFileWriter.forgetTemporaryFile(temporary)
     }
 
-    /// The error for ffmpeg's last line `reason`: a failed write where it gives the reason of
-    /// one, else a failed encoder.
+    /// The error for ffmpeg's line `reason` (`FFmpegProcess.reason(in:)`): a failed write
+    /// where it gives the reason of one, else a failed encoder.
     fileprivate func failure(_ reason: String) -> any Error {
         let named = temporary.map { reason.replacing($0, with: destination) } ?? reason
-        let writeFailures = [ENOSPC, EFBIG, EDQUOT, EIO].map { String(cString: strerror($0)) }
-        if writeFailures.contains(where: { named.contains($0) }) {
+        if FFmpegProcess.writeFailures.contains(where: { named.contains($0) }) {
             return PNGError.writeFailed(path: destination, reason: "ffmpeg: " + named)
         }
         return OutputError.encoderFailed(path: destination, reason: named)
