@@ -364,3 +364,20 @@ struct FFmpegReasonTests {
         #expect(FFmpegProcess.reason(in: []) == nil)
     }
 }
+
+/// An output in a folder whose path is longer than the system takes (PATH_MAX, 4096 bytes on
+/// Linux): the reason is the system's, not "does not exist", for the folder exists.
+struct OverlongPathTests {
+    @Test(arguments: [(["--progress", "0.5"], "x.png", "cannot create: File name too long"),
+                      (["--frames", "2"], "seq", "cannot create folder: File name too long")])
+    func theReasonIsTheNamesLength(_ options: [String], _ name: String, _ reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { _ = try? ExportRun.run("rm", ["-rf", folder.path]) }
+        let deep = folder.path + "/" + Array(repeating: String(repeating: "d", count: 200), count: 21).joined(separator: "/")
+        #expect(try ExportRun.run("mkdir", ["-p", deep]).status == 0)
+        let output = deep + "/" + name
+        let run = try ExportRun.iconmorph(["render", "-q"] + options + ["-o", output])
+        #expect(run.status == 73)
+        #expect(run.stderr == "iconmorph: error: \(output): \(reason)\n", "\(run.stderr.suffix(200))")
+    }
+}

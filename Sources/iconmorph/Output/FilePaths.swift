@@ -45,6 +45,15 @@ func exists(_ path: String) -> Bool {
     return stat(path, &info) == 0
 }
 
+/// Why `path` cannot be looked at, when it is not simply missing: stat(2)'s reason for a
+/// name too long, a folder on the way that may not be searched, a loop of links; nil when it
+/// exists or does not (`ENOENT`, `ENOTDIR`).
+func unreachableReason(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) != 0, errno != ENOENT, errno != ENOTDIR else { return nil }
+    return String(cString: strerror(errno))
+}
+
 func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -1,3 +1,5 @@
+import PNGCodec
+
 /// Where a command writes its frames, as chosen on the command line.
 enum OutputTarget: Equatable, Sendable {
     /// One PNG file (`--progress`); an existing folder gets `morph.png` inside it.
@@ -28,7 +30,8 @@ enum OutputTarget: Equatable, Sendable {
     /// input file does not leave an empty folder behind; here only its parent is checked.
     ///
     /// - Parameter defaultName: the file an existing folder given as `.file` gets.
-    /// - Throws: `OutputError` when a folder is missing or is a file;
+    /// - Throws: `OutputError` when a folder is missing or is a file; `PNGError.cannotCreate`
+    ///   when the folder cannot be looked at (a name too long, a folder that may not be searched);
     ///   `CommandLineError.invalidSetting` when `--frames` is pointed at a `.png` file name.
     ///   Standard output has no paths.
     func plan(
@@ -50,6 +53,7 @@ enum OutputTarget: Equatable, Sendable {
             let folder = parentFolder(of: path)
             guard isDirectory(folder) else {
                 if exists(folder) { throw OutputError.notAFolder(path: folder) }
+                if let reason = unreachableReason(folder) { throw PNGError.cannotCreate(path: path, reason: reason) }
                 throw OutputError.missingFolder(file: path, folder: folder)
             }
             return OutputPlan(paths: [path], folderToCreate: nil)
@@ -76,6 +80,7 @@ enum OutputTarget: Equatable, Sendable {
         let parent = parentFolder(of: folder)
         guard isDirectory(parent) else {
             if exists(parent) { throw OutputError.notAFolder(path: parent) }
+            if let reason = unreachableReason(parent) { throw OutputError.cannotCreateFolder(path: folder, reason: reason) }
             throw OutputError.cannotCreateFolder(path: folder, reason: "its parent folder '\(parent)' does not exist")
         }
         return folder
