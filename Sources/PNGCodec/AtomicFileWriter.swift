@@ -167,9 +167,10 @@ public enum AtomicFileWriter {
 
     /// Where the bytes for `path` go (and whether nothing is there): `path` itself when it is a
     /// regular file or missing, the file a symbolic link resolves to (so the link stays and its
-    /// target gets the new file), or, not regular, an existing device, FIFO or socket, which is
-    /// written in place as a shell redirection would (replacing it by a file would delete
-    /// `/dev/null` for root).
+    /// target gets the new file), or, not regular, an existing device, FIFO or socket (also
+    /// through a link that names none, as /dev/stdout into a pipe), which is written in place
+    /// as a shell redirection would (replacing it by a file would delete `/dev/null` for
+    /// root).
     ///
     /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
     private static func destination(of path: String) throws -> (path: String, isRegular: Bool, isMissing: Bool) {
@@ -182,6 +183,13 @@ public enum AtomicFileWriter {
             throw PNGError.cannotCreate(path: path, reason: "it is a directory")
         case S_IFLNK:
             guard let resolved = realpath(path, nil) else {
+                // A link the system opens though its target has no name to resolve, such as
+                // /dev/stdout into a pipe (/proc/self/fd/1 → pipe:[…]): a FIFO, socket or
+                // device is written in place.
+                var target = stat()
+                if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG, target.st_mode & S_IFMT != S_IFDIR {
+                    return (path, false, false)
+                }
                 throw PNGError.cannotCreate(path: path, reason: "it is a symbolic link to a missing file")
             }
             defer { free(resolved) }

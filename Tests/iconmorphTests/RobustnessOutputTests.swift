@@ -381,3 +381,37 @@ struct OverlongPathTests {
         #expect(run.stderr == "iconmorph: error: \(output): \(reason)\n", "\(run.stderr.suffix(200))")
     }
 }
+
+/// `-o /dev/stdout` with standard output a pipe: the file goes down the pipe, whole, and the
+/// summary line to standard error. It was refused as "a symbolic link to a missing file"
+/// (/proc/self/fd/1 names pipe:[…], which no path resolves to), and a video handed the name
+/// to ffmpeg, whose own standard output is /dev/null.
+struct StandardOutputPathTests {
+    @Test(arguments: [
+        (["render", "--progress", "0.5"], "png"), (["render", "--frames", "3", "--format", "apng"], "apng"),
+        (["render", "--frames", "3", "--format", "lottie"], "json"), (["render", "--frames", "3", "--format", "webm"], "webm"),
+        (["mask", "--from", "star"], "png"), (["animate", "--at", "0", "pause", "--format", "svg-animate"], "svg"),
+    ])
+    func aPipeGetsTheWholeFile(_ arguments: [String], _ kind: String) throws {
+        let run = try ExportRun.iconmorph(arguments + ["-o", "/dev/stdout"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.errorsOnly.hasPrefix("wrote /dev/stdout ("), "\(run.stderr)")
+        let bytes = [UInt8](run.stdout)
+        switch kind {
+        case "png", "apng":
+            let image = try PNGImage(pngData: bytes)
+            #expect(image.width == 132 && image.height == 132)
+            #expect(kind == "png" || bytes.indices.contains { bytes[$0...].starts(with: Array("acTL".utf8)) })
+        case "json":
+            #expect(try JSONSerialization.jsonObject(with: run.stdout) is [String: Any])
+        case "svg":
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("<svg") || String(decoding: bytes, as: UTF8.self).hasPrefix("<?xml"))
+        default:
+            let folder = try TemporaryFolder()
+            defer { folder.remove() }
+            try run.stdout.write(to: URL(fileURLWithPath: folder.file("v.webm")))
+            let probe = try ExportRun.run("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", folder.file("v.webm")])
+            #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        }
+    }
+}

@@ -54,12 +54,12 @@ enum IconMorphTool {
         StandardStreams.writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
-    /// What a frame-writing command prints: nothing with `-q`; with the raw stream on
-    /// standard output, the summary goes to standard error beside the progress; otherwise the
-    /// summary, for standard output.
-    private static func report(_ summary: String, quiet: Bool, format: OutputFormat) -> String? {
+    /// What a command prints: nothing with `-q`; with its output on standard output (the raw
+    /// stream, or a file named `/dev/stdout` there), the summary goes to standard error beside
+    /// the progress; otherwise the summary, for standard output.
+    private static func report(_ summary: String, quiet: Bool, onStandardOutput: Bool) -> String? {
         if quiet { return nil }
-        if format == .rgba {
+        if onStandardOutput {
             StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
             return nil
         }
@@ -78,10 +78,10 @@ enum IconMorphTool {
             if options.printFFmpeg {
                 return FFmpegCommands.text(for: options, width: options.layout.width, height: options.layout.height)
             }
-            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, format: options.output.format)
+            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, onStandardOutput: options.output.target.writesStandardOutput)
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
-            return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, format: options.export.format)
+            return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, onStandardOutput: options.export.writesStandardOutput)
         case "paths":
             guard let options = try PathsCommand.options(from: rest) else { return PathsCommand.help }
             let summary = try PathsCommand.run(options, warn: warn)
@@ -94,7 +94,7 @@ enum IconMorphTool {
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)
-            return options.quiet ? nil : summary + "\n"
+            return report(summary, quiet: options.quiet, onStandardOutput: OutputTarget.file(options.output).writesStandardOutput)
         case "symbols":
             return try SymbolsCommand.parse(rest) ? SymbolsCommand.listing : SymbolsCommand.help
         case "help":

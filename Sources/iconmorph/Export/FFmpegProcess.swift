@@ -26,10 +26,11 @@ final class FFmpegProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Starts `executable` with `arguments` (without the program name).
+    /// Starts `executable` with `arguments` (without the program name), its standard output
+    /// `standardOutput` where given (for `pipe:1`), else /dev/null.
     ///
     /// - Throws: `OutputError.encoderFailed` when it cannot be started.
-    init(executable: String, arguments: [String], output: String) throws {
+    init(executable: String, arguments: [String], output: String, standardOutput: Int32? = nil) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw OutputError.encoderFailed(path: output, reason: String(cString: strerror(errno))) }
         var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
@@ -53,7 +54,11 @@ final class FFmpegProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        if let standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, STDERR_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, logDescriptor)

@@ -74,8 +74,21 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         default:
             preconditionFailure("\(format) is not a video format")
         }
+        // A device, FIFO or socket that no path names (/dev/stdout into a pipe: /proc/self/fd/1
+        // is pipe:[…]) is opened here and handed to ffmpeg as its standard output: the name
+        // would open ffmpeg's own, /dev/null. Others ffmpeg opens by name, so that it may seek
+        // in a device that allows it (an .mp4 to /dev/null).
+        var descriptor: Int32?
+        if temporary == nil, !Self.hasName(target) {
+            let opened = open(target, O_WRONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            descriptor = opened
+        }
+        defer { if let descriptor { close(descriptor) } }
         do {
-            process = try FFmpegProcess(executable: ffmpeg, arguments: input + output + ["-y", temporary ?? target], output: path)
+            process = try FFmpegProcess(
+                executable: ffmpeg, arguments: input + output + ["-y", temporary ?? (descriptor == nil ? target : "pipe:1")], output: path,
+                standardOutput: descriptor)
         } catch {
             if let temporary {
                 unlink(temporary)
@@ -83,6 +96,13 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             }
             throw error
         }
+    }
+
+    /// Whether `path` resolves to a name another process can open (realpath(3) succeeds).
+    private static func hasName(_ path: String) -> Bool {
+        guard let resolved = realpath(path, nil) else { return false }
+        free(resolved)
+        return true
     }
 
     var needsRGBA: Bool { true }

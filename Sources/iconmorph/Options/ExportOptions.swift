@@ -84,6 +84,12 @@ struct ExportOptions: Equatable {
     var format: OutputFormat
     /// `-o` as given.
     var outputPath: String?
+    /// Whether the output goes to standard output: the raw stream, or `-o /dev/stdout` where
+    /// that is not a regular file (`StandardStreams.isStandardOutput`); the summary line then
+    /// goes to standard error.
+    var writesStandardOutput: Bool {
+        format == .rgba || outputPath.map { OutputTarget.file($0).writesStandardOutput } == true
+    }
     var compression: PNGCompression
     /// `--columns` as given.
     var columns: Int?

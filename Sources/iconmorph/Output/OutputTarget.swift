@@ -73,6 +73,16 @@ enum OutputTarget: Equatable, Sendable {
         }
     }
 
+    /// Whether the output goes to standard output: the raw stream, or a file naming it where
+    /// it is not a regular file (`-o /dev/stdout` into a pipe: `StandardStreams.isStandardOutput`).
+    var writesStandardOutput: Bool {
+        switch self {
+        case .standardOutput: true
+        case .file(let path): StandardStreams.isStandardOutput(path)
+        case .folder, .pattern: false
+        }
+    }
+
     /// `nil` when `folder` exists; `folder` when it can be created (its parent exists).
     private static func folderToCreate(_ folder: String) throws -> String? {
         if isDirectory(folder) { return nil }

@@ -11,6 +11,15 @@ import Darwin
 /// nothing is left in a stdio buffer when an interrupt ends the process with `_exit`
 /// (`Interrupts`).
 enum StandardStreams {
+    /// Whether `path` opens this process's standard output, and that is not a regular file:
+    /// `/dev/stdout` (or `/proc/self/fd/1`) into a pipe, a terminal or a device, which an
+    /// output then shares with the summary line (a regular file is replaced, never shared).
+    static func isStandardOutput(_ path: String) -> Bool {
+        var output = stat(), named = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, output.st_mode & S_IFMT != S_IFREG, stat(path, &named) == 0 else { return false }
+        return output.st_dev == named.st_dev && output.st_ino == named.st_ino
+    }
+
     /// Writes `text` as UTF-8; the `errno` of a failed write (EPIPE for a closed pipe,
     /// SIGPIPE being ignored), or `nil` when every byte was written.
     @discardableResult
