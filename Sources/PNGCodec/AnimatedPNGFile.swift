@@ -25,6 +25,9 @@ final class AnimatedPNGFile {
     private let target: String
     /// Whether `target` is a device or FIFO to copy into rather than rename over.
     private let copiesOnCommit: Bool
+    /// Where the file is staged for a device or FIFO, said in messages about the staging
+    /// file (" (staged in …)"), else "".
+    private let staging: String
     private var descriptor: Int32
     /// The temporary file's path.
     let temporary: String
@@ -46,11 +49,17 @@ final class AnimatedPNGFile {
         copiesOnCommit = copies
         let made: (descriptor: Int32, path: String)
         if copies {
-            var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-            if folder.isEmpty { folder = "/tmp" }
-            made = try AtomicFileWriter.makeTemporaryFile(
-                template: folder + "/.iconmorph-apng.XXXXXX.tmp", reportingAs: destination)
+            let variable = getenv("TMPDIR").map { String(cString: $0) }
+            let folder = variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            staging = " (staged in \(folder)" + (variable?.isEmpty == false ? ", $TMPDIR)" : ")")
+            do {
+                made = try AtomicFileWriter.makeTemporaryFile(
+                    template: folder + "/.iconmorph-apng.XXXXXX.tmp", reportingAs: destination)
+            } catch PNGError.cannotCreate(let path, let reason) {
+                throw PNGError.cannotCreate(path: path, reason: reason + staging)
+            }
         } else {
+            staging = ""
             made = try AtomicFileWriter.makeTemporaryFile(beside: target)
         }
         descriptor = made.descriptor
@@ -64,7 +73,7 @@ final class AnimatedPNGFile {
     /// - Throws: `PNGError.writeFailed` naming the destination (disk full, file size limit).
     func append(_ bytes: UnsafeRawBufferPointer) throws {
         if let code = DescriptorWriting.writeAll(bytes, to: descriptor) {
-            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)) + staging)
         }
         count += bytes.count
     }
@@ -75,7 +84,7 @@ final class AnimatedPNGFile {
     func overwrite(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
         precondition(offset >= 0 && offset + bytes.count <= count, "patching past the written bytes")
         if let code = DescriptorWriting.writeAll(bytes, to: descriptor, at: offset) {
-            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+            throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)) + staging)
         }
     }
 

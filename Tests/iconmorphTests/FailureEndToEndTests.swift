@@ -52,6 +52,13 @@ struct FailureEndToEndTests {
              status: 64, message: "--color: expected a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '#12'"),
         Case(name: "unknown option", arguments: good + ["--progress", "0", "--colour", "#123", "-o", "$D/out.png"],
              status: 64, message: "unknown option '--colour'; did you mean '--color'?"),
+        // The temporary folder is named where it is what fails, not only the output.
+        Case(name: "animated PNG to a device, no temporary folder", arguments: good + ["--frames", "3", "--format", "apng", "-o", "/dev/null"],
+             status: 73, message: "/dev/null: cannot create: No such file or directory (staged in $D/none, $TMPDIR)",
+             shellPrefix: "export TMPDIR=\"$D/none\""),
+        Case(name: "video, no temporary folder", arguments: good + ["--frames", "3", "-o", "$D/v.webm"],
+             status: 73, message: "$D/v.webm: ffmpeg failed: cannot make ffmpeg's log file in $D/none ($TMPDIR): No such file or directory",
+             shellPrefix: "export TMPDIR=\"$D/none\""),
     ]
 
     /// A file size limit of 512 bytes; a test of its own because it runs a plain build under
@@ -82,7 +89,8 @@ struct FailureEndToEndTests {
         let before = try folder.contents()
 
         let arguments = ["render"] + test.arguments.map { $0.replacingOccurrences(of: "$D", with: folder.path) }
-        let result = try Binary.run(arguments, shellPrefix: test.shellPrefix, unsanitized: unsanitized)
+        let shellPrefix = test.shellPrefix?.replacingOccurrences(of: "$D", with: folder.path)
+        let result = try Binary.run(arguments, shellPrefix: shellPrefix, unsanitized: unsanitized)
 
         var expected: String
         if let message = test.message {

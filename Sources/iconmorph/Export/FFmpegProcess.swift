@@ -41,7 +41,9 @@ final class FFmpegProcess: @unchecked Sendable {
         guard logDescriptor >= 0 else {
             close(ends[0])
             close(ends[1])
-            throw OutputError.encoderFailed(path: output, reason: "cannot make a log file: " + String(cString: strerror(errno)))
+            let named = getenv("TMPDIR") != nil && folder != "/tmp" ? "\(folder) ($TMPDIR)" : folder
+            throw OutputError.encoderFailed(
+                path: output, reason: "cannot make ffmpeg's log file in \(named): " + String(cString: strerror(errno)))
         }
         log = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // The parent keeps only the write end, closed on exec in any other child.
