@@ -47,7 +47,9 @@ public enum AtomicFileWriter {
     /// in order. A rename does not need disk space, so a full disk or a file size limit stops
     /// the write before any destination changes. (A rename that fails after an earlier one
     /// succeeded, which takes a folder made read-only in between, leaves the earlier file in
-    /// place.) Devices and FIFOs among the destinations are written in place, after the renames.
+    /// place.) Devices and FIFOs among the destinations are written in place, which cannot be
+    /// undone, so before the renames: a device that refuses its bytes (/dev/full) leaves the
+    /// files as they were, and so does an interrupt while a FIFO waits for its reader.
     ///
     /// - Throws: as `write(_:to:)`, naming the file that failed; every temporary file is
     ///   removed then.
@@ -68,6 +70,12 @@ public enum AtomicFileWriter {
             discard(staged[...])
             throw error
         }
+        do {
+            for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
+        } catch {
+            discard(staged[...])
+            throw error
+        }
         for (index, file) in staged.enumerated() {
             do {
                 try moveIntoPlace(file.temporary, file.path)
@@ -76,7 +84,6 @@ public enum AtomicFileWriter {
                 throw error
             }
         }
-        for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
     }
 
     /// A file's bytes written in full beside their destination (`stage(_:for:)`), waiting to

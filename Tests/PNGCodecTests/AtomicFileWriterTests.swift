@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test("when one file of a group cannot be written, no destination changes",
-          arguments: ["a directory", "a missing folder", "a link to a missing file"])
+          arguments: ["a directory", "a missing folder", "a link to a missing file", "a full device"])
     func groupFailureChangesNothing(_ obstacle: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -181,6 +181,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: manifest, withIntermediateDirectories: false)
         case "a missing folder":
             manifest = folder.file("missing/sheet.json")
+        case "a full device":
+            // Written in place, and refused: before the image's rename, which then never happens.
+            manifest = "/dev/full"
         default:
             manifest = folder.file("sheet.json")
             try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: folder.file("nowhere/x"))
