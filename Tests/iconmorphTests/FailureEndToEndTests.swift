@@ -40,6 +40,8 @@ struct FailureEndToEndTests {
              status: 73, message: "$D/a/b: cannot create folder: its parent folder '$D/a' does not exist"),
         Case(name: "frames folder is a file", arguments: good + ["--frames", "3", "-o", "$D/square.png/x"],
              status: 73, message: "$D/square.png: exists and is not a folder"),
+        Case(name: "frames folder with a slash is a file", arguments: good + ["--frames", "3", "-o", "$D/file/"],
+             status: 73, message: "$D/file: exists and is not a folder"),
         Case(name: "frames pattern folder is a file", arguments: good + ["--frames", "3", "-o", "$D/file/f_%d.png"],
              status: 73, message: "$D/file: exists and is not a folder"),
         Case(name: "frames into a .png name", arguments: good + ["--frames", "3", "-o", "$D/anim.png"],

@@ -35,6 +35,8 @@ import Testing
         // The same file as an input.
         Case(name: "mask over its own icon", arguments: ["mask", "--from", "$D/keep.png", "-o", "$D/keep.png"], status: 64,
              message: "-o: '$D/keep.png' is the --from icon; writing it would replace the input, so give another output path"),
+        Case(name: "Lottie over its own timeline", arguments: ["animate", "--timeline", "$D/timeline.json", "-q", "-o", "$D/timeline.json"],
+             status: 64, message: "-o: '$D/timeline.json' is the --timeline file; writing it would replace the input, so give another output path"),
         Case(name: "render over --to, spelled differently", arguments: ["render", "--to", "$D/keep.png", "--progress", "1", "-o", "$D/./keep.png"],
              status: 64, message: "-o: '$D/./keep.png' is the --to icon; writing it would replace the input, so give another output path"),
         Case(name: "render through a symbolic link to its icon", arguments: ["render", "--from", "$D/keep.png", "--progress", "0", "--output", "$D/link.png"],
@@ -207,6 +209,7 @@ import Testing
         _ = try folder.write(TestIcons.square(width: 30, height: 30), as: "sheet.png")
         try Data("{\"older\": true}".utf8).write(to: URL(fileURLWithPath: folder.file("sheet.json")))
         try Data("plain file".utf8).write(to: URL(fileURLWithPath: folder.file("plain")))
+        try Data("start play\nat 0.5 to pause\n".utf8).write(to: URL(fileURLWithPath: folder.file("timeline.json")))
         try fm.createDirectory(atPath: folder.file("dir.png/mask.png"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(atPath: folder.file("link.png"), withDestinationPath: "keep.png")
         try fm.createDirectory(atPath: folder.file("seq"), withIntermediateDirectories: false)

@@ -33,6 +33,11 @@ func fileExtension(of path: String) -> String? {
     return name[name.index(after: dot)...].lowercased()
 }
 
+/// `path` without the slashes it ends in ("" for "/" or "").
+func withoutTrailingSlashes(_ path: String) -> String {
+    String(path.reversed().drop { $0 == "/" }.reversed())
+}
+
 /// The process's working folder (`.` if it cannot be found).
 func currentFolder() -> String {
     guard let path = getcwd(nil, 0) else { return "." }

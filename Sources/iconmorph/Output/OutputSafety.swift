@@ -63,7 +63,8 @@ enum OutputSafety {
                 if let (option, _) = files.first(where: { $0.1 == written }) {
                     throw CommandLineError.invalidSetting(
                         option: output.option,
-                        reason: "\(quoted(path)) is the \(option) icon; writing it would replace the input, "
+                        reason: "\(quoted(path)) is the \(option) \(option == "--timeline" ? "file" : "icon"); "
+                            + "writing it would replace the input, "
                             + "so give another output path")
                 }
             }

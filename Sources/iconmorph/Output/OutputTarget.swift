@@ -46,7 +46,7 @@ enum OutputTarget: Equatable, Sendable {
             }
             if path.hasSuffix("/") {
                 // "a.png/" where a.png is a file: the folder is not missing, it is a file.
-                let named = String(path.reversed().drop { $0 == "/" }.reversed())
+                let named = withoutTrailingSlashes(path)
                 if !named.isEmpty, exists(named) { throw OutputError.notAFolder(path: named) }
                 throw OutputError.missingFolder(file: path, folder: path)
             }
@@ -86,7 +86,9 @@ enum OutputTarget: Equatable, Sendable {
     /// `nil` when `folder` exists; `folder` when it can be created (its parent exists).
     private static func folderToCreate(_ folder: String) throws -> String? {
         if isDirectory(folder) { return nil }
-        if exists(folder) { throw OutputError.notAFolder(path: folder) }
+        // "a/" where a is a file: stat of "a/" fails (ENOTDIR), so look at "a" itself.
+        let named = withoutTrailingSlashes(folder)
+        if exists(folder) || (!named.isEmpty && exists(named)) { throw OutputError.notAFolder(path: named.isEmpty ? folder : named) }
         let parent = parentFolder(of: folder)
         guard isDirectory(parent) else {
             if exists(parent) { throw OutputError.notAFolder(path: parent) }
