@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -79,11 +80,25 @@ static void wait_for_sections(void) {
 }
 
 static void remove_temporaries(void) {
+    // Files first, then the folders (`im_exit_cleanup_create_folder`) that they may be in:
+    // a folder goes only if it is empty by then, so frames already written keep theirs.
+    char *folders[SLOTS];
+    int folder_count = 0;
     for (int i = 0; i < SLOTS; i++) {
         // Taken, never freed: the process is ending, and free is no signal handler's call.
         char *path = atomic_exchange(&temporaries[i], NULL);
-        if (path != NULL) unlink(path);
+        if (path != NULL && unlink(path) != 0) folders[folder_count++] = path;
     }
+    for (int i = 0; i < folder_count; i++) rmdir(folders[i]);
+}
+
+// Tracks `copy` (the table's own string) in a free slot; whether one was free.
+static int track(char *copy) {
+    for (int i = 0; i < SLOTS; i++) {
+        char *expected = NULL;
+        if (atomic_compare_exchange_strong(&temporaries[i], &expected, copy)) return 1;
+    }
+    return 0;
 }
 
 static void handle(int number) {
@@ -151,18 +166,31 @@ int im_exit_cleanup_create_temporary(char *template_path, int suffix_length) {
     enter(&previous);
     int descriptor = mkstemps(copy, suffix_length);
     int saved = errno;
-    int tracked = 0;
-    if (descriptor >= 0) {
-        for (int i = 0; i < SLOTS && !tracked; i++) {
-            char *expected = NULL;
-            tracked = atomic_compare_exchange_strong(&temporaries[i], &expected, copy);
-        }
-    }
+    int tracked = descriptor >= 0 && track(copy);
     leave(&previous);
     if (descriptor >= 0) memcpy(template_path, copy, length + 1);
     if (!tracked) free(copy);
     errno = saved;
     return descriptor;
+}
+
+int im_exit_cleanup_create_folder(const char *path, mode_t mode) {
+    size_t length = strlen(path);
+    char *copy = malloc(length + 1);
+    if (copy == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    memcpy(copy, path, length + 1);
+    sigset_t previous;
+    enter(&previous);
+    int status = mkdir(copy, mode);
+    int saved = errno;
+    int tracked = status == 0 && track(copy);
+    leave(&previous);
+    if (!tracked) free(copy);
+    errno = saved;
+    return status;
 }
 
 void im_exit_cleanup_forget_temporary(const char *path) {

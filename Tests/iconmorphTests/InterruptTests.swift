@@ -70,6 +70,24 @@ struct InterruptTests {
         #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "91")
     }
 
+    /// A frames folder the run created is removed by an interrupt that comes before its first
+    /// frame file (with the temporary files in it); it used to stay behind, empty.
+    @Test func aNewFramesFolderGoesWhenNothingIsInIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let frames = folder.file("new")
+        // Large, slow frames: the folder exists long before the first frame file does.
+        let process = try Binary.start(["render", "--frames", "3", "--size", "2000", "--blur", "300", "-q", "-o", frames])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning, !FileManager.default.fileExists(atPath: frames) { usleep(2_000) }
+        let visible = ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter { !$0.hasPrefix(".") }
+        #expect(process.isRunning && visible.isEmpty, "the first frame came before the signal: \(visible)")
+        kill(process.processIdentifier, SIGTERM)
+        let result = try process.finish()
+        #expect(result.status == 143 && result.stderr == "", "\(result.stderr)")
+        #expect(try folder.contents() == [])
+    }
+
     @Test func anInterruptedVideoLeavesNothing() throws {
         // A long video: ffmpeg is writing its temporary file when the signal arrives; it is
         // stopped, and neither the video nor the temporary file remains.

@@ -33,6 +33,11 @@ int im_exit_cleanup_create_temporary(char *template_path, int suffix_length);
 /// Stops tracking the temporary file at `path` (renamed into place or removed).
 void im_exit_cleanup_forget_temporary(const char *path);
 
+/// Creates the folder `path` (mkdir(2) with `mode`) and tracks it, as one step no interrupt
+/// splits: an interrupt then removes it once the tracked files are gone, if it is empty (so a
+/// run stopped before its first frame leaves no new folder). Returns mkdir's result, errno set.
+int im_exit_cleanup_create_folder(const char *path, mode_t mode);
+
 /// Removes every tracked temporary file, for a caller that ends the process itself (a thread
 /// of its own waiting for signals): from then on no temporary file is created.
 void im_exit_cleanup_remove_temporaries(void);

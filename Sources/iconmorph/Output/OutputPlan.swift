@@ -1,3 +1,5 @@
+import CExitCleanup
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,12 +11,16 @@ struct OutputPlan: Equatable {
     var paths: [String]
     var folderToCreate: String?
 
-    /// Creates the missing output folder (one level, like `mkdir`).
+    /// Creates the missing output folder (one level, like `mkdir`), tracked so that an
+    /// interrupt before the first frame file removes it again (`im_exit_cleanup_create_folder`).
     ///
     /// - Throws: `OutputError.cannotCreateFolder` with the system's reason.
     func createFolder() throws {
         guard let folder = folderToCreate else { return }
-        if mkdir(folder, 0o777) != 0 {
+        // Absolute, as the temporary files are: what the interrupt removes must not depend on
+        // the working folder.
+        let absolute = folder.hasPrefix("/") ? folder : currentFolder() + "/" + folder
+        if im_exit_cleanup_create_folder(absolute, 0o777) != 0 {
             let code = errno
             if code == EEXIST, isDirectory(folder) { return }
             throw OutputError.cannotCreateFolder(path: folder, reason: String(cString: strerror(code)))
