@@ -18,6 +18,9 @@
 enum { SLOTS = 1024 };
 
 static _Atomic(char *) temporaries[SLOTS];
+// Folders made for the output, a few a run at most.
+enum { FOLDER_SLOTS = 16 };
+static _Atomic(char *) folders[FOLDER_SLOTS];
 static _Atomic(pid_t) processes[SLOTS];
 // Threads creating a temporary file or starting a child process to track; the handler waits
 // for none to be left.
@@ -80,23 +83,25 @@ static void wait_for_sections(void) {
 }
 
 static void remove_temporaries(void) {
-    // Files first, then the folders (`im_exit_cleanup_create_folder`) that they may be in:
-    // a folder goes only if it is empty by then, so frames already written keep theirs.
-    char *folders[SLOTS];
-    int folder_count = 0;
     for (int i = 0; i < SLOTS; i++) {
         // Taken, never freed: the process is ending, and free is no signal handler's call.
         char *path = atomic_exchange(&temporaries[i], NULL);
-        if (path != NULL && unlink(path) != 0) folders[folder_count++] = path;
+        if (path != NULL) unlink(path);
     }
-    for (int i = 0; i < folder_count; i++) rmdir(folders[i]);
+    // Then the folders the run made (`im_exit_cleanup_create_folder`), which the files may
+    // have been in: rmdir(2) removes only an empty one, so frames already written keep theirs.
+    for (int i = 0; i < FOLDER_SLOTS; i++) {
+        char *path = atomic_exchange(&folders[i], NULL);
+        if (path != NULL) rmdir(path);
+    }
 }
 
-// Tracks `copy` (the table's own string) in a free slot; whether one was free.
-static int track(char *copy) {
-    for (int i = 0; i < SLOTS; i++) {
+// Tracks `copy` (the table's own string) in a free slot of `table` (`count` slots); whether
+// one was free.
+static int track(_Atomic(char *) *table, int count, char *copy) {
+    for (int i = 0; i < count; i++) {
         char *expected = NULL;
-        if (atomic_compare_exchange_strong(&temporaries[i], &expected, copy)) return 1;
+        if (atomic_compare_exchange_strong(&table[i], &expected, copy)) return 1;
     }
     return 0;
 }
@@ -166,7 +171,7 @@ int im_exit_cleanup_create_temporary(char *template_path, int suffix_length) {
     enter(&previous);
     int descriptor = mkstemps(copy, suffix_length);
     int saved = errno;
-    int tracked = descriptor >= 0 && track(copy);
+    int tracked = descriptor >= 0 && track(temporaries, SLOTS, copy);
     leave(&previous);
     if (descriptor >= 0) memcpy(template_path, copy, length + 1);
     if (!tracked) free(copy);
@@ -186,7 +191,7 @@ int im_exit_cleanup_create_folder(const char *path, mode_t mode) {
     enter(&previous);
     int status = mkdir(copy, mode);
     int saved = errno;
-    int tracked = status == 0 && track(copy);
+    int tracked = status == 0 && track(folders, FOLDER_SLOTS, copy);
     leave(&previous);
     if (!tracked) free(copy);
     errno = saved;

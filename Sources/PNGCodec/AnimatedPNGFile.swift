@@ -26,7 +26,7 @@ final class AnimatedPNGFile {
     /// Whether `target` is a device or FIFO to copy into rather than rename over.
     private let copiesOnCommit: Bool
     /// Where the file is staged for a device or FIFO, said in messages about the staging
-    /// file (" (staged in …)"), else "".
+    /// file ("; staged in …"), else "".
     private let staging: String
     private var descriptor: Int32
     /// The temporary file's path.
@@ -49,9 +49,8 @@ final class AnimatedPNGFile {
         copiesOnCommit = copies
         let made: (descriptor: Int32, path: String)
         if copies {
-            let variable = getenv("TMPDIR").map { String(cString: $0) }
-            let folder = variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            staging = " (staged in \(folder)" + (variable?.isEmpty == false ? ", $TMPDIR)" : ")")
+            let (folder, description) = AtomicFileWriter.temporaryFolder()
+            staging = "; staged in \(description)"
             do {
                 made = try AtomicFileWriter.makeTemporaryFile(
                     template: folder + "/.iconmorph-apng.XXXXXX.tmp", reportingAs: destination)

@@ -48,8 +48,10 @@ public enum AtomicFileWriter {
     /// the write before any destination changes. (A rename that fails after an earlier one
     /// succeeded, which takes a folder made read-only in between, leaves the earlier file in
     /// place.) Devices and FIFOs among the destinations are written in place, which cannot be
-    /// undone, so before the renames: a device that refuses its bytes (/dev/full) leaves the
-    /// files as they were, and so does an interrupt while a FIFO waits for its reader.
+    /// undone, so before the renames: a device that refuses its bytes (/dev/full, a pipe whose
+    /// reader stopped) leaves the files as they were, and so does an interrupt while a FIFO
+    /// waits for its reader. The cost: the regular files land only after the device took its
+    /// bytes, so a FIFO that nobody reads holds them back.
     ///
     /// - Throws: as `write(_:to:)`, naming the file that failed; every temporary file is
     ///   removed then.
@@ -341,7 +343,15 @@ public enum AtomicFileWriter {
         }
     }
 
-    /// Removes every temporary file that a `write` in progress has created and not yet renamed.
+    /// The folder for temporary files that cannot go beside their destination: `$TMPDIR`, or
+    /// /tmp when it is unset or empty; and how messages name it ("/x ($TMPDIR)", or "/tmp").
+    public static func temporaryFolder() -> (path: String, description: String) {
+        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty else { return ("/tmp", "/tmp") }
+        return (value, value + " ($TMPDIR)")
+    }
+
+    /// Removes every temporary file that a `write` in progress has created and not yet renamed
+    /// (and every folder `CExitCleanup` tracks that is then empty).
     ///
     /// Meant for an interrupt handler that runs on its own thread (for example one waiting in
     /// `sigwait`) just before the process exits: from then on no temporary file is created

@@ -168,8 +168,15 @@ import Testing
         #expect(folder.temporaryFiles().isEmpty)
     }
 
+    /// /dev/full exists on Linux only.
+    #if os(Linux)
+    static let fullDevice = ["a full device"]
+    #else
+    static let fullDevice: [String] = []
+    #endif
+
     @Test("when one file of a group cannot be written, no destination changes",
-          arguments: ["a directory", "a missing folder", "a link to a missing file", "a full device"])
+          arguments: ["a directory", "a missing folder", "a link to a missing file"] + Self.fullDevice)
     func groupFailureChangesNothing(_ obstacle: String) throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

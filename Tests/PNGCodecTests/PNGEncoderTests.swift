@@ -304,6 +304,29 @@ import Testing
         #expect(Set(winners) == ["level 9", "run-length"], "each method should win somewhere: \(winners)")
     }
 
+    /// On a tie `.best` keeps the level-9 file: a 1 × 1 image compresses to as many bytes
+    /// both ways, and the chosen file's zlib header says level 9 (FLEVEL, the top two bits of
+    /// its second byte, 3; zlib writes 0 for run-length matching).
+    @Test func bestKeepsLevelNineOnATie() throws {
+        var runLengthOnly = PNGCompression.best
+        runLengthOnly.indices = PNGCompression.default.indices
+        runLengthOnly.indicesAlternative = nil
+        func encode(_ compression: PNGCompression) throws -> [UInt8] {
+            try [UInt8(128)].withUnsafeBytes {
+                try PNGEncoder(compression: compression).withPNGData(alpha: $0, width: 1, height: 1, red: 200, green: 30, blue: 60) { Array($0) }
+            }
+        }
+        let (nine, run, chosen) = (try encode(PNGCompression(level: 9, filter: .none)), try encode(runLengthOnly), try encode(.best))
+        try #require(nine.count == run.count && nine != run, "not a tie: \(nine.count) and \(run.count) bytes")
+        #expect(chosen == nine)
+        func compressionLevel(_ file: [UInt8]) throws -> UInt8 {
+            let idat = try #require(file.indices.first { file[$0...].starts(with: Array("IDAT".utf8)) })
+            return file[idat + 5] >> 6
+        }
+        #expect(try compressionLevel(run) == 0)
+        #expect(try compressionLevel(chosen) == 3)
+    }
+
     /// The chunk order and content every file has: IHDR, sRGB (perceptual), [PLTE, tRNS],
     /// IDAT, IEND.
     @Test func chunkLayout() throws {

@@ -30,8 +30,11 @@ struct CSSTransformAndPaintTests {
         (#"style="transform: scaleX(2) scaleY(3)""#, SIMD2(1.0, 1.0), SIMD2(2.0, 3.0)),
         (#"style="transform: skewX(45deg)""#, SIMD2(0.0, 1.0), SIMD2(1.0, 1.0)),
         (#"style="transform: skewY(45deg)""#, SIMD2(1.0, 0.0), SIMD2(1.0, 1.0)),
-        // skew(ax, ay) is [1 tan ay; tan ax 1]: (1, 1) → (1 + tan 45°, tan 45° + 1).
-        (#"style="transform: skew(45deg, 45deg)""#, SIMD2(1.0, 1.0), SIMD2(2.0, 2.0)),
+        // skew(ax, ay): x' = x + tan(ax)·y, y' = tan(ay)·x + y.
+        (#"style="transform: skew(10deg, 30deg)""#, SIMD2(1.0, 1.0), SIMD2(1 + tan(10 * Double.pi / 180), 1 + tan(30 * Double.pi / 180))),
+        // Names match in any case, as CSS names do.
+        (#"style="transform: ROTATE(90deg)""#, SIMD2(1.0, 0.0), SIMD2(0.0, 1.0)),
+        (#"style="transform: translatex(5px)""#, SIMD2(0.0, 0.0), SIMD2(5.0, 0.0)),
         (#"style="transform: matrix(1, 2, 3, 4, 5, 6)""#, SIMD2(1.0, 1.0), SIMD2(9.0, 12.0)),
         // Right to left, as a transform list: scaled first, then translated.
         (#"style="transform: translate(1px, 2px) scale(2)""#, SIMD2(1.0, 1.0), SIMD2(3.0, 4.0)),
@@ -43,6 +46,13 @@ struct CSSTransformAndPaintTests {
         (#"transform="translate(9 9)" style="transform: rotate(45 deg)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
         (#"transform="translate(9 9)" style="transform: translate3d(1px, 1px, 1px)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
         (#"transform="translate(9 9)" style="transform: wobble(1)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        // Arguments need commas, none empty, and numbers as CSS writes them.
+        (#"transform="translate(9 9)" style="transform: translate(1px 2px)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        (#"transform="translate(9 9)" style="transform: translate(1px,,2px)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        (#"transform="translate(9 9)" style="transform: matrix(1,0,0,1,5,0,)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        (#"transform="translate(9 9)" style="transform: scale(0x10)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        (#"transform="translate(9 9)" style="transform: rotate(1e400deg)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
+        (#"transform="translate(9 9)" style="transform: translate(,)""#, SIMD2(0.0, 0.0), SIMD2(9.0, 9.0)),
     ])
     func cssTransformProperty(attributes: String, point: SIMD2<Double>, expected: SIMD2<Double>) throws {
         let image = try mapped(attributes, point.x, point.y)
@@ -62,6 +72,9 @@ struct CSSTransformAndPaintTests {
         (#"transform="rotate(45)" transform-origin="center""#, true),
         (#"style="transform: rotate(45deg); transform-origin: 50% 50%""#, true),
         (#"style="transform: rotate(45deg); transform-origin: 0 0""#, false),
+        // One value leaves the other axis at its centre.
+        (#"style="transform: rotate(45deg); transform-origin: left""#, true),
+        (#"style="transform: rotate(45deg); transform-origin: 0""#, true),
         (#"transform="rotate(45)" style="transform-origin: left top""#, false),
         (#"transform-origin="center""#, false),
     ])
@@ -93,11 +106,20 @@ struct CSSTransformAndPaintTests {
         (#"<linearGradient id="g"><stop offset="0"/><stop offset="1" stop-opacity="0"/></linearGradient>"#, 1.0, true),
         (##"<linearGradient id="base"><stop offset="0" stop-opacity="0.25"/></linearGradient><linearGradient id="g" xlink:href="#base"/>"##, 0.25, false),
         (##"<linearGradient id="g" href="#g"/>"##, nil, false),
+        (##"<linearGradient id="g" href="#h"/><linearGradient id="h" href="#g"/>"##, nil, false),
     ])
     func gradientsPaintWithTheirStopsAlpha(gradient: String, opacity: Double?, warns: Bool) throws {
         let imported = try importSVG(#"<defs>\#(gradient)</defs><rect x="10" y="10" width="50" height="50" fill="url(#g)"/>"#)
         #expect(imported.icon.layers.map(\.opacity) == (opacity.map { [$0] } ?? []))
         #expect(imported.warnings.contains { $0.contains("gradient") } == warns, "\(imported.warnings)")
+    }
+
+    /// A gradient whose references come back on themselves is no paint server: the paint's
+    /// fallback colour applies, as rsvg-convert draws it.
+    @Test(arguments: [##"<linearGradient id="g" href="#g"/>"##, ##"<linearGradient id="g" href="#h"/><linearGradient id="h" href="#g"/>"##])
+    func aGradientCycleFallsBack(gradient: String) throws {
+        let imported = try importSVG(##"<defs>\##(gradient)</defs><rect x="10" y="10" width="50" height="50" fill="url(#g) rgba(0,0,0,0.5)"/>"##)
+        #expect(imported.icon.layers.map(\.opacity) == [0.5])
     }
 
     /// The same documents rasterized against rsvg-convert (box-averaged from 4×), where the

@@ -56,7 +56,7 @@ struct FailureEndToEndTests {
              status: 64, message: "unknown option '--colour'; did you mean '--color'?"),
         // The temporary folder is named where it is what fails, not only the output.
         Case(name: "animated PNG to a device, no temporary folder", arguments: good + ["--frames", "3", "--format", "apng", "-o", "/dev/null"],
-             status: 73, message: "/dev/null: cannot create: No such file or directory (staged in $D/none, $TMPDIR)",
+             status: 73, message: "/dev/null: cannot create: No such file or directory; staged in $D/none ($TMPDIR)",
              shellPrefix: "export TMPDIR=\"$D/none\""),
         Case(name: "video, no temporary folder", arguments: good + ["--frames", "3", "-o", "$D/v.webm"],
              status: 73, message: "$D/v.webm: ffmpeg failed: cannot make ffmpeg's log file in $D/none ($TMPDIR): No such file or directory",

@@ -390,6 +390,29 @@ struct OverlongPathTests {
 /// (/proc/self/fd/1 names pipe:[…], which no path resolves to), and a video handed the name
 /// to ffmpeg, whose own standard output is /dev/null.
 struct StandardOutputPathTests {
+    /// A manifest down the pipe, and `paths`' JSON: the summary goes to standard error, so
+    /// standard output is the JSON alone.
+    @Test(arguments: [["render", "--frames", "4", "--format", "sheet", "-o", "$D/s.png", "--manifest", "/dev/stdout"],
+                      ["paths", "--format", "json", "-o", "/dev/stdout"]])
+    func jsonDownThePipeStaysJSON(_ arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(arguments.map { $0.replacingOccurrences(of: "$D", with: folder.path) })
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: run.stdout) is [String: Any])
+        #expect(run.errorsOnly.hasPrefix("wrote "), "\(run.stderr)")
+    }
+
+    /// An .mp4 or .mov cannot go down a pipe (their muxers seek back): refused before ffmpeg
+    /// starts, with what to do instead.
+    @Test(arguments: ["mp4", "mov"])
+    func seekingVideosRefuseAPipe(_ format: String) throws {
+        let run = try ExportRun.iconmorph(["render", "--frames", "3", "--format", format, "-q", "-o", "/dev/stdout"])
+        #expect(run.status == 73 && run.stdout.isEmpty)
+        #expect(run.stderr == "iconmorph: error: /dev/stdout: cannot create: a .\(format) file needs an output it can seek in, "
+            + "and a pipe or socket is none; write a file, or give --format webm\n")
+    }
+
     @Test(arguments: [
         (["render", "--progress", "0.5"], "png"), (["render", "--frames", "3", "--format", "apng"], "apng"),
         (["render", "--frames", "3", "--format", "lottie"], "json"), (["render", "--frames", "3", "--format", "webm"], "webm"),

@@ -13,7 +13,8 @@
 /// and are sent to stop one (SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), except those ignored
 /// when the process started (`nohup`), which stay ignored: the first of them
 /// kills the tracked child processes (SIGKILL, then waits for each), removes the tracked
-/// temporary files, writes a line break to standard error when
+/// temporary files and then the tracked folders that are empty, writes a line break to
+/// standard error when
 /// `im_exit_cleanup_set_line_open(1)` says one is wanted, and ends the process with 128 + the
 /// signal's number (130 for SIGINT, 143 for SIGTERM). Also ignores SIGPIPE and SIGXFSZ, so
 /// that writes fail instead. Call once, early.
@@ -38,8 +39,9 @@ void im_exit_cleanup_forget_temporary(const char *path);
 /// run stopped before its first frame leaves no new folder). Returns mkdir's result, errno set.
 int im_exit_cleanup_create_folder(const char *path, mode_t mode);
 
-/// Removes every tracked temporary file, for a caller that ends the process itself (a thread
-/// of its own waiting for signals): from then on no temporary file is created.
+/// Removes every tracked temporary file, then every tracked folder that is empty, for a
+/// caller that ends the process itself (a thread of its own waiting for signals): from then
+/// on no temporary file is created.
 void im_exit_cleanup_remove_temporaries(void);
 
 /// posix_spawn(3), with the child tracked, as one step that no interrupt can split (as

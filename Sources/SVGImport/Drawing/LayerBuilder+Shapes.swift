@@ -72,7 +72,8 @@ extension LayerBuilder {
                     unsupported.note("pattern paint (drawn solid)")
                     return 1
                 case "linearGradient", "radialGradient":
-                    return gradientAlpha(target)
+                    // A cycle of references is no paint server: the fallback applies.
+                    if let alpha = gradientAlpha(target) { return alpha }
                 default:
                     return 1
                 }
@@ -89,11 +90,13 @@ extension LayerBuilder {
     /// alpha), taken from the gradient or, when it has none, from the gradients its `href`
     /// chain names, as SVG does. No stops paint nothing. Stops of one alpha paint it exactly;
     /// stops of several are drawn at the greatest, and the warning says so (a coverage mask
-    /// has one alpha a layer).
-    private mutating func gradientAlpha(_ gradient: Int) -> Double {
+    /// has one alpha a layer). Nil for a chain that comes back on itself, which is no paint
+    /// server at all (the paint's fallback then applies, as rsvg-convert does).
+    private mutating func gradientAlpha(_ gradient: Int) -> Double? {
         var current = gradient
         var visited: Set<Int> = []
-        while visited.insert(current).inserted {
+        while true {
+            guard visited.insert(current).inserted else { return nil }
             let element = document.elements[current]
             let stops = element.children.filter { document.elements[$0].isSVG && document.elements[$0].localName == "stop" }
             if !stops.isEmpty {

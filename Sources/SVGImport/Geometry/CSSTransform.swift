@@ -7,14 +7,16 @@ import Darwin
 
 /// The CSS `transform` property, as a `style` attribute or a `<style>` rule declares it:
 /// `none`, or a list of 2D transform functions — `matrix`, `translate`, `translateX`,
-/// `translateY`, `scale`, `scaleX`, `scaleY`, `rotate`, `skew`, `skewX`, `skewY` — whose
-/// arguments are separated by commas (or spaces). Lengths take the units of `LengthValue`
-/// (px, or none, as SVG user units); angles deg (or none), rad, grad or turn; a scale may be
-/// a percentage. The functions compose as an SVG transform list's do (`TransformListParser`).
+/// `translateY`, `scale`, `scaleX`, `scaleY`, `rotate`, `skew`, `skewX`, `skewY`, matched
+/// in any case as CSS matches names — whose arguments are separated by commas. Lengths take
+/// the units of `LengthValue` (px, or none, as SVG user units); angles deg (or none), rad,
+/// grad or turn; a scale may be a percentage. The functions compose as an SVG transform
+/// list's do (`TransformListParser`).
 ///
-/// Nil for anything else — a percentage length (which needs the element's box), a 3D
+/// Nil for anything else — arguments without commas between them or an empty one, a number
+/// CSS would not read (`0x10`), a percentage length (which needs the element's box), a 3D
 /// function, a malformed list — and the declaration is then dropped, as CSS drops an
-/// invalid one. The `transform` attribute keeps its own, stricter grammar.
+/// invalid one. The `transform` attribute keeps its own grammar.
 enum CSSTransform {
     static func parse(_ text: String) -> VectorTransform? {
         let value = CSSDeclarations.trim(text)
@@ -25,10 +27,16 @@ enum CSSTransform {
             rest = rest.drop(while: \.isWhitespace)
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            let name = String(rest[..<open])
+            let name = String(rest[..<open]).lowercased()
             let arguments = rest[rest.index(after: open)..<close]
-                .split(whereSeparator: { $0 == "," || $0.isWhitespace })
-                .map(String.init)
+                .split(separator: ",", omittingEmptySubsequences: false)
+                .map { String($0.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+            // Each argument one token of a CSS number's characters and its unit.
+            guard arguments.allSatisfy({ argument in
+                !argument.isEmpty && argument.allSatisfy { !$0.isWhitespace }
+                    && argument.first.map { $0.isNumber || "+-.".contains($0) } == true
+                    && !argument.lowercased().drop(while: { "+-".contains($0) }).hasPrefix("0x")
+            }) else { return nil }
             guard let function = svgFunction(name, arguments) else { return nil }
             svg += function + " "
             rest = rest[rest.index(after: close)...]
@@ -58,26 +66,27 @@ enum CSSTransform {
             return values.count == arguments.count ? values : nil
         }
         func text(_ values: [Double]) -> String { values.map { "\($0)" }.joined(separator: " ") }
+        // `name` is lowercased.
         switch (name, arguments.count) {
         case ("matrix", 6):
             return numbers(percentages: false).map { "matrix(\(text($0)))" }
         case ("translate", 1), ("translate", 2):
             return lengths().map { "translate(\(text($0.count == 1 ? [$0[0], 0] : $0)))" }
-        case ("translateX", 1):
+        case ("translatex", 1):
             return lengths().map { "translate(\($0[0]) 0)" }
-        case ("translateY", 1):
+        case ("translatey", 1):
             return lengths().map { "translate(0 \($0[0]))" }
         case ("scale", 1), ("scale", 2):
             return numbers(percentages: true).map { "scale(\(text($0)))" }
-        case ("scaleX", 1):
+        case ("scalex", 1):
             return numbers(percentages: true).map { "scale(\($0[0]) 1)" }
-        case ("scaleY", 1):
+        case ("scaley", 1):
             return numbers(percentages: true).map { "scale(1 \($0[0]))" }
         case ("rotate", 1):
             return angles().map { "rotate(\($0[0]))" }
-        case ("skewX", 1):
+        case ("skewx", 1):
             return angles().map { "skewX(\($0[0]))" }
-        case ("skewY", 1):
+        case ("skewy", 1):
             return angles().map { "skewY(\($0[0]))" }
         case ("skew", 1), ("skew", 2):
             // skew(ax, ay) is the matrix [1 tan ay; tan ax 1], not skewX(ax) then skewY(ay).

@@ -157,10 +157,12 @@ struct DeclaredStyle: Equatable {
         return min(max(number, 0), 1)
     }
 
-    /// Whether a `transform-origin` value is the top left corner, SVG's default: each of its
-    /// parts `left`, `top` or a zero length.
+    /// Whether a `transform-origin` value is the top left corner, SVG's default: two or three
+    /// parts (a single value leaves the other axis at its centre), each `left`, `top` or a zero
+    /// length.
     static func isTopLeft(_ keyword: String) -> Bool {
-        keyword.split(whereSeparator: \.isWhitespace).allSatisfy { part in
+        let parts = keyword.split(whereSeparator: \.isWhitespace)
+        return parts.count >= 2 && parts.allSatisfy { part in
             part == "left" || part == "top" || (try? LengthValue.parse(String(part), context: "transform-origin"))
                 .map { $0 == .userUnits(0) || $0 == .percent(0) } == true
         }

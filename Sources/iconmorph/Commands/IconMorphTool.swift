@@ -78,7 +78,9 @@ enum IconMorphTool {
             if options.printFFmpeg {
                 return FFmpegCommands.text(for: options, width: options.layout.width, height: options.layout.height)
             }
-            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, onStandardOutput: options.output.target.writesStandardOutput)
+            let toStandardOutput = options.output.target.writesStandardOutput
+                || options.output.manifest.map { OutputTarget.file($0).writesStandardOutput } == true
+            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, onStandardOutput: toStandardOutput)
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
             return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, onStandardOutput: options.export.writesStandardOutput)
@@ -86,7 +88,7 @@ enum IconMorphTool {
             guard let options = try PathsCommand.options(from: rest) else { return PathsCommand.help }
             let summary = try PathsCommand.run(options, warn: warn)
             if options.quiet { return nil }
-            if options.output == OutputTarget.standardOutputName {
+            if options.output == OutputTarget.standardOutputName || options.output.map { OutputTarget.file($0).writesStandardOutput } == true {
                 StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
                 return nil
             }

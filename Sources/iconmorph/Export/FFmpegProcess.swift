@@ -1,4 +1,5 @@
 import CExitCleanup
+import PNGCodec
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,17 +34,15 @@ final class FFmpegProcess: @unchecked Sendable {
     init(executable: String, arguments: [String], output: String, standardOutput: Int32? = nil) throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw OutputError.encoderFailed(path: output, reason: String(cString: strerror(errno))) }
-        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        if folder.isEmpty { folder = "/tmp" }
+        let (folder, folderDescription) = AtomicFileWriter.temporaryFolder()
         // Tracked like an output's temporary file, so that an interrupt removes it too.
         var template = Array((folder + "/.iconmorph-ffmpeg.XXXXXX.log").utf8CString)
         let logDescriptor = template.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }
         guard logDescriptor >= 0 else {
             close(ends[0])
             close(ends[1])
-            let named = getenv("TMPDIR") != nil && folder != "/tmp" ? "\(folder) ($TMPDIR)" : folder
             throw OutputError.encoderFailed(
-                path: output, reason: "cannot make ffmpeg's log file in \(named): " + String(cString: strerror(errno)))
+                path: output, reason: "cannot make ffmpeg's log file in \(folderDescription): " + String(cString: strerror(errno)))
         }
         log = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // The parent keeps only the write end, closed on exec in any other child.
@@ -133,8 +132,9 @@ final class FFmpegProcess: @unchecked Sendable {
         return reason ?? (exited ? "ffmpeg exited with status \(code)" : "ffmpeg was killed by signal \(status & 0x7F)")
     }
 
-    /// The failures of a write, as `strerror` names them: ffmpeg reports them in these words.
-    static let writeFailures = [ENOSPC, EFBIG, EDQUOT, EIO].map { String(cString: strerror($0)) }
+    /// The failures of a write, as `strerror` names them: ffmpeg reports them in these words
+    /// (EPIPE: a reader of `-o /dev/stdout` that stopped early).
+    static let writeFailures = [ENOSPC, EFBIG, EDQUOT, EIO, EPIPE].map { String(cString: strerror($0)) }
 
     /// Which of ffmpeg's error lines says why it failed: the first that names a failed write
     /// (`writeFailures`), else the first, without the `[muxer @ 0x…] ` tag before it. ffmpeg

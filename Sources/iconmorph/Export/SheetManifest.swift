@@ -16,7 +16,7 @@ enum SheetManifest {
     /// The manifest's name in a folder given as `--manifest`: the picture's default name
     /// with `.json` for `.png` (sheet.json, strip.json).
     static func defaultFile(for format: OutputFormat) -> String {
-        format == .strip ? "strip.json" : "sheet.json"
+        String(format.defaultFile.dropLast(".png".count)) + ".json"
     }
 
     /// The manifest's text, ending in a newline.

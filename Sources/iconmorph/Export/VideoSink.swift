@@ -78,6 +78,13 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         // is pipe:[…]) is opened here and handed to ffmpeg as its standard output: the name
         // would open ffmpeg's own, /dev/null. Others ffmpeg opens by name, so that it may seek
         // in a device that allows it (an .mp4 to /dev/null).
+        if temporary == nil, format == .mp4 || format == .mov, !Self.isSeekable(target) {
+            // Their muxers go back to the start to finish the file: ffmpeg would fail at the
+            // first frame.
+            throw PNGError.cannotCreate(
+                path: path, reason: "a .\(format.rawValue) file needs an output it can seek in, and a pipe or socket "
+                    + "is none; write a file, or give --format webm")
+        }
         var descriptor: Int32?
         if temporary == nil, !Self.hasName(target) {
             let opened = open(target, O_WRONLY | O_CLOEXEC)
@@ -96,6 +103,15 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             }
             throw error
         }
+    }
+
+    /// Whether `path` (not a regular file) can be sought in: a device, not a FIFO or socket
+    /// (nor a link with no name behind it, such as /dev/stdout into a pipe).
+    private static func isSeekable(_ path: String) -> Bool {
+        var info = stat()
+        guard hasName(path), stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFIFO && kind != S_IFSOCK
     }
 
     /// Whether `path` resolves to a name another process can open (realpath(3) succeeds).

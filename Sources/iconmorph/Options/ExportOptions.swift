@@ -61,7 +61,7 @@ struct ExportOptions: Equatable {
                    help: "PNG compression: fast (small frames a little larger in a little less time; "
                        + "the same as default otherwise), default, or best (zlib's most effort, and for "
                        + "one-colour frames default's matching too, the smaller kept; several times the "
-                       + "time, for the smallest files). The pixels are the same.",
+                       + "time, for the smallest files as a rule). The pixels are the same.",
                    defaultText: "default", section: section),
     ]
 
@@ -84,11 +84,11 @@ struct ExportOptions: Equatable {
     var format: OutputFormat
     /// `-o` as given.
     var outputPath: String?
-    /// Whether the output goes to standard output: the raw stream, or `-o /dev/stdout` where
-    /// that is not a regular file (`StandardStreams.isStandardOutput`); the summary line then
-    /// goes to standard error.
+    /// Whether an output goes to standard output: the raw stream, or `-o` or `--manifest`
+    /// naming it (`/dev/stdout` into a pipe: `StandardStreams.isStandardOutput`); the summary
+    /// line then goes to standard error.
     var writesStandardOutput: Bool {
-        format == .rgba || outputPath.map { OutputTarget.file($0).writesStandardOutput } == true
+        format == .rgba || [outputPath, manifest].contains { $0.map { OutputTarget.file($0).writesStandardOutput } == true }
     }
     var compression: PNGCompression
     /// `--columns` as given.

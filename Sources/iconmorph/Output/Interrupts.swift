@@ -5,8 +5,10 @@ import CExitCleanup
 /// SIGINT and SIGTERM, and the other signals sent to stop a process (SIGHUP from a closed
 /// terminal, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), are taken by a signal handler
 /// (`CExitCleanup`, in C, since nothing else may run in one): it kills the ffmpeg processes
-/// still running, removes the temporary files of writes in flight and exits with 128 + the
-/// signal's number (130 for SIGINT, 143 for SIGTERM). What it undoes is tracked in tables of
+/// still running, removes the temporary files of writes in flight (and a frames folder the
+/// run made, once that is empty) and exits with 128 + the signal's number (130 for SIGINT,
+/// 143 for SIGTERM). A signal that was ignored when the process started (`nohup`, a script's
+/// `trap ''`) stays ignored, for ffmpeg too. What it undoes is tracked in tables of
 /// atomic slots that it reads without locks or allocation, and creating a temporary file or
 /// starting ffmpeg is one step it waits for, so nothing appears behind its back. A frame being
 /// rendered is simply abandoned; finished frame files are complete and stay, while an
