@@ -157,36 +157,37 @@ void im_exit_cleanup_install(void) {
     pthread_sigmask(SIG_UNBLOCK, &interrupts, NULL);
 }
 
-int im_exit_cleanup_create_temporary(char *template_path, int suffix_length) {
-    // The table's own copy, allocated before the section: nothing in a section may wait for
-    // a lock (malloc's) that an interrupted thread could hold.
-    size_t length = strlen(template_path);
+// A table's own copy of `path`, allocated before a section (nothing in a section may wait
+// for a lock, malloc's, that an interrupted thread could hold); NULL with errno ENOMEM.
+static char *table_copy(const char *path) {
+    size_t length = strlen(path);
     char *copy = malloc(length + 1);
     if (copy == NULL) {
         errno = ENOMEM;
-        return -1;
+        return NULL;
     }
-    memcpy(copy, template_path, length + 1);
+    memcpy(copy, path, length + 1);
+    return copy;
+}
+
+int im_exit_cleanup_create_temporary(char *template_path, int suffix_length) {
+    char *copy = table_copy(template_path);
+    if (copy == NULL) return -1;
     sigset_t previous;
     enter(&previous);
     int descriptor = mkstemps(copy, suffix_length);
     int saved = errno;
     int tracked = descriptor >= 0 && track(temporaries, SLOTS, copy);
     leave(&previous);
-    if (descriptor >= 0) memcpy(template_path, copy, length + 1);
+    if (descriptor >= 0) memcpy(template_path, copy, strlen(copy) + 1);
     if (!tracked) free(copy);
     errno = saved;
     return descriptor;
 }
 
 int im_exit_cleanup_create_folder(const char *path, mode_t mode) {
-    size_t length = strlen(path);
-    char *copy = malloc(length + 1);
-    if (copy == NULL) {
-        errno = ENOMEM;
-        return -1;
-    }
-    memcpy(copy, path, length + 1);
+    char *copy = table_copy(path);
+    if (copy == NULL) return -1;
     sigset_t previous;
     enter(&previous);
     int status = mkdir(copy, mode);
