@@ -403,6 +403,18 @@ struct StandardOutputPathTests {
         #expect(run.errorsOnly.hasPrefix("wrote "), "\(run.stderr)")
     }
 
+    /// A reader that stops early (`| head -c 100`) ends the run quietly with 74, as for the
+    /// raw stream: an animated PNG written by the tool, and a WebP written by ffmpeg.
+    /// (Thirty frames of 256 px make more than the pipe's 64 KiB in both.)
+    @Test(arguments: ["apng", "webp"])
+    func aReaderThatStopsEarlyEndsTheRunQuietly(_ format: String) throws {
+        let binary = try Binary.locate()
+        let script = "\"$0\" render --frames 30 --size 256 --format \(format) -q -o /dev/stdout | head -c 100 >/dev/null; "
+            + "exit ${PIPESTATUS[0]}"
+        let run = try ExportRun.run("/bin/bash", ["-c", script, binary])
+        #expect(run.status == 74 && run.stderr == "", "\(run.status): \(run.stderr)")
+    }
+
     /// An .mp4 or .mov cannot go down a pipe (their muxers seek back): refused before ffmpeg
     /// starts, with what to do instead.
     @Test(arguments: ["mp4", "mov"])

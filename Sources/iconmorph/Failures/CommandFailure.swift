@@ -4,6 +4,14 @@ import MorphKernel
 import PNGCodec
 import SVGImport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The public face of every failure: one line of text and an exit status.
 ///
 /// Each library reports its own errors where it finds them, with the file or parameter at
@@ -35,7 +43,14 @@ struct CommandFailure: Error, Equatable {
             case .isTerminal: self.init(message: error.description, exitCode: .usage)
             }
         case let error as PNGError:
-            self.init(message: error.description, exitCode: Self.exitCode(for: error))
+            // A file written down /dev/stdout to a reader that stopped early (`| head`) ends
+            // quietly, as the raw stream does.
+            if case .writeFailed(let path, let reason) = error, reason.contains(String(cString: strerror(EPIPE))),
+               StandardStreams.isStandardOutput(path) {
+                self.init(message: "", exitCode: .ioError)
+            } else {
+                self.init(message: error.description, exitCode: Self.exitCode(for: error))
+            }
         case let error as SVGError:
             self.init(message: error.description, exitCode: Self.exitCode(for: error))
         case let error as IconInputError:
