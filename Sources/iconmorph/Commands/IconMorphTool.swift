@@ -88,7 +88,7 @@ enum IconMorphTool {
             guard let options = try PathsCommand.options(from: rest) else { return PathsCommand.help }
             let summary = try PathsCommand.run(options, warn: warn)
             if options.quiet { return nil }
-            if options.output == OutputTarget.standardOutputName || options.output.map { OutputTarget.file($0).writesStandardOutput } == true {
+            if options.output == OutputTarget.standardOutputName || options.output.map({ OutputTarget.file($0).writesStandardOutput }) == true {
                 StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
                 return nil
             }
