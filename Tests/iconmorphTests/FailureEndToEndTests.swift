@@ -44,6 +44,10 @@ struct FailureEndToEndTests {
              status: 73, message: "$D/file: exists and is not a folder"),
         Case(name: "frames pattern folder is a file", arguments: good + ["--frames", "3", "-o", "$D/file/f_%d.png"],
              status: 73, message: "$D/file: exists and is not a folder"),
+        // 250 letters, a number and .png: 256 bytes from frame 10 on, refused before frame 0 is written.
+        Case(name: "pattern names too long from frame 10", arguments: good + ["--frames", "12", "-o", "$D/sub/" + String(repeating: "a", count: 250) + "%d.png"],
+             status: 64, message: "-o: the frame files' names pass the 255 bytes a file name may have from frame 10 on ('$D/sub/"
+                 + String(repeating: "a", count: 250) + "10.png'); give a shorter pattern"),
         Case(name: "frames into a .png name", arguments: good + ["--frames", "3", "-o", "$D/anim.png"],
              status: 64, message: "-o: --frames writes many files, so expected a folder or a pattern such as '$D/anim_%04d.png', got '$D/anim.png'"),
         Case(name: "progress out of range", arguments: good + ["--progress", "1.5", "-o", "$D/out.png"],

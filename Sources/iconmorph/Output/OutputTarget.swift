@@ -69,9 +69,21 @@ enum OutputTarget: Equatable, Sendable {
             return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(folder))
         case .pattern(let pattern):
             let paths = (0..<frameCount).map(pattern.path(forFrame:))
+            // Checked before any frame is written: the numbers grow, so a name can pass the
+            // limit only from some frame on.
+            if let frame = paths.firstIndex(where: { $0.split(separator: "/").last.map { $0.utf8.count > Self.longestName } == true }) {
+                throw CommandLineError.invalidSetting(
+                    option: option,
+                    reason: "the frame files' names pass the \(Self.longestName) bytes a file name may have from frame "
+                        + "\(frame) on (\(quoted(paths[frame]))); give a shorter pattern")
+            }
             return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(pattern.folder))
         }
     }
+
+    /// The longest file name, in bytes, that the file systems iconmorph writes to take
+    /// (NAME_MAX on Linux and macOS).
+    static let longestName = 255
 
     /// Whether the output goes to standard output: the raw stream, or a file naming it where
     /// it is not a regular file (`-o /dev/stdout` into a pipe: `StandardStreams.isStandardOutput`).
