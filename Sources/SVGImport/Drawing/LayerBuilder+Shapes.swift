@@ -100,7 +100,8 @@ extension LayerBuilder {
             let element = document.elements[current]
             let stops = element.children.filter { document.elements[$0].isSVG && document.elements[$0].localName == "stop" }
             if !stops.isEmpty {
-                let alphas = stops.map(stopAlpha)
+                var alphas: [Double] = []
+                for stop in stops { alphas.append(stopAlpha(stop)) }
                 let greatest = alphas.max()!
                 if alphas.contains(where: { $0 != greatest }) {
                     unsupported.note("gradient stops of different opacities (drawn at the most opaque)")
@@ -117,33 +118,14 @@ extension LayerBuilder {
         return 0
     }
 
-    /// A gradient stop's alpha: `stop-opacity` times the alpha of `stop-color`, each from the
-    /// cascade (attribute, `<style>` rules, `style` attribute; an invalid value dropped);
-    /// `currentColor` counts as opaque.
-    private func stopAlpha(_ index: Int) -> Double {
-        let element = document.elements[index]
-        var opacity = 1.0, colorAlpha = 1.0
-        func apply(_ name: String, _ value: String) {
-            switch name {
-            case "stop-opacity":
-                if let alpha = DeclaredStyle.alphaValue(CSSDeclarations.trim(value)) { opacity = alpha }
-            case "stop-color":
-                let text = CSSDeclarations.trim(value)
-                if text.lowercased() == "currentcolor" {
-                    colorAlpha = 1
-                } else if let alpha = ColorAlpha.parse(text) {
-                    colorAlpha = alpha
-                }
-            default:
-                break
-            }
-        }
-        for attribute in element.attributes where attribute.namespace == nil { apply(attribute.localName, attribute.value) }
-        for declaration in styleSheet.declarations(for: index, in: document) { apply(declaration.name, declaration.value) }
-        if let inline = element.attribute("style") {
-            for declaration in CSSDeclarations.parse(inline.value) { apply(declaration.name, declaration.value) }
-        }
-        return opacity * colorAlpha
+    /// A gradient stop's alpha: `stop-opacity` times the alpha of `stop-color`, each as the
+    /// cascade declares it (`declared`), 1 where it does not.
+    private mutating func stopAlpha(_ index: Int) -> Double {
+        let style = declared(index)
+        var alpha = 1.0
+        if case .value(let opacity)? = style.stopOpacity { alpha *= opacity }
+        if case .value(let colorAlpha)? = style.stopColorAlpha { alpha *= colorAlpha }
+        return alpha
     }
 
     /// The path of a basic shape or `<path>` in its user units; nil when SVG says the shape

@@ -30,7 +30,7 @@ enum CSSTransform {
             let name = String(rest[..<open]).lowercased()
             let arguments = rest[rest.index(after: open)..<close]
                 .split(separator: ",", omittingEmptySubsequences: false)
-                .map { String($0.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+                .map(CSSDeclarations.trim)
             // Each argument one token of a CSS number's characters and its unit.
             guard arguments.allSatisfy({ argument in
                 !argument.isEmpty && argument.allSatisfy { !$0.isWhitespace }

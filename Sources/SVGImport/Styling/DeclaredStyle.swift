@@ -35,13 +35,17 @@ struct DeclaredStyle: Equatable {
     var transform: Specified<VectorTransform>?
     /// `transform-origin` other than the SVG default, the top left corner (unsupported).
     var originMoved: Specified<Bool>?
+    /// A gradient `<stop>`'s `stop-opacity`, and the alpha of its `stop-color`
+    /// (`currentColor` counting as opaque).
+    var stopOpacity: Specified<Double>?
+    var stopColorAlpha: Specified<Double>?
 
     /// The property names this importer reads (also the presentation attributes it accepts).
     static let propertyNames: Set<String> = [
         "fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-opacity", "color", "visibility",
         "stroke-dasharray", "marker-start", "marker-mid", "marker-end", "opacity", "display",
-        "clip-path", "mask", "filter", "vector-effect", "transform-origin",
+        "clip-path", "mask", "filter", "vector-effect", "transform-origin", "stop-opacity", "stop-color",
     ]
 
     /// Applies one declaration; returns false (and changes nothing) when the property is
@@ -141,6 +145,13 @@ struct DeclaredStyle: Equatable {
         case "transform":
             guard let parsed = CSSTransform.parse(value) else { return false }
             transform = .value(parsed)
+        case "stop-opacity":
+            guard let alpha = Self.alphaValue(value) else { return false }
+            stopOpacity = .value(alpha)
+        case "stop-color":
+            if keyword == "currentcolor" { stopColorAlpha = .value(1); return true }
+            guard let alpha = ColorAlpha.parse(value) else { return false }
+            stopColorAlpha = .value(alpha)
         case "transform-origin":
             guard !keyword.isEmpty else { return false }
             originMoved = .value(!Self.isTopLeft(keyword))

@@ -78,25 +78,22 @@ enum IconMorphTool {
             if options.printFFmpeg {
                 return FFmpegCommands.text(for: options, width: options.layout.width, height: options.layout.height)
             }
-            let toStandardOutput = options.output.target.writesStandardOutput
-                || options.output.manifest.map { OutputTarget.file($0).writesStandardOutput } == true
-            return report(try RenderCommand.run(options, warn: warn), quiet: options.output.quiet, onStandardOutput: toStandardOutput)
+            return report(
+                try RenderCommand.run(options, warn: warn), quiet: options.output.quiet,
+                onStandardOutput: options.output.target.writesStandardOutput
+                    || OutputTarget.writesStandardOutput(path: options.output.manifest))
         case "animate":
             guard let options = try AnimateCommand.options(from: rest) else { return AnimateCommand.help }
             return report(try AnimateCommand.run(options, warn: warn), quiet: options.export.quiet, onStandardOutput: options.export.writesStandardOutput)
         case "paths":
             guard let options = try PathsCommand.options(from: rest) else { return PathsCommand.help }
-            let summary = try PathsCommand.run(options, warn: warn)
-            if options.quiet { return nil }
-            if options.output == OutputTarget.standardOutputName || options.output.map({ OutputTarget.file($0).writesStandardOutput }) == true {
-                StandardStreams.writeAll(summary + "\n", to: STDERR_FILENO)
-                return nil
-            }
-            return summary + "\n"
+            return report(
+                try PathsCommand.run(options, warn: warn), quiet: options.quiet,
+                onStandardOutput: OutputTarget.writesStandardOutput(path: options.output))
         case "mask":
             guard let options = try MaskCommand.options(from: rest) else { return MaskCommand.help }
             let summary = try MaskCommand.run(options, warn: warn)
-            return report(summary, quiet: options.quiet, onStandardOutput: OutputTarget.file(options.output).writesStandardOutput)
+            return report(summary, quiet: options.quiet, onStandardOutput: OutputTarget.writesStandardOutput(path: options.output))
         case "symbols":
             return try SymbolsCommand.parse(rest) ? SymbolsCommand.listing : SymbolsCommand.help
         case "help":

@@ -88,7 +88,7 @@ struct ExportOptions: Equatable {
     /// naming it (`/dev/stdout` into a pipe: `StandardStreams.isStandardOutput`); the summary
     /// line then goes to standard error.
     var writesStandardOutput: Bool {
-        format == .rgba || [outputPath, manifest].contains { $0.map { OutputTarget.file($0).writesStandardOutput } == true }
+        format == .rgba || [outputPath, manifest].contains(where: OutputTarget.writesStandardOutput(path:))
     }
     var compression: PNGCompression
     /// `--columns` as given.

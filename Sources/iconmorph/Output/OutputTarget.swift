@@ -95,6 +95,13 @@ enum OutputTarget: Equatable, Sendable {
         }
     }
 
+    /// Whether an output path as given (`-o`, `--manifest`; nil when absent) goes to standard
+    /// output: `-`, or a file naming it (`writesStandardOutput`).
+    static func writesStandardOutput(path: String?) -> Bool {
+        guard let path else { return false }
+        return path == standardOutputName || OutputTarget.file(path).writesStandardOutput
+    }
+
     /// `nil` when `folder` exists; `folder` when it can be created (its parent exists).
     private static func folderToCreate(_ folder: String) throws -> String? {
         if isDirectory(folder) { return nil }
