@@ -54,8 +54,8 @@ struct ExportOptionsTests {
          "--threshold: expected 0.05 to 0.95 with --softness auto (the default), got 0.97; give a fixed --softness for a threshold outside that range"),
         (["--frames", "3", "--format", "jpeg"], "--format: expected one of png, apng, rgba, sheet, strip, svg, svg-animate, lottie, "
             + "mov, webm, mp4, gif, webp, got 'jpeg'; did you mean 'png'?"),
-        (["--frames", "3", "--format", "png", "-o", "-"], "-o: only --format rgba goes to standard output"),
-        (["--frames", "3", "--format", "apng", "-o", "-"], "-o: only --format rgba goes to standard output"),
+        (["--frames", "3", "--format", "png", "-o", "-"], "-o: --format png writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (apng, lottie, a video) or rgba"),
+        (["--frames", "3", "--format", "svg", "-o", "-"], "-o: --format svg writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (svg-animate, lottie, a video) or rgba"),
         (["--frames", "3", "--format", "rgba", "-o", "x.raw"],
          "-o: --format rgba writes to standard output; give -o - or leave -o out (and redirect standard output to save the stream)"),
         (["--progress", "0", "-o", "a.apng"], "-o: apng holds a sequence; give --frames or --duration, or --format png or svg for one frame"),

@@ -121,7 +121,7 @@ struct RobustnessArgumentTests {
             prefix: "--progress and --frames cannot be used together; give one of them"),
         Row(arguments: ["render", "--from", "-", "--to", "-", "--progress", "0"],
             prefix: "--from and --to cannot both be '-': standard input holds one icon; give a file or a symbol name for one of them"),
-        Row(arguments: ["render", "--frames", "3", "--format", "png", "-o", "-"], prefix: "-o: only --format rgba goes to standard output"),
+        Row(arguments: ["render", "--frames", "3", "--format", "png", "-o", "-"], prefix: "-o: --format png writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (apng, lottie, a video) or rgba"),
         Row(arguments: ["render", "--frames", "3", "-o", "-", "--compression", "best"],
             prefix: "--compression: applies to PNG output (--format png, apng, sheet or strip)"),
         Row(arguments: ["render", "--progress", "0", "--print-ffmpeg"],

@@ -452,4 +452,42 @@ struct StandardOutputPathTests {
             #expect(String(decoding: probe.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
         }
     }
+
+    /// `-o -` with a format of one file is standard output, as `-o /dev/stdout`: the bytes
+    /// down the pipe are those of the file `-o` names otherwise, and the summary goes to
+    /// standard error. It was refused ("only --format rgba goes to standard output").
+    @Test(arguments: [
+        ["render", "--progress", "0.5", "--format", "png"], ["render", "--progress", "0.5", "--format", "svg"],
+        ["render", "--frames", "4", "--format", "apng"], ["render", "--frames", "4", "--format", "lottie"],
+        ["render", "--frames", "4", "--format", "sheet"], ["animate", "--at", "0", "pause", "--fps", "10", "--format", "svg-animate"],
+    ])
+    func aDashIsTheWholeFileDownThePipe(_ arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let piped = try ExportRun.iconmorph(arguments + ["-o", "-"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.errorsOnly.hasPrefix("wrote /dev/stdout ("), "\(piped.stderr)")
+        let file = try ExportRun.iconmorph(arguments + ["-q", "-o", folder.file("out")])
+        #expect(file.status == 0, "\(file.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: folder.file("out")))
+        #expect(!written.isEmpty && piped.stdout == written)
+    }
+
+    /// Standard output redirected to a file: `-o -` and `-o /dev/stdout` replace the file
+    /// with theirs, and the summary goes to standard error. (Written to standard output, it
+    /// went to the file replaced, and was lost.)
+    @Test(arguments: ["-", "/dev/stdout"])
+    func aRedirectedFileGetsTheFileAndTheSummaryGoesToStandardError(_ output: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let binary = try Binary.locate()
+        let run = try ExportRun.run(
+            "/bin/bash", ["-c", "\"$0\" render --frames 3 --format apng -o \"$1\" > \"$2\"", binary, output, folder.file("r.apng")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("wrote /dev/stdout (132×132, 3 frames"), "\(run.stderr)")
+        let direct = try ExportRun.iconmorph(["render", "--frames", "3", "--format", "apng", "-q", "-o", folder.file("d.apng")])
+        #expect(direct.status == 0)
+        let redirected = try Data(contentsOf: URL(fileURLWithPath: folder.file("r.apng")))
+        #expect(redirected == (try Data(contentsOf: URL(fileURLWithPath: folder.file("d.apng")))))
+    }
 }

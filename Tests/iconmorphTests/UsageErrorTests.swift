@@ -66,7 +66,7 @@ struct UsageErrorTests {
         row(["--from", "a.png", "--from", "c.png", "--to", "b.png", "--progress", "0"],
             "--from: given more than once; give it once", withBase: false),
         // output
-        row(["--progress", "0", "--format", "png", "-o", "-"], "-o: only --format rgba goes to standard output"),
+        row(["--frames", "3", "--format", "png", "-o", "-"], "-o: --format png writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (apng, lottie, a video) or rgba"),
         row(["--progress", "0", "-o"], "-o: missing value; expected a file or folder path, or - for standard output"),
         row(["--progress", "0", "--output", "x.png", "-o", "y.png"], "--output: given more than once; give it once"),
         row(["--frames", "3", "-o", "f_%s.png"],

@@ -337,7 +337,7 @@ struct VectorExportTests {
 
     @Test func badVectorOptionsAreUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["--frames", "3", "--format", "svg-animate", "-o", "-"], "-o: only --format rgba goes to standard output"),
+            (["--frames", "3", "--format", "svg", "-o", "-"], "-o: --format svg writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (svg-animate, lottie, a video) or rgba"),
             (["--progress", "0.5", "--format", "svg", "--tolerance", "0"], "--tolerance: expected a number from 0.01 to 10"),
             (["--progress", "0.5", "--tolerance", "0.2"], "--tolerance: applies to the vector formats (svg, svg-animate, lottie)"),
             (["--progress", "0.5", "--format", "lottie"], "--format: lottie holds a sequence"),

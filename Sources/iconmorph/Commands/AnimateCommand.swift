@@ -90,8 +90,9 @@ enum AnimateCommand {
                         + "\(OutputTarget.defaultFolder); created if missing, but its parent must exist), or a "
                         + "file pattern with %d or %0Nd, such as 'out/f_%03d.png'. An animated PNG, sheet or "
                         + "strip is one file (default: \(OutputFormat.apng.defaultFile), "
-                        + "\(OutputFormat.sheet.defaultFile), \(OutputFormat.strip.defaultFile)); - is standard "
-                        + "output, for --format rgba. A timeline of one frame (no events) writes one PNG "
+                        + "\(OutputFormat.sheet.defaultFile), \(OutputFormat.strip.defaultFile)). - is standard "
+                        + "output: the raw stream (--format rgba, which - implies), or with --format the one "
+                        + "file of any other format, as /dev/stdout. A timeline of one frame (no events) writes one PNG "
                         + "file (default: \(OutputTarget.defaultFile))."),
                 ExportOptions.format,
             ]

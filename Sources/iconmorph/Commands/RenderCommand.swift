@@ -62,7 +62,10 @@ enum RenderCommand {
                         + "or a file pattern with %d or %0Nd, such as 'out/f_%03d.png' (%% is a literal %; "
                         + "numbers start at 0). An animated PNG, sheet or strip is one file (default: "
                         + "\(OutputFormat.apng.defaultFile), \(OutputFormat.sheet.defaultFile), "
-                        + "\(OutputFormat.strip.defaultFile)); - is standard output, for --format rgba. "
+                        + "\(OutputFormat.strip.defaultFile)). - is standard output: the raw stream (--format rgba, "
+                        + "which - implies), or with --format the one file of any other format (a single PNG or "
+                        + "SVG frame, an animated PNG, sheet, strip, animated SVG, Lottie or video), as "
+                        + "/dev/stdout. "
                         + "Files of the same names are replaced; other files are left alone."),
             ]
             + ExportOptions.fileOptions + [ExportOptions.tolerance, ExportOptions.printFFmpeg, ExportOptions.quiet]

@@ -85,7 +85,7 @@ struct ExportOptions: Equatable {
     /// `-o` as given.
     var outputPath: String?
     /// Whether an output goes to standard output: the raw stream, or `-o` or `--manifest`
-    /// naming it (`/dev/stdout` into a pipe: `StandardStreams.isStandardOutput`); the summary
+    /// naming it (`-`, or `/dev/stdout` into a pipe or a file: `StandardStreams.isStandardOutput`); the summary
     /// line then goes to standard error.
     var writesStandardOutput: Bool {
         format == .rgba || [outputPath, manifest].contains(where: OutputTarget.writesStandardOutput(path:))
@@ -225,11 +225,23 @@ struct ExportOptions: Equatable {
 
     /// Where the format's output goes: what `-o` says, or the format's default.
     ///
-    /// - Throws: `CommandLineError` for standard output with a format other than the raw
-    ///   stream, another path for the raw stream, or a malformed frame pattern.
+    /// `-o -` is standard output: the raw stream, or the one file of any other format but a
+    /// sequence of PNG or SVG files (`OutputTarget.standardOutputFile`).
+    ///
+    /// - Throws: `CommandLineError` for standard output with a file per frame, another path
+    ///   for the raw stream, or a malformed frame pattern.
     private func target(isSequence: Bool) throws -> OutputTarget {
         if format != .rgba, outputPath == OutputTarget.standardOutputName {
-            throw CommandLineError.invalidSetting(option: outputSpelling, reason: "only --format rgba goes to standard output")
+            // A file per frame has no one stream to go down; one file goes down /dev/stdout,
+            // as `-o /dev/stdout` would send it.
+            if isSequence, format == .png || format == .svg {
+                throw CommandLineError.invalidSetting(
+                    option: outputSpelling,
+                    reason: "--format \(format.rawValue) writes a file per frame, so it cannot go to standard output; "
+                        + "give a folder or a pattern, or a format of one file (\(format == .png ? "apng" : "svg-animate"), "
+                        + "lottie, a video) or rgba")
+            }
+            return .file(OutputTarget.standardOutputFile)
         }
         if let outputPath, let problem = OutputFormat.misleadingName(outputPath, format: format, isSequence: isSequence) {
             throw CommandLineError.invalidSetting(option: outputSpelling, reason: problem)

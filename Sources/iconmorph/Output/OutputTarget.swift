@@ -8,7 +8,8 @@ enum OutputTarget: Equatable, Sendable {
     case folder(String)
     /// Numbered files named by a pattern (`--frames` with `%d` or `%0Nd` in `-o`).
     case pattern(FramePattern)
-    /// Standard output (`-o -`), which only the raw RGBA stream goes to.
+    /// Standard output (`-o -`) for the raw RGBA stream; any other format's one file goes there
+    /// as `.file(standardOutputFile)`.
     case standardOutput
 
     /// The output file of `--progress` when `-o` is not given.
@@ -17,6 +18,9 @@ enum OutputTarget: Equatable, Sendable {
     static let defaultFolder = "frames"
     /// What `-o` takes for standard output.
     static let standardOutputName = "-"
+    /// The file a one-file format writes for `-o -`: standard output by name, so that it is
+    /// written as `-o /dev/stdout` is (down a pipe as it comes; a regular file replaced whole).
+    static let standardOutputFile = "/dev/stdout"
 
     /// The file a `.file` target names: `path`, or `defaultName` inside it when it is an
     /// existing folder.
@@ -86,7 +90,8 @@ enum OutputTarget: Equatable, Sendable {
     static let longestName = 255
 
     /// Whether the output goes to standard output: the raw stream, or a file naming it where
-    /// it is not a regular file (`-o /dev/stdout` into a pipe: `StandardStreams.isStandardOutput`).
+    /// it is not a device (`-o -` or `-o /dev/stdout` into a pipe or a file:
+    /// `StandardStreams.isStandardOutput`).
     var writesStandardOutput: Bool {
         switch self {
         case .standardOutput: true

@@ -11,15 +11,17 @@ import Darwin
 /// nothing is left in a stdio buffer when an interrupt ends the process with `_exit`
 /// (`Interrupts`).
 enum StandardStreams {
-    /// Whether `path` opens this process's standard output, and that is a pipe, a socket or a
-    /// terminal: `/dev/stdout` (or `/proc/self/fd/1`) there, which an output then shares with
-    /// the summary line. (A regular file is replaced, never shared; a device such as
-    /// /dev/null takes both without harm, and `>/dev/null` silences the summary as before.)
+    /// Whether `path` opens this process's standard output, and that is a pipe, a socket, a
+    /// terminal or a regular file: `/dev/stdout` (or `/proc/self/fd/1`, or `-o -`) there, so
+    /// the summary line must not go to standard output too. Down a pipe it would join the
+    /// file; a regular file is replaced whole, and a line written to standard output would go
+    /// to the file it replaced, lost. (A device such as /dev/null takes both without harm, and
+    /// `>/dev/null` silences the summary as before.)
     static func isStandardOutput(_ path: String) -> Bool {
         var output = stat(), named = stat()
         guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &named) == 0 else { return false }
         let kind = output.st_mode & S_IFMT
-        guard kind == S_IFIFO || kind == S_IFSOCK || isatty(STDOUT_FILENO) != 0 else { return false }
+        guard kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFREG || isatty(STDOUT_FILENO) != 0 else { return false }
         return output.st_dev == named.st_dev && output.st_ino == named.st_ino
     }
 
