@@ -490,4 +490,21 @@ struct StandardOutputPathTests {
         let redirected = try Data(contentsOf: URL(fileURLWithPath: folder.file("r.apng")))
         #expect(redirected == (try Data(contentsOf: URL(fileURLWithPath: folder.file("d.apng")))))
     }
+
+    /// `--manifest -` is standard output too, naming the sheet from the working folder (a
+    /// stream has no folder of its own: from /dev it was `../<working folder>/sub/s.png`);
+    /// with the sheet there as well, a usage error.
+    @Test func aManifestDownThePipeNamesTheSheetFromTheWorkingFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try ExportRun.run("mkdir", [folder.file("sub")]).status == 0)
+        let run = try ExportRun.iconmorph(["render", "--frames", "4", "--format", "sheet", "-o", "sub/s.png", "--manifest", "-"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
+        #expect(json?["image"] as? String == "sub/s.png")
+        #expect(run.errorsOnly == "wrote sub/s.png (264×264: 4 frames of 132×132 in 2 columns) and /dev/stdout\n")
+        let both = try ExportRun.iconmorph(["render", "--frames", "4", "--format", "sheet", "-o", "-", "--manifest", "-"])
+        #expect(both.status == 64 && both.stdout.isEmpty)
+        #expect(both.stderr == "iconmorph: error: --manifest: goes to standard output, and so does the sheet; give a file for one of them\n")
+    }
 }

@@ -162,6 +162,9 @@ struct SheetExportTests {
             ("./a.png", "a.json", "a.png"), ("/srv/www/a.png", "/srv/meta/x/a.json", "../../www/a.png"),
             ("a.png", "/home/u/a.json", "a.png"), ("a.png", "/tmp/a.json", "../home/u/a.png"),
             ("x/../a.png", "y/./b.json", "../a.png"),
+            // A manifest on a stream has no folder: the image from the working folder.
+            ("out/s.png", "/dev/stdout", "out/s.png"), ("/home/u/out/s.png", "/proc/self/fd/1", "out/s.png"),
+            ("/srv/s.png", "/dev/fd/3", "../../srv/s.png"), ("s.png", "dev/s.json", "../s.png"),
         ]
         for (image, manifest, expected) in cases {
             #expect(SheetManifest.imageReference(image: image, manifest: manifest, workingFolder: "/home/u") == expected,

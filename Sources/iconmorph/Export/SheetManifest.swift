@@ -63,7 +63,9 @@ enum SheetManifest {
     /// meta/s.json` gives `../out/s.png`). Both paths are taken from `workingFolder` when
     /// relative and compared component by component (`.` and `..` resolved by name); an
     /// image and manifest on different roots cannot happen on one file system, so the result
-    /// is always relative.
+    /// is always relative. A manifest written to a stream (`--manifest -`, `/dev/stdout`,
+    /// `/dev/fd/3`, `/proc/self/fd/1`: anything under /dev or /proc) has no folder of files:
+    /// the image is named from `workingFolder`, where whoever reads the stream ran the command.
     static func imageReference(image: String, manifest: String, workingFolder: String = currentFolder()) -> String {
         func components(_ path: String) -> [Substring] {
             var parts: [Substring] = []
@@ -77,7 +79,9 @@ enum SheetManifest {
             }
             return parts
         }
-        let target = components(image), folder = components(parentFolder(of: manifest))
+        let manifestFolder = components(parentFolder(of: manifest))
+        let isStream = ["dev", "proc"].contains(manifestFolder.first) && manifest.hasPrefix("/")
+        let target = components(image), folder = isStream ? components(".") : manifestFolder
         var shared = 0
         while shared < folder.count, shared < target.count - 1, folder[shared] == target[shared] { shared += 1 }
         let up = [Substring](repeating: "..", count: folder.count - shared)

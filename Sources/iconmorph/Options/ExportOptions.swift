@@ -52,10 +52,11 @@ struct ExportOptions: Equatable {
                    help: "Pixels between the frames of a sheet or strip (not around them), filled with "
                        + "--background, or transparent.",
                    defaultText: "0", section: section),
-        OptionSpec(.manifest, value: .outputPath, valueName: "file.json",
+        OptionSpec(.manifest, value: .outputPathOrStandardOutput, valueName: "file.json",
                    help: "Also write a JSON file for a sheet or strip: its size, the grid, the frame rate, "
                        + "and per frame its rectangle (x, y, w, h in pixels), time and duration in seconds "
-                       + "and progress. An existing folder gets sheet.json or strip.json inside it.",
+                       + "and progress. An existing folder gets sheet.json or strip.json inside it; - is "
+                       + "standard output (as /dev/stdout).",
                    section: section),
         OptionSpec(.compression, value: .choice(compressions.map(\.name)), valueName: "level",
                    help: "PNG compression: fast (small frames a little larger in a little less time; "
@@ -113,7 +114,8 @@ struct ExportOptions: Equatable {
         compression = Self.compressions.first { $0.name == parsed.choice(.compression) }?.preset ?? .default
         columns = parsed.integer(.columns)
         spacing = parsed.integer(.spacing) ?? 0
-        manifest = parsed.text(.manifest)
+        // `-` is standard output, written as /dev/stdout is (as `-o -` for a file).
+        manifest = parsed.text(.manifest).map { $0 == OutputTarget.standardOutputName ? OutputTarget.standardOutputFile : $0 }
         printFFmpeg = parsed.flag(.printFFmpeg)
         quiet = parsed.flag(.quiet)
         spellings = parsed.spellings
@@ -204,6 +206,12 @@ struct ExportOptions: Equatable {
             let layout = output.sheetLayout(frameSize: frameSize)
             // Each as it will be written: an existing folder gets the file's default name inside
             // it (so `-o outd --manifest outd` is outd/<format>.png and outd/<format>.json).
+            if manifest == OutputTarget.standardOutputFile, outputPath == OutputTarget.standardOutputName
+                || outputPath.map(OutputTarget.writesStandardOutput(path:)) == true {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: .manifest),
+                    reason: "goes to standard output, and so does the sheet; give a file for one of them")
+            }
             if let manifest, case .file(let image) = output.target,
                OutputSafety.nameTheSameFile(
                    OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile(for: format)),
