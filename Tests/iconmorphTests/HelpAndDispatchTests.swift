@@ -139,7 +139,6 @@ struct HelpAndDispatchTests {
         (["paths", "--mask", "alpha"],
          "--mask: is an option of 'render', 'animate' and 'mask', not of 'paths'; run 'iconmorph paths --help' for its options"),
         (["mask", "--form", "play"], "unknown option '--form'; did you mean '--from'?"),
-        (["mask", "--from", "play", "-o", "-"], "-o: expected a file or folder path (standard output is not supported), got '-'"),
         (["mask", "--from", "play", "--size", "0.1"], "--size: 0.1 pt at scale 3 is less than 1 pixel; give a larger --size or --scale"),
         (["symbols", "play"], "unexpected argument 'play'; run 'iconmorph symbols --help' for usage"),
         (["symbols", "--all"], "unknown option '--all'; run 'iconmorph symbols --help' for the options"),

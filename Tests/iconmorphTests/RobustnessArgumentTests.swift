@@ -57,8 +57,6 @@ struct RobustnessArgumentTests {
             return ["", "automatic", "nan", "-1", formatNumber((range.upper ?? 1) * 2 + 1)]
         case .icon, .inputFile, .outputPathOrStandardOutput, .name:
             return [""]
-        case .outputPath:
-            return ["", "-"]
         }
     }
 
@@ -76,7 +74,7 @@ struct RobustnessArgumentTests {
             }
             // The attached form (for values that are not paths or names, where any text is
             // valid), and the short name where there is one.
-            if ![.icon, .inputFile, .outputPath, .outputPathOrStandardOutput].contains(kind) {
+            if ![.icon, .inputFile, .outputPathOrStandardOutput].contains(kind) {
                 rows.append(Row(arguments: baseline(for: command.name, without: name) + [name + "=" + "bogus value"],
                                 prefix: name + ": ", contains: ["expected", "'bogus value'"]))
             }

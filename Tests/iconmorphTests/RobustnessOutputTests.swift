@@ -460,6 +460,7 @@ struct StandardOutputPathTests {
         ["render", "--progress", "0.5", "--format", "png"], ["render", "--progress", "0.5", "--format", "svg"],
         ["render", "--frames", "4", "--format", "apng"], ["render", "--frames", "4", "--format", "lottie"],
         ["render", "--frames", "4", "--format", "sheet"], ["animate", "--at", "0", "pause", "--fps", "10", "--format", "svg-animate"],
+        ["mask", "--from", "star"],
     ])
     func aDashIsTheWholeFileDownThePipe(_ arguments: [String]) throws {
         let folder = try TemporaryFolder()

@@ -18,9 +18,10 @@ enum MaskCommand {
         options: [
             IconOptions.option(.from, help: "The icon: a PNG or SVG file, a built-in symbol, or - for standard input."),
             GeometryOptions.maskOption,
-            OptionSpec(.output, short: "o", value: .outputPath, valueName: "path",
+            OptionSpec(.output, short: "o", value: .outputPathOrStandardOutput, valueName: "path",
                        help: "The PNG file to write (default: \(defaultFile); an existing folder gets "
-                           + "\(defaultFile) inside it). A file of the same name is replaced.",
+                           + "\(defaultFile) inside it; - is standard output, as /dev/stdout). A file of the "
+                           + "same name is replaced.",
                        section: "OUTPUT"),
             OptionSpec(.quiet, short: "q",
                        help: "Print nothing on success. Otherwise one line on standard output says "
@@ -64,7 +65,9 @@ enum MaskCommand {
             throw CommandLineError.invalidSetting(option: parsed.spelling(of: .output), reason: problem)
         }
         return MaskOptions(
-            source: source, output: parsed.text(.output) ?? defaultFile, outputSpelling: parsed.spelling(of: .output),
+            source: source,
+            output: parsed.text(.output).map { $0 == OutputTarget.standardOutputName ? OutputTarget.standardOutputFile : $0 }
+                ?? defaultFile, outputSpelling: parsed.spelling(of: .output),
             layout: try GeometryOptions.layout(parsed), maskSource: GeometryOptions.maskSource(parsed),
             quiet: parsed.flag(.quiet))
     }

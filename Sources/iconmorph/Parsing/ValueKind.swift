@@ -8,9 +8,7 @@ enum ValueKind: Equatable, Sendable {
     case icon
     /// A file to read (a timeline), or `-` for standard input. Not empty.
     case inputFile
-    /// A file, folder or pattern to write. Not empty, not `-`.
-    case outputPath
-    /// As `outputPath`, or `-` for standard output.
+    /// A file, folder or pattern to write, or `-` for standard output. Not empty.
     case outputPathOrStandardOutput
     /// A finite decimal number in `range`.
     case number(NumberRange)
@@ -32,7 +30,6 @@ enum ValueKind: Equatable, Sendable {
         switch self {
         case .icon: "a PNG or SVG file, a built-in symbol name, or - for standard input"
         case .inputFile: "a file to read, or - for standard input"
-        case .outputPath: "a file or folder path (standard output is not supported)"
         case .outputPathOrStandardOutput: "a file or folder path, or - for standard output"
         case .number(let range): range.phrase
         case .integer(let range) where range.upperBound == .max: "an integer of at least \(range.lowerBound)"
@@ -52,8 +49,6 @@ enum ValueKind: Equatable, Sendable {
         let value: OptionValue? = switch self {
         case .icon, .inputFile, .name:
             text.isEmpty ? nil : .text(text)
-        case .outputPath:
-            text.isEmpty || text == "-" ? nil : .text(text)
         case .outputPathOrStandardOutput:
             text.isEmpty ? nil : .text(text)
         case .number(let range):
