@@ -65,9 +65,8 @@ enum MaskCommand {
             throw CommandLineError.invalidSetting(option: parsed.spelling(of: .output), reason: problem)
         }
         return MaskOptions(
-            source: source,
-            output: parsed.text(.output).map { $0 == OutputTarget.standardOutputName ? OutputTarget.standardOutputFile : $0 }
-                ?? defaultFile, outputSpelling: parsed.spelling(of: .output),
+            source: source, output: parsed.text(.output).map(OutputTarget.fileNamed) ?? defaultFile,
+            outputSpelling: parsed.spelling(of: .output),
             layout: try GeometryOptions.layout(parsed), maskSource: GeometryOptions.maskSource(parsed),
             quiet: parsed.flag(.quiet))
     }

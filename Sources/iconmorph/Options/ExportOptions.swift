@@ -86,8 +86,8 @@ struct ExportOptions: Equatable {
     /// `-o` as given.
     var outputPath: String?
     /// Whether an output goes to standard output: the raw stream, or `-o` or `--manifest`
-    /// naming it (`-`, or `/dev/stdout` into a pipe or a file: `StandardStreams.isStandardOutput`); the summary
-    /// line then goes to standard error.
+    /// naming it (`-`, or `/dev/stdout` into a pipe or a file: `StandardStreams.isStandardOutput`);
+    /// the summary line then goes to standard error.
     var writesStandardOutput: Bool {
         format == .rgba || [outputPath, manifest].contains(where: OutputTarget.writesStandardOutput(path:))
     }
@@ -115,7 +115,7 @@ struct ExportOptions: Equatable {
         columns = parsed.integer(.columns)
         spacing = parsed.integer(.spacing) ?? 0
         // `-` is standard output, written as /dev/stdout is (as `-o -` for a file).
-        manifest = parsed.text(.manifest).map { $0 == OutputTarget.standardOutputName ? OutputTarget.standardOutputFile : $0 }
+        manifest = parsed.text(.manifest).map(OutputTarget.fileNamed)
         printFFmpeg = parsed.flag(.printFFmpeg)
         quiet = parsed.flag(.quiet)
         spellings = parsed.spellings

@@ -22,6 +22,9 @@ enum OutputTarget: Equatable, Sendable {
     /// written as `-o /dev/stdout` is (down a pipe as it comes; a regular file replaced whole).
     static let standardOutputFile = "/dev/stdout"
 
+    /// The file a path given for one file names: `standardOutputFile` for `-`, else the path.
+    static func fileNamed(_ given: String) -> String { given == standardOutputName ? standardOutputFile : given }
+
     /// The file a `.file` target names: `path`, or `defaultName` inside it when it is an
     /// existing folder.
     static func writtenFile(_ path: String, defaultName: String) -> String {
