@@ -225,6 +225,23 @@ struct AnimateEndToEndTests {
         #expect(atRest == Array(repeating: try Self.rest(.stop), count: 7))
     }
 
+    /// A morph that ends on a frame's time ends there, though its end is a sum that binary
+    /// floating point rounds past it (0.1 + 0.2 = 0.30000000000000004): seven frames at
+    /// 20 fps, the last the icon at rest. It added an eighth, a copy of the seventh.
+    @Test(arguments: [MorphField.metaball, .distance])
+    func aMorphEndingOnAFrameEndsThere(_ field: MorphField) throws {
+        let frames = try Self.frames(["--at", "0.1", "pause", "--transition", "0.2", "--style", "\(field)"])
+        #expect(frames.count == 7)
+        #expect(try frames.last == Self.rest(.pause, field: field))
+        #expect(frames.count < 2 || frames[frames.count - 1] != frames[frames.count - 2])
+        // The path style's own clock likewise (it takes no --blur).
+        if field == .metaball {
+            let path = try ExportRun.iconmorph(
+                ["animate", "--at", "0.1", "pause", "--transition", "0.2", "--style", "path", "--fps", "20", "-q", "-o", "-"])
+            #expect(path.status == 0 && path.stdout.count == 7 * 132 * 132 * 4, "\(path.stderr)")
+        }
+    }
+
     /// Between a morph's end and the next event, frames repeat exactly.
     @Test func gapsBetweenEventsHold() throws {
         let frames = try Self.frames(["--at", "0", "pause", "--at", "0.85", "stop", "--transition", "0.4"])

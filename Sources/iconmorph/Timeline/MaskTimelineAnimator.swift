@@ -33,4 +33,9 @@ struct MaskTimelineAnimator: TimelineAnimating {
     }
 
     var isAnimating: Bool { animator.isAnimating }
+
+    mutating func isAtRest(at time: Double) throws -> Bool {
+        _ = try animator.progress(at: time)
+        return !animator.isAnimating
+    }
 }

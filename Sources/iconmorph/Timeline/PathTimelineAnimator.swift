@@ -48,6 +48,11 @@ struct PathTimelineAnimator: TimelineAnimating {
 
     var isAnimating: Bool { animation != nil }
 
+    mutating func isAtRest(at time: Double) throws -> Bool {
+        advance(to: time)
+        return animation == nil
+    }
+
     mutating func frame(at time: Double) throws -> FrameSource {
         advance(to: time)
         let p = progressNow

@@ -8,4 +8,7 @@ protocol TimelineAnimating {
     mutating func frame(at time: Double) throws -> FrameSource
     /// Whether an animation was running at the latest call's time.
     var isAnimating: Bool { get }
+    /// Advances the animator to `time` (never earlier than the previous call's) without a
+    /// frame: whether it is at rest then.
+    mutating func isAtRest(at time: Double) throws -> Bool
 }

@@ -15,11 +15,18 @@ import MorphKernel
 ///
 /// The last frame is the last one at or before `--until`; without it, the first frame at or
 /// after the moment every event has happened and the animator is at rest (so the last frame
-/// shows the final icon exactly). A timeline with no events is one frame.
+/// shows the final icon exactly), within `endTolerance`. A timeline with no events is one frame.
 struct TimelinePlayer {
     let timeline: Timeline
     /// Frames per second.
     let fps: Rational
+
+    /// How far before an animation's end a frame still counts as at its end, in seconds: event
+    /// times and transitions are decimals that binary floating point rounds, so an end can
+    /// land a hair after the frame meant to show it (`--at 0.1 pause --transition 0.2` ends at
+    /// 0.1 + 0.2 = 0.30000000000000004, after the frame at 0.3), which then drew the icon at
+    /// rest and another frame repeated it.
+    static let endTolerance = 1e-9
 
     /// t_k in seconds.
     func time(ofFrame k: Int) -> Double {
@@ -104,8 +111,8 @@ struct TimelinePlayer {
             frames.append(try animator.frame(at: t))
             if let lastFrame {
                 if k == lastFrame { return frames }
-            } else if next == timeline.events.endIndex, !animator.isAnimating {
-                return frames
+            } else if next == timeline.events.endIndex {
+                if try !animator.isAnimating || animator.isAtRest(at: t + Self.endTolerance) { return frames }
             }
             k += 1
             if k >= maximumFrames {
