@@ -215,6 +215,27 @@ struct AnimateEndToEndTests {
         #expect(try Self.frames(["--start", "star", "--until", "0.3"]) == Array(repeating: try Self.rest(.star), count: 7))
     }
 
+    /// Events that end at once at time 0 make one frame, which `-o` names as one file, as a
+    /// timeline without events does: a PNG, or one SVG frame for `-o x.svg`. Both were
+    /// refused, the PNG as "a timeline of several frames", the SVG as an animated SVG of one
+    /// frame.
+    @Test func eventsThatEndAtOnceMakeOneFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let png = try ExportRun.iconmorph(
+            ["animate", "--at", "0", "pause", "--transition", "0"] + Self.look + ["-q", "-o", folder.file("cut.png")])
+        #expect(png.status == 0, "\(png.stderr)")
+        #expect(try PNGImage(contentsOfFile: folder.file("cut.png"), format: .rgba).pixels == Self.rest(.pause))
+        try "at 0 show play pause 0.5\n".write(toFile: folder.file("show.txt"), atomically: true, encoding: .utf8)
+        let svg = try ExportRun.iconmorph(["animate", "--timeline", folder.file("show.txt"), "-q", "-o", folder.file("x.svg")])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let text = try String(contentsOfFile: folder.file("x.svg"), encoding: .utf8)
+        #expect(text.hasPrefix("<svg") && !text.contains("<animate") && !text.contains("@keyframes"))
+        // A timeline that does animate still wants a folder or a pattern for PNG files.
+        let several = try ExportRun.iconmorph(["animate", "--at", "0", "pause", "-q", "-o", folder.file("cut2.png")])
+        #expect(several.status == 64 && several.stderr.contains("a timeline of several frames writes many files"))
+    }
+
     /// An event to the icon already shown or already headed for changes nothing.
     @Test func eventToTheCurrentTargetIsANoOp() throws {
         let plain = try Self.frames(["--at", "0", "pause", "--until", "0.6"])

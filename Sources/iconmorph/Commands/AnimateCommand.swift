@@ -172,14 +172,23 @@ enum AnimateCommand {
             fps: fps, layout: layout, maskSource: GeometryOptions.maskSource(parsed),
             fieldStyle: fieldStyle, style: try LookOptions.style(parsed, box: layout.box, field: fieldStyle.morphField ?? .metaball),
             timing: TimingOptions.timing(parsed, fps: fps), export: ExportOptions(parsed, isSequence: isSequence))
-        // An explicit end gives the frame count now; otherwise the output is checked for a
-        // sequence here and settled again once the timeline has been played.
-        var count = timeline.events.isEmpty ? 1 : 2
+        // An explicit end gives the frame count now; otherwise the output is checked here for
+        // the counts the timeline may make and settled once it has been played.
         if let until = timeline.until {
-            count = options.player.frameCount(until: until)
+            let count = options.player.frameCount(until: until)
             try checkFrameCount(count, options)
+            _ = try options.output(frameCount: count)
+        } else if timeline.events.isEmpty {
+            _ = try options.output(frameCount: 1)
+        } else {
+            // Events at time 0 that end at once (or change nothing) make one frame, which `-o`
+            // may name as one file: refused now only what neither count allows.
+            do {
+                _ = try options.output(frameCount: 2)
+            } catch {
+                guard (try? options.output(frameCount: 1)) != nil else { throw error }
+            }
         }
-        _ = try options.output(frameCount: count)
         return options
     }
 

@@ -50,6 +50,8 @@ struct AnimateOptions: Equatable {
     ///
     /// - Throws: `CommandLineError`.
     func output(frameCount: Int) throws -> FrameOutput {
+        // The format `-o` implies for this many frames (`isSequence` guessed it from the events).
+        let export = self.export.settled(isSequence: frameCount >= 2)
         let spellings = export.spellings
         if frameCount == 1 {
             let playback = [OptionKey.holdStart, .holdEnd, .pingPong, .loops].first(where: spellings.has)

@@ -121,6 +121,16 @@ struct ExportOptions: Equatable {
         spellings = parsed.spellings
     }
 
+    /// These options for a command that turned out to make one frame or several: the format
+    /// inferred again from `-o` where `--format` was not given (`-o x.svg` is one SVG frame
+    /// for one frame, an animated SVG for several), as `init` infers it.
+    func settled(isSequence: Bool) -> ExportOptions {
+        guard !spellings.has(.format) else { return self }
+        var settled = self
+        settled.format = OutputFormat.inferred(fromOutput: outputPath, isSequence: isSequence)
+        return settled
+    }
+
     /// How `-o` was spelled (`--output` when it was not given).
     var outputSpelling: String { spellings.spelling(of: .output) }
 
