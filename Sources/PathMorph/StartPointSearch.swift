@@ -1,12 +1,14 @@
 /// Chooses where a target contour starts and which way it runs, so that its nodes travel as
 /// little as possible to or from its source partner: the least sum of squared distances
-/// between node i of one and node i of the other, over every rotation of the target and each
-/// direction that keeps the winding.
+/// between node i of one and node i of the other, over every rotation of the target, run as
+/// it is (or either way when it has no area).
 ///
 /// Both contours of a pair are oriented alike already (`IconOutline`: shapes clockwise, holes
 /// anticlockwise), so running the target the other way would turn a shape into a hole
-/// half-way: it is searched only when one of the two has no area, where the direction
-/// decides nothing about the fill.
+/// half-way, and at the end change what the target icon covers: it is searched only when the
+/// target has no area, where its direction decides nothing about its fill. (A source without
+/// area, such as a figure-eight, leaves the target as it runs: reversed, a gear's ring made
+/// its hole count twice and filled it.)
 enum StartPointSearch {
     /// The chosen rotation and direction, and its cost.
     struct Choice: Equatable {
@@ -15,12 +17,28 @@ enum StartPointSearch {
         var cost: Double
     }
 
-    /// The directions allowed for a target paired with `source`: forward, and backward when
-    /// either contour has no area.
+    /// The directions allowed for a target paired with `source`: forward, and backward too
+    /// when the target has no area (`hasNoArea`). A target with area keeps its direction
+    /// whatever the source's: reversed, it would fill otherwise where it overlaps another
+    /// contour. (The pairs are oriented alike, so only a source whose winding the outline
+    /// could not set runs the other way: a figure-eight, whose lobes cancel.)
     static func directions(_ source: PathContour, _ target: PathContour) -> [Bool] {
-        let a = source.signedArea, b = target.signedArea
-        if a == 0 || b == 0 { return [false, true] }
-        return (a > 0) == (b > 0) ? [false] : [true]
+        hasNoArea(target) ? [false, true] : [false]
+    }
+
+    /// Whether `contour` encloses no area: its signed area, summed in floating point, within
+    /// 10⁻⁹ of the square of its nodes' extent (a figure-eight's two lobes cancel to about
+    /// 10⁻¹³ px², not to 0).
+    static func hasNoArea(_ contour: PathContour) -> Bool {
+        let nodes = contour.nodes
+        guard let first = nodes.first else { return true }
+        var low = first, high = first
+        for p in nodes {
+            low = pointwiseMin(low, p)
+            high = pointwiseMax(high, p)
+        }
+        let extent = (high - low).max()
+        return abs(contour.signedArea) <= 1e-9 * extent * extent
     }
 
     /// The best choice for `target` (same curve count as `source`); ties go to the smaller

@@ -46,6 +46,21 @@ struct BuiltInSymbolPathTests {
         }
     }
 
+    /// A source contour without area (a figure-eight) leaves its partner running as the
+    /// target icon has it: every symbol's outline at the end is its own. The target was free
+    /// to run backwards, and for 5 of the symbols (a ring and its hole, two contours that
+    /// overlap) the reversed one filled a hole or cancelled a part: envelope 180 pixels off.
+    @Test func aFigureEightSourceKeepsEveryTargetsWinding() throws {
+        let eight = icon(try VectorPath(svgPathData: "M4 12C4 6 11 6 12 12C13 18 20 18 20 12C20 6 13 6 12 12C11 18 4 18 4 12Z"))
+        let rasterizer = VectorRasterizer()
+        for to in BuiltInSymbol.allCases {
+            let morph = try PathMorph(from: eight, to: to.icon, layout: iconLayout)
+            let drawn = try rasterizer.mask(forPixelPath: PathMorph.path(of: morph.target), rule: .nonZero, in: iconLayout)
+            let d = difference(drawn, Self.masks[to]!)
+            #expect(d.largest <= 1 && d.count <= Self.allowedRoundingFlips(Self.masks[to]!), "\(to): \(d)")
+        }
+    }
+
     @Test func midwayIsASolidShapeBetweenTheTwo() throws {
         // play → pause half-way: covers some of what either covers, and is not a cross-fade
         // (few partly covered pixels, as for any filled outline).

@@ -29,25 +29,36 @@ struct StartPointSearchTests {
             var b = Self.randomContour(n, centre: SIMD2(60 + 20 * Double.random(in: 0..<1, using: &random), 60), random: &random)
             if trial % 2 == 1 { b = b.reversed() } // drawn the other way round
             let choice = StartPointSearch.best(a, b)
-            // Every rotation in every direction that keeps the winding.
+            // Every rotation, the target running as it is: reversed, it would fill otherwise.
             var minimum = Double.infinity
-            for reversed in [false, true] {
-                let turned = reversed ? b.reversed() : b
-                guard (turned.signedArea > 0) == (a.signedArea > 0) else { continue }
-                for k in 0..<n { minimum = min(minimum, Self.travel(a, turned.rotated(by: k))) }
-            }
+            for k in 0..<n { minimum = min(minimum, Self.travel(a, b.rotated(by: k))) }
             let chosen = StartPointSearch.apply(choice, to: b)
             #expect(abs(Self.travel(a, chosen) - minimum) <= 1e-9 * max(1, minimum), "trial \(trial)")
-            #expect((chosen.signedArea > 0) == (a.signedArea > 0), "the winding is kept")
+            #expect((chosen.signedArea > 0) == (b.signedArea > 0), "the target's winding is kept")
         }
     }
 
-    @Test func bothDirectionsWhenOneSideHasNoArea() {
+    @Test func bothDirectionsWhenTheTargetHasNoArea() {
         // A flat contour (a line there and back) has no winding to keep.
         let flat = PathContour(start: SIMD2(0, 0), curves: [
             .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 0)), .init(lineFrom: SIMD2(10, 0), to: SIMD2(0, 0)),
         ])
         #expect(StartPointSearch.directions(flat, flat.reversed()) == [false, true])
+        // A target with area keeps its direction (its fill), whatever the source.
+        let square = PathContour(start: SIMD2(0, 0), curves: [
+            .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 0)), .init(lineFrom: SIMD2(10, 0), to: SIMD2(10, 10)),
+            .init(lineFrom: SIMD2(10, 10), to: SIMD2(0, 10)), .init(lineFrom: SIMD2(0, 10), to: SIMD2(0, 0)),
+        ])
+        #expect(StartPointSearch.directions(flat, square) == [false])
+        #expect(StartPointSearch.directions(flat, square.reversed()) == [false])
+        #expect(StartPointSearch.directions(square, flat) == [false, true])
+        // A figure-eight's lobes cancel to a rounding error, which is no area.
+        let eight = PathContour(start: SIMD2(0, 0), curves: [
+            .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 10)), .init(lineFrom: SIMD2(10, 10), to: SIMD2(10, 0)),
+            .init(lineFrom: SIMD2(10, 0), to: SIMD2(0, 10)), .init(lineFrom: SIMD2(0, 10), to: SIMD2(0, 0)),
+        ])
+        #expect(StartPointSearch.hasNoArea(eight) && !StartPointSearch.hasNoArea(square))
+        #expect(StartPointSearch.directions(square, eight) == [false, true])
     }
 
     @Test func aSquareDrawnBackwardsFromAnotherCornerMatchesWithoutTravel() throws {
