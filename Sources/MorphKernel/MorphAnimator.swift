@@ -237,6 +237,9 @@ public final class MorphAnimator: @unchecked Sendable {
         at time: Double, into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil, format: PixelFormat
     ) throws -> Bool {
         try locked(at: time) {
+            // The buffer is checked even when nothing changed: a host that switched to a
+            // buffer that cannot hold the frame hears of it at once.
+            _ = try renderer.checkOutput(output, bytesPerRow: bytesPerRow, format: format)
             let key = FrameKey(generation: generation, progress: progressNow, format: format, bytesPerRow: bytesPerRow)
             guard key != lastRendered else { return false }
             lastRendered = nil

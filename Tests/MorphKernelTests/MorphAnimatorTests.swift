@@ -256,6 +256,12 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
         // Another format is another frame.
         var rgba = [UInt8](repeating: 0, count: renderer.rgbaByteCount)
         #expect(try rgba.withUnsafeMutableBytes { try animator.render(at: 7, into: $0, format: .rgba8) })
+        // An idle frame still checks the buffer it is given: one too small throws, as a
+        // render would, and the next frame into the right one is still idle.
+        #expect(throws: MorphError.bufferTooSmall(byteCount: 3, needed: renderer.rgbaByteCount)) {
+            try rgba.withUnsafeMutableBytes { try animator.render(at: 8, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<3]), format: .rgba8) }
+        }
+        #expect(try !rgba.withUnsafeMutableBytes { try animator.render(at: 9, into: $0, format: .rgba8) })
     }
 
     @Test func sameScriptSameBytes() throws {
