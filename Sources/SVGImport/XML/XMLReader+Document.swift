@@ -12,6 +12,12 @@ extension XMLReader {
         if let bad = Self.firstInvalidUTF8(in: bytes) {
             throw fail("the text is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", at: bad)
         }
+        // XML allows no control character but tab, line feed and carriage return, written as
+        // itself or as a reference (`XMLReader+References.swift`).
+        if let bad = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            let code = String(bytes[bad], radix: 16, uppercase: true)
+            throw fail("the control character U+\(String(repeating: "0", count: 4 - code.count) + code) is not a character XML allows", at: bad)
+        }
         var sawDoctype = false
         var sawRoot = false
         while position < bytes.count {
