@@ -10,6 +10,9 @@ extension PNGImage {
     /// Every PNG libpng reads is accepted: all colour types and bit depths, palettes, `tRNS`,
     /// 16-bit samples and Adam7 interlacing. The header's `width × height` is checked against
     /// `pixelLimit` (and, whatever the limit, 2³⁰ pixels) before any pixel memory is allocated.
+    /// Reading stops once the image data is whole: the chunks after it, `IEND` included, are
+    /// not read, so a file cut off after its image data decodes (as browsers show it), and
+    /// one cut off inside it is invalid.
     ///
     /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason)
     ///   or `.tooLarge`, each naming `path`.
@@ -32,7 +35,8 @@ extension PNGImage {
         self = try LibPNG.decode(file: file, name: path, format: format, pixelLimit: pixelLimit)
     }
 
-    /// Decodes PNG data held in memory; `name` labels errors (e.g. `"<stdin>"`).
+    /// Decodes PNG data held in memory; `name` labels errors (e.g. `"<stdin>"`). As for files,
+    /// reading stops once the image data is whole.
     ///
     /// - Throws: `PNGError.invalidPNG` or `.tooLarge`, as for files.
     public init(
