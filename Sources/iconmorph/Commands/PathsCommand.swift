@@ -134,6 +134,10 @@ enum PathsCommand {
                 option: parsed.spelling(of: .name), expected: "a Swift type name (letters, digits and _, not starting "
                     + "with a digit)", got: typeName)
         }
+        // (The default names end in Shape or Paths after a To: never one of these.)
+        if parsed.has(.name), let clash = SwiftTypeName.clash(typeName, format: format) {
+            throw CommandLineError.invalidSetting(option: parsed.spelling(of: .name), reason: clash)
+        }
         // A file named like another export's (JSON in x.svg) would mislead what opens it.
         if let output, output != OutputTarget.standardOutputName, let ext = fileExtension(of: output),
            ext != format.fileExtension, PathExportFormat.allCases.contains(where: { $0.fileExtension == ext }) {

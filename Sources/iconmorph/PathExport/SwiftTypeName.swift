@@ -15,10 +15,25 @@ enum SwiftTypeName {
         return allowed && !("0"..."9").contains(first) && !keywords.contains(name)
     }
 
+    /// Swift's reserved words, which a type may not be named without backticks.
     private static let keywords: Set<String> = [
-        "Any", "Self", "Type", "Protocol", "as", "class", "enum", "extension", "func", "import", "init", "let",
-        "protocol", "struct", "var", "self", "super", "true", "false", "nil", "is", "in", "for", "while", "if",
+        "Any", "Self", "Type", "Protocol", "_", "as", "associatedtype", "break", "case", "catch", "class", "continue",
+        "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for",
+        "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup",
+        "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super",
+        "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
     ]
+
+    /// The types the code of `format` names besides its own (a type of the same name would
+    /// hide them, and the code would not compile): nil when `name` names none, else a reason.
+    static func clash(_ name: String, format: PathExportFormat) -> String? {
+        let used: Set<String> = switch format {
+        case .swiftui: ["Shape", "Path", "VectorArithmetic", "Points", "CGRect", "CGPoint", "CGSize", "CGFloat", "Double", "Int"]
+        case .uikit: ["UIBezierPath", "CGRect", "CGPoint", "CGSize", "CGFloat", "Double"]
+        case .svg, .svgAnimate, .json: []
+        }
+        return used.contains(name) ? "'\(name)' names a type the --format \(format.rawValue) code uses; give another name" : nil
+    }
 
     /// The last path component without its extension.
     private static func stem(_ name: String) -> String {
