@@ -103,6 +103,7 @@ struct PathsExportTests {
         let cases: [([String], String)] = [
             (["--from", png], "--from: \(png) is a PNG image, which has no outline; paths needs an SVG file or a built-in symbol"),
             (["-o", "-"], "-o: --format svg writes two files, so it cannot go to standard output"),
+            (["-o", "/dev/null"], "-o: --format svg writes two files named from '/dev/null', which is not a regular file or a folder"),
             (["--name", "Shape"], "--name: applies to --format swiftui and uikit only"),
             (["--format", "swiftui", "--name", "2Bad"], "--name: expected a Swift type name"),
             (["--format", "swiftui", "--name", "_"], "--name: expected a Swift type name"),

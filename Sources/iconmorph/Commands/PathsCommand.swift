@@ -127,6 +127,14 @@ enum PathsCommand {
                 reason: "--format svg writes two files, so it cannot go to standard output; give a file name, or use "
                     + "--format svg-animate or json")
         }
+        // Two files named from a device's or a FIFO's name would be new files beside it, in
+        // /dev for /dev/null.
+        if format == .svg, let output, exists(output), !isRegularFile(output), !isDirectory(output) {
+            throw CommandLineError.invalidSetting(
+                option: parsed.spelling(of: .output),
+                reason: "--format svg writes two files named from \(quoted(output)), which is not a regular file or a "
+                    + "folder; give a file name, or use --format svg-animate or json")
+        }
         let suffix = format == .swiftui ? "Shape" : "Paths"
         let typeName = parsed.text(.name) ?? SwiftTypeName.base(source: source, target: target) + suffix
         if parsed.has(.name), !SwiftTypeName.isValid(typeName) {
