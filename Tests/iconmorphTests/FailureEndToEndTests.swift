@@ -49,7 +49,7 @@ struct FailureEndToEndTests {
              status: 64, message: "-o: the frame files' names pass the 255 bytes a file name may have from frame 10 on ('$D/sub/"
                  + String(repeating: "a", count: 250) + "10.png'); give a shorter pattern"),
         Case(name: "frames into a .png name", arguments: good + ["--frames", "3", "-o", "$D/anim.png"],
-             status: 64, message: "-o: --frames writes many files, so expected a folder or a pattern such as '$D/anim_%04d.png', got '$D/anim.png'"),
+             status: 64, message: "-o: a sequence writes a file per frame, so expected a folder or a pattern such as '$D/anim_%04d.png', got '$D/anim.png'"),
         Case(name: "progress out of range", arguments: good + ["--progress", "1.5", "-o", "$D/out.png"],
              status: 64, message: "--progress: expected a number from 0 to 1, got '1.5'"),
         Case(name: "no frames", arguments: good + ["--frames", "0", "-o", "$D/seq"],

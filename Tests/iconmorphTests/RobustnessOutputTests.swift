@@ -48,7 +48,7 @@ import Testing
              status: 64, message: "--manifest: '$D/keep.png' is the --from icon; writing it would replace the input, so give another output path"),
         Case(name: "manifest that is the sheet, spelled differently",
              arguments: ["render", "-q", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/./sheet.png"],
-             status: 64, message: "--manifest: is the sheet's own path; give another file"),
+             status: 64, message: "--manifest: '$D/./sheet.png' is the sheet's own path; give another file"),
         Case(name: "animated PNG over its icon", arguments: ["render", "-q", "--to", "$D/keep.png", "--frames", "3", "--format", "apng", "-o", "$D/keep.png"],
              status: 64, message: "-o: '$D/keep.png' is the --to icon; writing it would replace the input, so give another output path"),
         // Something in the way.

@@ -177,7 +177,10 @@ struct SheetExportTests {
         (["--frames", "4", "--spacing", "2"], "--spacing: applies to --format sheet or strip"),
         (["--frames", "4", "-o", "a.apng", "--manifest", "a.json"], "--manifest: applies to --format sheet or strip"),
         (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
-        (["--frames", "4", "--format", "sheet", "-o", "s.png", "--manifest", "s.png"], "--manifest: is the sheet's own path; give another file"),
+        (["--frames", "4", "--format", "sheet", "-o", "s.png", "--manifest", "s.png"], "--manifest: 's.png' is the sheet's own path; give another file"),
+        (["--frames", "4", "--format", "strip", "-o", "s.png", "--manifest", "s.png"], "--manifest: 's.png' is the strip's own path; give another file"),
+        (["--frames", "4", "--format", "strip", "-o", "-", "--manifest", "-"],
+         "--manifest: goes to standard output, and so does the strip; give a file for one of them"),
         (["--frames", "4000", "--format", "sheet", "--size", "64"],
          "--format: 4000 frames of 192×192 pixels make a 12288×12096 sheet; the largest is 64000000 pixels; give fewer frames or a smaller --size or --scale"),
     ])

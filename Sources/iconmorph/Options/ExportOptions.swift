@@ -220,14 +220,15 @@ struct ExportOptions: Equatable {
                 || outputPath.map(OutputTarget.writesStandardOutput(path:)) == true {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest),
-                    reason: "goes to standard output, and so does the sheet; give a file for one of them")
+                    reason: "goes to standard output, and so does the \(format.rawValue); give a file for one of them")
             }
             if let manifest, case .file(let image) = output.target,
                OutputSafety.nameTheSameFile(
                    OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile(for: format)),
                    OutputTarget.writtenFile(image, defaultName: format.defaultFile)) {
                 throw CommandLineError.invalidSetting(
-                    option: spellings.spelling(of: .manifest), reason: "is the sheet's own path; give another file")
+                    option: spellings.spelling(of: .manifest),
+                    reason: "\(quoted(manifest)) is the \(format.rawValue)'s own path; give another file")
             }
             guard let pixels = layout.pixelCount, pixels <= SheetLayout.maximumPixelCount else {
                 throw CommandLineError.invalidSetting(

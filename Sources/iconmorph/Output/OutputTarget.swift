@@ -68,7 +68,7 @@ enum OutputTarget: Equatable, Sendable {
             if !isDirectory(folder), folder.lowercased().hasSuffix("." + fileExtension) {
                 throw CommandLineError.invalidSetting(
                     option: option,
-                    reason: "--frames writes many files, so expected a folder or a pattern such as "
+                    reason: "a sequence writes a file per frame, so expected a folder or a pattern such as "
                         + "'\(folder.dropLast(fileExtension.count + 1))_%04d.\(fileExtension)', got \(quoted(folder))")
             }
             let digits = max(4, String(frameCount - 1).count)
