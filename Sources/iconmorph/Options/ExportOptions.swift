@@ -186,11 +186,12 @@ struct ExportOptions: Equatable {
             columns: nil, spacing: spacing, manifest: manifest, quiet: quiet, steps: steps, timing: timing,
             tolerance: tolerance, scale: scale)
         if output.frameCount > TimingOptions.maximumOutputFrames {
-            let blame = [OptionKey.holdEnd, .holdStart, .pingPong].first(where: spellings.has) ?? .frames
+            let given = [OptionKey.holdEnd, .holdStart, .pingPong].filter(spellings.has)
+            let blame = given.first ?? .frames
+            let with = given.isEmpty ? "" : "with " + given.map(spellings.spelling(of:)).joined(separator: " and ") + " "
             throw CommandLineError.invalidSetting(
                 option: spellings.spelling(of: blame),
-                reason: "with the holds and --ping-pong the output has \(output.frameCount) frames; the most is "
-                    + "\(TimingOptions.maximumOutputFrames)")
+                reason: "\(with)the output has \(output.frameCount) frames; the most is \(TimingOptions.maximumOutputFrames)")
         }
         // A Lottie file has no play count (players loop by their own setting), so `--loops n`
         // writes the n plays one after another.

@@ -34,7 +34,7 @@ enum TimelineFile {
 
     /// The lines of help that describe the format, for `animate`'s notes.
     static let helpLines = [
-        "One statement a line; # starts a comment; words may be quoted with \"…\":",
+        "One statement a line; # at the start of a word starts a comment; words may be quoted with \"…\":",
         "  start <icon>                  the icon at rest at time 0 (default play)",
         "  transition <s>                full-transition time of events that give none",
         "  until <s>                     the end time (--until on the command line wins)",
