@@ -310,6 +310,9 @@ struct AnimateEndToEndTests {
             (["--at", "0", "pause", "--duration", "1"],
              "--duration: is not an option of animate: the timeline's length is --until (default: when the last morph ends); "
                 + "--transition is the time of a full morph", 64),
+            // Too long without --until: the last event is to blame, not an --until not given.
+            (["--at", "86400", "pause", "--fps", "1000"],
+             "--at 86400 pause: the timeline runs past 100 s, more than 100000 frames at 1000 fps; give earlier events or a lower --fps", 64),
         ]
         for (arguments, message, status) in cases {
             let result = try ExportRun.iconmorph(["animate"] + arguments + ["-o", "out"], in: folder.path)

@@ -116,10 +116,13 @@ struct TimelinePlayer {
             }
             k += 1
             if k >= maximumFrames {
+                // Blamed on what sets the end: --until, else the last event.
+                let (origin, earlier) = timeline.until != nil || timeline.events.isEmpty
+                    ? (timeline.untilOrigin, "an earlier --until") : (timeline.events[timeline.events.count - 1].origin, "earlier events")
                 throw CommandLineError.invalidSetting(
-                    option: timeline.untilOrigin,
+                    option: origin,
                     reason: "the timeline runs past \(formatComputed(time(ofFrame: k))) s, more than \(maximumFrames) frames "
-                        + "at \(formatNumber(fps.doubleValue)) fps; give an earlier --until or a lower --fps")
+                        + "at \(formatNumber(fps.doubleValue)) fps; give \(earlier) or a lower --fps")
             }
         }
     }
