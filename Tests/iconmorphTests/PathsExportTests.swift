@@ -96,6 +96,19 @@ struct PathsExportTests {
         #expect((object as? [String: Any])?["from"] as? String == "play")
     }
 
+    /// A fully transparent --color draws nothing, and says so, as render does; JSON, which
+    /// holds no colour, does not.
+    @Test func aTransparentColourIsWarnedOf() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (format, file, warns) in [("svg", "c.svg", true), ("svg-animate", "c.svg", true), ("json", "c.json", false)] {
+            let arguments = ["paths", "--format", format, "-q", "-o", folder.file(file)] + (format == "json" ? [] : ["--color", "#12345600"])
+            let run = try Binary.run(arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr == (warns ? "iconmorph: warning: --color has alpha 0, so the shapes do not show: the SVG draws nothing\n" : ""), "\(format)")
+        }
+    }
+
     @Test func badRequestsAreUsageErrorsAndWriteNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -175,6 +175,9 @@ enum PathsCommand {
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         try OutputSafety.checkInputsSpared(
             inputs: [(from, options.source), (to, options.target)], outputs: [(options.outputSpelling, paths)])
+        if options.color.alpha == 0, options.format == .svg || options.format == .svgAnimate {
+            warn("--color has alpha 0, so the shapes do not show: the SVG draws nothing")
+        }
         let pair = try OutlinePair.match(
             source: options.source, sourceOption: from, target: options.target, targetOption: to,
             layout: options.layout, use: "paths", warn: warn)
