@@ -53,10 +53,11 @@ struct PreparedLayer {
             }
         }
         // The mapped box of the control points bounds every mapped point.
-        // A stroke's outline reaches at most h·max(miter limit, √2) past them.
+        // A stroke's outline reaches at most h·max(miter limit, √2) past them, and h·√2 (a
+        // square cap's corner) without miter joins, whatever the limit.
         if var bounds = path.controlBounds {
             if case .stroke(let style) = paint {
-                let reach = style.width / 2 * max(style.miterLimit, 2.0.squareRoot())
+                let reach = style.width / 2 * max(style.lineJoin == .miter ? style.miterLimit : 1, 2.0.squareRoot())
                 bounds.min -= reach
                 bounds.max += reach
             }

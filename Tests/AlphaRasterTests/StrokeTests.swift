@@ -78,6 +78,9 @@ struct StrokeTests {
         let tip = 4 * sin(half) * sin(half) * tan(half)
         let gained = try coveredArea(area(.miter, 5.8)) - coveredArea(area(.bevel, 4))
         #expect(abs(gained - tip) < 0.05, "miter gained \(gained), expected \(tip)")
+        // Round and bevel joins never use the limit, so any finite one draws them alike (a
+        // limit of 10¹⁰¹ was counted into the stroke's reach and refused as off the canvas).
+        for join in [StrokeStyle.LineJoin.round, .bevel] { #expect(try area(join, 1e101) == area(join, 4), "\(join)") }
     }
 
     @Test("a closed square stroke is the outer square minus the inner one, with mitered corners")
