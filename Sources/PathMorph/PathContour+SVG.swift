@@ -24,13 +24,20 @@ extension PathContour {
     }
 
     /// `value` rounded to `decimals` places (0…12), without trailing zeros or a minus zero:
-    /// `12.5`, `-0.125`, `3`.
+    /// `12.5`, `-0.125`, `3`. A value too large for that many places (its digits pass 9·10¹⁵)
+    /// is rounded to a whole number (`100000000000000`), from 9·10¹⁸ on written with an
+    /// exponent (`1e+19`), as SVG and JSON read numbers; one that is not finite as Swift
+    /// writes it (`nan`, `inf`), which neither reads.
     public static func formatNumber(_ value: Double, decimals: Int = 3) -> String {
         let places = min(max(decimals, 0), 12)
         var unit = 1.0
         for _ in 0..<places { unit *= 10 }
         let scaled = (value * unit).rounded()
-        guard value.isFinite, abs(scaled) < 9e15 else { return "\(value)" }
+        guard value.isFinite else { return "\(value)" }
+        guard abs(scaled) < 9e15 else {
+            let whole = value.rounded()
+            return abs(whole) < 9e18 ? String(Int64(whole)) : "\(whole)"
+        }
         return decimalText(Int64(scaled), places: places, leadingZero: true)
     }
 

@@ -14,6 +14,11 @@ struct SVGPathDataTests {
         // Up to 12 places (an animation's key times in a long play).
         #expect(PathContour.formatNumber(1.0 / 3_601_000, decimals: 9) == "0.000000278")
         #expect(PathContour.formatNumber(0.5, decimals: 20) == "0.5")
+        // Too large for the places asked: whole numbers, with no ".0", then an exponent.
+        #expect(PathContour.formatNumber(1e14, decimals: 3) == "100000000000000")
+        #expect(PathContour.formatNumber(-9e15, decimals: 0) == "-9000000000000000")
+        #expect(PathContour.formatNumber(1e16 + 0.5, decimals: 3) == "10000000000000000")
+        #expect(PathContour.formatNumber(2e19) == "2e+19" && Double(PathContour.formatNumber(-2e19)) == -2e19)
     }
 
     @Test func numbersReadBackWithinHalfAUnit() {
