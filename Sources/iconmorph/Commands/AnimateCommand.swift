@@ -92,8 +92,9 @@ enum AnimateCommand {
                         + "strip is one file (default: \(OutputFormat.apng.defaultFile), "
                         + "\(OutputFormat.sheet.defaultFile), \(OutputFormat.strip.defaultFile)). - is standard "
                         + "output: the raw stream (--format rgba, which - implies), or with --format the one "
-                        + "file of any other format, as /dev/stdout. A timeline of one frame (no events) writes one PNG "
-                        + "file (default: \(OutputTarget.defaultFile))."),
+                        + "file of any other format, as /dev/stdout. A timeline of one frame (no events, or "
+                        + "events that end at time 0) writes one PNG or SVG file (default: "
+                        + "\(OutputTarget.defaultFile))."),
                 ExportOptions.format,
             ]
             + ExportOptions.fileOptions + [ExportOptions.tolerance, ExportOptions.quiet]
