@@ -7,7 +7,7 @@
 /// the colour type is the smallest that decodes to exactly the same pixels (see
 /// `PNGPixelLayout`): one colour at any alphas — every rendered morph frame — is stored
 /// indexed, 1 byte a pixel instead of 4; for one gray colour on a small image, gray+alpha
-/// is tried too and the smaller file kept (`grayAlphaTrialPixelsPerPaletteByte`,
+/// (plain gray when it is opaque) is tried too and the smaller file kept (`grayAlphaTrialPixelsPerPaletteByte`,
 /// `indexedCanWin`), unless `compression.triesGrayAlpha` is off; and an indexed image is
 /// compressed a second time where `compression.indicesAlternative` says so, the smaller
 /// file kept.
@@ -122,9 +122,11 @@ public final class PNGEncoder {
         guard compression.triesGrayAlpha, layout.colorType == .indexed, color.red == color.green, color.green == color.blue,
               layout.paletteBytes &* Self.grayAlphaTrialPixelsPerPaletteByte > source.width &* source.height
         else { return try encode(source, as: layout, with: writer) }
-        // Gray+alpha first: where it is tried it mostly wins, and the indexed file can only be
-        // smaller when its palette is small against the gray+alpha file (`indexedCanWin`).
-        let gray = try encode(source, as: PNGPixelLayout(colorType: .grayAlpha, paletteColor: color), with: writer)
+        // Gray+alpha first (plain gray when every pixel is opaque: its palette has no tRNS):
+        // where it is tried it mostly wins, and the indexed file can only be smaller when its
+        // palette is small against the gray file (`indexedCanWin`).
+        let grayType: PNGPixelLayout.ColorType = layout.transparentCount == 0 ? .gray : .grayAlpha
+        let gray = try encode(source, as: PNGPixelLayout(colorType: grayType, paletteColor: color), with: writer)
         guard Self.indexedCanWin(paletteBytes: layout.paletteBytes, grayAlphaFileBytes: gray.count) else { return gray }
         // The writer's output is replaced by the next encode: keep the gray+alpha file aside.
         let kept = grayAlphaFile.bytes(gray.count)

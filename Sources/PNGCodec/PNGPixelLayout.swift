@@ -34,8 +34,8 @@ struct PNGPixelLayout: Equatable {
     }
 
     var colorType: ColorType
-    /// For `.indexed`: the one colour, R G B; for `.grayAlpha` made from an alpha plane of
-    /// one gray colour, that colour.
+    /// For `.indexed`: the one colour, R G B; for `.grayAlpha` or `.gray` made from an alpha
+    /// plane of one gray colour, that colour.
     var paletteColor: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
     /// For `.indexed`: how many entries, 1…256.
     var paletteCount = 0
@@ -141,6 +141,9 @@ struct PNGPixelLayout: Equatable {
         case (.indexed, _):
             let alphaOffset = step &- 1
             for i in 0..<count { output[i] = indexOfAlpha[Int(input[i &* step &+ alphaOffset])] }
+        case (.gray, .alpha):
+            // An opaque plane of one gray colour (every alpha 255).
+            output.update(repeating: paletteColor.red, count: count)
         case (.gray, _):
             for i in 0..<count { output[i] = input[i &* step] }
         case (.grayAlpha, .alpha):

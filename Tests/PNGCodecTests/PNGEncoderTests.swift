@@ -116,7 +116,8 @@ import Testing
             // A single pixel is one colour whatever the kind (and gray only if it is gray).
             if let expectedType = width * height == 1 && kind.reduces ? 3 : kind.expectedColorType {
                 let gray = sample.rgba.pixels[0] == sample.rgba.pixels[1] && sample.rgba.pixels[1] == sample.rgba.pixels[2]
-                let allowed: Set<UInt8> = width * height == 1 && gray ? [3, 4] : [expectedType]
+                // (A single opaque gray pixel may be plain gray.)
+                let allowed: Set<UInt8> = width * height == 1 && gray ? [0, 3, 4] : [expectedType]
                 #expect(allowed.contains(reference.colorType), "\(label): colour type \(reference.colorType)")
             } else {
                 #expect([3, 4].contains(reference.colorType), "\(label): colour type \(reference.colorType)")
@@ -261,6 +262,30 @@ import Testing
             try PNGEncoder().withPNGData(alpha: plane, width: 512, height: 512, red: 0, green: 0, blue: 0) { Array($0) }
         }
         #expect(try ReferencePNGReader(png).colorType == 3)
+    }
+
+    /// An opaque image of one gray (a mask of one value, as `iconmorph mask` writes it) is
+    /// tried as plain gray rather than gray+alpha, whose alpha would all be 255: the file is
+    /// plain gray or indexed, whichever is smaller, never gray+alpha, and no larger than the
+    /// indexed file alone. It came out gray+alpha up to 18 px a side, where plain gray, with
+    /// no palette to store, is the smaller.
+    @Test func anOpaqueGrayIsTriedAsPlainGray() throws {
+        for size in [1, 2, 8, 18, 19, 60, 200] {
+            let opaque = [UInt8](repeating: 255, count: size * size)
+            let encoded = try opaque.withUnsafeBytes { plane in
+                try PNGEncoder().withPNGData(alpha: plane, width: size, height: size, red: 77, green: 77, blue: 77) { Array($0) }
+            }
+            var noTrial = PNGCompression.default
+            noTrial.triesGrayAlpha = false
+            let indexed = try opaque.withUnsafeBytes { plane in
+                try PNGEncoder(compression: noTrial).withPNGData(alpha: plane, width: size, height: size, red: 77, green: 77, blue: 77) { Array($0) }
+            }
+            let type = try ReferencePNGReader(encoded).colorType
+            #expect(type == 0 || type == 3, "\(size): colour type \(type)")
+            #expect(size > 18 || type == 0, "\(size): colour type \(type)")
+            #expect(encoded.count <= indexed.count, "\(size)")
+            #expect(try ReferencePNGReader(encoded).rgba == [UInt8](repeating: 0, count: size * size).flatMap { _ in [77, 77, 77, 255] })
+        }
     }
 
     /// `.best` compresses an indexed image at level 9 and with run-length matching and keeps

@@ -35,7 +35,8 @@ enum MaskCommand {
                     + "(\(GeometryOptions.defaultSide)×\(GeometryOptions.defaultSide) by default): each "
                     + "pixel's gray is 255 − coverage, so the shape is black ink on white paper and "
                     + "looks the same in any viewer, light or dark. (A mask whose pixels are all the "
-                    + "same is stored as a one-entry palette of that gray.) Given back as an icon "
+                    + "same may be stored as a one-entry palette of that gray, with no alpha either, "
+                    + "when that is smaller.) Given back as an icon "
                     + "(with --mask auto or luminance) it yields the same mask, byte for byte.",
             ]),
             ("EXIT STATUS", ExitCode.helpLines),
