@@ -24,8 +24,8 @@ enum MaskCommand {
                            + "same name is replaced.",
                        section: "OUTPUT"),
             OptionSpec(.quiet, short: "q",
-                       help: "Print nothing on success. Otherwise one line on standard output says "
-                           + "what was written.",
+                       help: "Print no summary (warnings still go to standard error). Otherwise one line "
+                           + "on standard output (standard error with -o -) says what was written.",
                        section: "OUTPUT"),
         ] + GeometryOptions.boxOptions + [.help],
         notes: [

@@ -58,8 +58,8 @@ enum PathsCommand {
                        help: "The fill of the SVG paths, as #RGB, #RGBA, #RRGGBB or #RRGGBBAA.",
                        defaultText: hexString(LookOptions.Defaults.color), section: formatSection),
             OptionSpec(.quiet, short: "q",
-                       help: "Print nothing on success. Otherwise one line says what was written (on standard "
-                           + "error when the file goes to standard output).",
+                       help: "Print no summary (warnings still go to standard error). Otherwise one line "
+                           + "says what was written (on standard error when the file goes to standard output).",
                        section: formatSection),
             OptionSpec(.duration, value: .number(.closed(0.001, TimingOptions.maximumDuration)), valueName: "s",
                        help: "Seconds of the morph.", defaultText: "1", section: animationSection),

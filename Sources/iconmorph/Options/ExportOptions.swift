@@ -75,10 +75,10 @@ struct ExportOptions: Equatable {
 
     static let quiet = OptionSpec(
         .quiet, short: "q",
-        help: "Print nothing on success. Otherwise a sequence reports its progress on standard "
-            + "error (a bar on a terminal; else, for runs over a second, a line every 10 % and "
-            + "at most every two seconds), and one line on standard "
-            + "output (standard error for --format rgba) says what was written.",
+        help: "Print no progress and no summary (warnings still go to standard error). Otherwise a "
+            + "sequence reports its progress on standard error (a bar on a terminal; else, for runs "
+            + "over a second, a line every 10 % and at most every two seconds), and one line on "
+            + "standard output (standard error for output on standard output) says what was written.",
         section: section)
 
     /// `--format`, or what `-o` implies.
