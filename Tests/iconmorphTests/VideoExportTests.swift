@@ -169,6 +169,9 @@ struct VideoExportTests {
         #expect(try ExportRun.iconmorph(Self.morph + ["--loops", "3", "-o", path]).status == 0)
         let info = String(decoding: try ExportRun.run("webpmux", ["-info", path]).stdout, as: UTF8.self)
         #expect(info.contains("Canvas size: 132 x 132") && info.contains("animation transparency") && info.contains("Loop Count : 3"), "\(info)")
+        // The background a player may paint behind the frames is transparent (libwebp writes
+        // opaque white).
+        #expect(info.contains("Background color : 0x00000000"), "\(info)")
         // Frames that do not change are merged into longer ones: the durations add up to the
         // whole animation (22 frames at 30 fps), and each frame's rectangle holds the PNG
         // frame of its start time, exactly.

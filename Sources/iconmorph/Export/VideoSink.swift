@@ -105,6 +105,28 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         }
     }
 
+    /// Sets the background colour of the animated WebP open at `descriptor` to transparent
+    /// black. libwebp's animation encoder writes opaque white into the ANIM chunk (ffmpeg has
+    /// no option for it), and the format lets a player paint it behind the frames: a white
+    /// box around a transparent morph. The frames are drawn over nothing, so 0 says what they
+    /// are. Looked for among the first chunks (VP8X, then ICCP or ANIM); a file without one is
+    /// left as it is. (A WebP down a pipe cannot be patched, and keeps the white.)
+    static func clearWebPBackground(_ descriptor: Int32) {
+        var header = [UInt8](repeating: 0, count: 128)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 12, header[0..<4].elementsEqual("RIFF".utf8), header[8..<12].elementsEqual("WEBP".utf8) else { return }
+        var offset = 12
+        while offset + 12 <= count {
+            let size = Int(header[offset + 4]) | Int(header[offset + 5]) << 8 | Int(header[offset + 6]) << 16 | Int(header[offset + 7]) << 24
+            if header[offset..<offset + 4].elementsEqual("ANIM".utf8) {
+                let transparent: [UInt8] = [0, 0, 0, 0]
+                _ = transparent.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, 4, off_t(offset + 8)) }
+                return
+            }
+            offset += 8 + size + (size & 1)
+        }
+    }
+
     /// Whether `path` (not a regular file) can be sought in: a device, not a FIFO or socket
     /// (nor a link with no name behind it, such as /dev/stdout into a pipe).
     private static func isSeekable(_ path: String) -> Bool {
@@ -137,8 +159,9 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
-        let descriptor = open(temporary, O_RDONLY)
+        let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
         if descriptor >= 0 {
+            if format == .webp { Self.clearWebPBackground(descriptor) }
             AtomicFileWriter.settle(descriptor, replacing: replaced)
             close(descriptor)
         }
