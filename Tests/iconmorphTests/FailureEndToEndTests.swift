@@ -35,7 +35,7 @@ struct FailureEndToEndTests {
         Case(name: "output folder missing", arguments: good + ["--progress", "0.5", "-o", "$D/missing/out.png"],
              status: 73, message: "$D/missing/out.png: cannot create: folder '$D/missing' does not exist"),
         Case(name: "output folder with slash missing", arguments: good + ["--progress", "0.5", "-o", "$D/missing/"],
-             status: 73, message: "$D/missing/: cannot create: folder '$D/missing/' does not exist"),
+             status: 73, message: "$D/missing/: cannot create: folder '$D/missing/' does not exist; a single file goes into a folder that exists, so create it first or give a file name"),
         Case(name: "frames folder parent missing", arguments: good + ["--frames", "3", "-o", "$D/a/b"],
              status: 73, message: "$D/a/b: cannot create folder: its parent folder '$D/a' does not exist"),
         Case(name: "frames folder is a file", arguments: good + ["--frames", "3", "-o", "$D/square.png/x"],

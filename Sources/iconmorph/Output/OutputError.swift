@@ -19,6 +19,10 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
             "\(path): cannot create folder: \(reason)"
         case .notAFolder(let path):
             "\(path): exists and is not a folder"
+        case .missingFolder(let file, let folder) where file == folder:
+            // A folder named for one file (`-o out/` with one frame): only an existing one takes it.
+            "\(file): cannot create: folder '\(folder)' does not exist; a single file goes into a folder that "
+                + "exists, so create it first or give a file name"
         case .missingFolder(let file, let folder):
             "\(file): cannot create: folder '\(folder)' does not exist"
         case .encoderMissing(let path):
