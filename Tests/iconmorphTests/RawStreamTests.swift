@@ -132,4 +132,26 @@ struct RawStreamTests {
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.contains("iconmorph: error: standard output is a terminal; pipe the raw frames into a program such as ffmpeg"), "\(text)")
     }
+
+    /// Nor is a binary file named for standard output (`-o -`, `/dev/stdout`): a PNG, a sheet,
+    /// a mask's PNG. A vector file is text, and is written there.
+    @Test(arguments: [
+        ("render --progress 0.5 --format png -o -", "--format png"), ("render --frames 3 --format sheet -o /dev/stdout", "--format sheet"),
+        ("animate --at 0 pause --format apng -o -", "--format apng"), ("mask --from star -o -", "a mask's PNG"),
+    ])
+    func refusesToPutABinaryFileOnATerminal(_ command: String, _ what: String) throws {
+        let binary = try Binary.locate()
+        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' \(command)", "/dev/null"])
+        #expect(result.status == 64)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.contains("iconmorph: error: standard output is a terminal, and \(what) is binary; pipe it"), "\(text)")
+        #expect(!text.contains("PNG\r\n"), "\(text.prefix(40))")
+    }
+
+    @Test func putsAVectorFileOnATerminal() throws {
+        let binary = try Binary.locate()
+        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' render --frames 3 --format lottie -q -o -", "/dev/null"])
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("{\"v\":"))
+    }
 }

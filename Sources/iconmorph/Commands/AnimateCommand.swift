@@ -265,7 +265,7 @@ enum AnimateCommand {
     ///   turns out to need more frames than allowed or a format that needs a sequence gets
     ///   one frame.
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
-        if options.export.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         let timelineFrames: [FrameSource]
@@ -284,6 +284,7 @@ enum AnimateCommand {
         // A timeline's frames take the tint at their own progress; the ends bound them all.
         if let warning = LookOptions.invisibleShapeWarning(options.style, progress: [0, 1]) { warn(warning) }
         let output = try options.output(frameCount: timelineFrames.count)
+        try output.checkNotBinaryToTerminal()
         // The same checks as render's before any frame is rendered.
         let writer = try FrameWriter(output: output, sparing: options.inputs)
         let schedule = output.schedule

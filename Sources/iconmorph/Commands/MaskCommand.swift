@@ -78,6 +78,9 @@ enum MaskCommand {
     /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError` or
     ///   `AlphaRasterError`, unchanged.
     static func run(_ options: MaskOptions, warn: (String) -> Void) throws -> String {
+        if StandardStreams.isTerminal(options.output) {
+            throw StandardOutputError.binaryToTerminal(what: "a mask's PNG")
+        }
         let plan = try OutputTarget.file(options.output)
             .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
         let from = OptionKey.from.longName

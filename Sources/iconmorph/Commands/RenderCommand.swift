@@ -147,7 +147,7 @@ enum RenderCommand {
     /// - Throws: `OutputError`, `IconInputError`, `PNGError`, `SVGError`, `AlphaRasterError`,
     ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
-        if options.output.format == .rgba, isatty(STDOUT_FILENO) == 1 { throw StandardOutputError.isTerminal }
+        try options.output.checkNotBinaryToTerminal()
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
         let schedule = options.output.schedule

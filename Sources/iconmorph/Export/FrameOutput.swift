@@ -30,6 +30,19 @@ struct FrameOutput: Equatable {
     /// Pixels per point: vector documents are sized in points.
     var scale: Double = 1
 
+    /// Refuses to write binary data to a terminal: the raw stream, or a PNG, APNG, sheet,
+    /// strip or video file named for standard output (`-o -`, `/dev/stdout`). The vector
+    /// formats are text, and may be read there.
+    ///
+    /// - Throws: `StandardOutputError.isTerminal` or `.binaryToTerminal`.
+    func checkNotBinaryToTerminal() throws {
+        guard StandardStreams.isTerminal else { return }
+        if format == .rgba { throw StandardOutputError.isTerminal }
+        if !format.isVector, case .file(let path) = target, StandardStreams.isTerminal(path) {
+            throw StandardOutputError.binaryToTerminal(what: "--format \(format.rawValue)")
+        }
+    }
+
     /// The frames the output holds, in order, each with its step and delay.
     var schedule: [FrameTiming.Frame] {
         guard steps >= 2 else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }

@@ -40,7 +40,7 @@ struct CommandFailure: Error, Equatable {
             switch error {
             case .closed: self.init(message: "", exitCode: .ioError)
             case .writeFailed: self.init(message: error.description, exitCode: .ioError)
-            case .isTerminal: self.init(message: error.description, exitCode: .usage)
+            case .isTerminal, .binaryToTerminal: self.init(message: error.description, exitCode: .usage)
             }
         case let error as PNGError:
             // A file written down /dev/stdout to a reader that stopped early (`| head`) ends

@@ -7,6 +7,8 @@ enum StandardOutputError: Error, Equatable, CustomStringConvertible {
     case writeFailed(reason: String)
     /// Raw frames would go to a terminal.
     case isTerminal
+    /// A binary file (PNG, APNG, a sheet, a video) would go to a terminal: what it is.
+    case binaryToTerminal(what: String)
 
     var description: String {
         switch self {
@@ -15,6 +17,8 @@ enum StandardOutputError: Error, Equatable, CustomStringConvertible {
         case .isTerminal:
             "standard output is a terminal; pipe the raw frames into a program such as ffmpeg "
                 + "(see --print-ffmpeg) or redirect them to a file"
+        case .binaryToTerminal(let what):
+            "standard output is a terminal, and \(what) is binary; pipe it into a program or redirect it to a file"
         }
     }
 }

@@ -25,6 +25,13 @@ enum StandardStreams {
         return output.st_dev == named.st_dev && output.st_ino == named.st_ino
     }
 
+    /// Whether standard output is a terminal.
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether `path` names standard output and that is a terminal (`-o -` or `/dev/stdout`
+    /// typed at a prompt without a pipe).
+    static func isTerminal(_ path: String) -> Bool { isTerminal && isStandardOutput(path) }
+
     /// Writes `text` as UTF-8; the `errno` of a failed write (EPIPE for a closed pipe,
     /// SIGPIPE being ignored), or `nil` when every byte was written.
     @discardableResult
