@@ -17,7 +17,7 @@ import Darwin
 /// and is not a regular file (a device such as /dev/null, a FIFO, a terminal) cannot be
 /// replaced: the file is then staged in the temporary folder (`$TMPDIR`, else /tmp) and
 /// copied to it on commit, since the frame count can only be filled in once all frames are
-/// known.
+/// known. So is a name for standard output, copied through descriptor 1.
 final class AnimatedPNGFile {
     /// The path as given, for messages.
     let destination: String
@@ -25,6 +25,8 @@ final class AnimatedPNGFile {
     private let target: String
     /// Whether `target` is a device or FIFO to copy into rather than rename over.
     private let copiesOnCommit: Bool
+    /// Whether the destination names standard output, which the copy goes through.
+    private let toStandardOutput: Bool
     /// Where the file is staged for a device or FIFO, said in messages about the staging
     /// file ("; staged in …"), else "".
     private let staging: String
@@ -44,7 +46,10 @@ final class AnimatedPNGFile {
         self.destination = destination
         // A link is written through, so the link stays and its target gets the file.
         let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: destination)
-        let copies = !isRegular
+        // A name for standard output is copied through it, whatever it is (a redirected file
+        // gets the bytes at the redirection's position: `AtomicFileWriter.isStandardOutputName`).
+        toStandardOutput = AtomicFileWriter.isStandardOutputName(destination)
+        let copies = !isRegular || toStandardOutput
         self.target = target
         copiesOnCommit = copies
         let made: (descriptor: Int32, path: String)
@@ -130,11 +135,11 @@ final class AnimatedPNGFile {
     }
 
     private func copyToTarget() throws {
-        let output = open(target, O_WRONLY)
+        let output = toStandardOutput ? STDOUT_FILENO : open(target, O_WRONLY)
         if output < 0 {
             throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
         }
-        defer { close(output) }
+        defer { if !toStandardOutput { close(output) } }
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { block.deallocate() }
         var offset = 0

@@ -16,6 +16,9 @@ import Darwin
 /// flight are tracked so that a program's interrupt handler can remove them with
 /// `removeTemporaryFilesForExit()` before exiting.
 ///
+/// A name for standard output (`/dev/stdout`) is not a file to replace: the bytes go through
+/// descriptor 1, in place, as devices and FIFOs take theirs.
+///
 /// A file that is replaced keeps its permission bits and, where the process may set it, its
 /// owner and group; a file the process could not write in place is not replaced at all
 /// (`PNGError.cannotReplace`), since renaming over it would go around its permissions.
@@ -142,8 +145,10 @@ public enum AtomicFileWriter {
         case inPlace(destination: String)
     }
 
-    /// Stages `bytes` for `path` (see `Prepared`).
+    /// Stages `bytes` for `path` (see `Prepared`). A name for this process's standard output
+    /// is written in place through it (`isStandardOutputName`).
     private static func prepare(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> Prepared {
+        if isStandardOutputName(path) { return .inPlace(destination: path) }
         let destination = try destination(of: path)
         guard destination.isRegular else { return .inPlace(destination: destination.path) }
         // Nothing to replace where even lstat found nothing (one system call fewer a new file).
@@ -280,7 +285,7 @@ public enum AtomicFileWriter {
     /// creating and tracking it is one step no interrupt splits.
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
-    static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
+    public static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
         var templateBytes = Array(template.utf8CString)
         let fd = templateBytes.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }
         if fd < 0 {
@@ -330,9 +335,29 @@ public enum AtomicFileWriter {
         return folder.isEmpty ? absolute : absolute + "/" + folder
     }
 
-    /// Writes to an existing non-regular file (device, FIFO) directly: there is nothing to
-    /// rename over, and nothing partial to protect.
+    /// Whether `path` is a symbolic link to this process's standard output, whatever that is
+    /// (`/dev/stdout`, `/proc/self/fd/1`, `/dev/fd/1`): such a name is written through
+    /// descriptor 1 itself, as a shell redirection expects, never replaced by a file. Into a
+    /// redirected file the bytes land at the redirection's position (after `>>`, or between
+    /// the other commands of a group writing there); reopened by name, they would start the
+    /// file over, and a rename would replace the shell's file.
+    public static func isStandardOutputName(_ path: String) -> Bool {
+        var link = stat(), named = stat(), output = stat()
+        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+              stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
+        return named.st_dev == output.st_dev && named.st_ino == output.st_ino
+    }
+
+    /// Writes to an existing non-regular file (device, FIFO), or through standard output for
+    /// a name of it (`isStandardOutputName`), directly: there is nothing to rename over, and
+    /// nothing partial to protect.
     private static func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+        if isStandardOutputName(path) {
+            if let code = DescriptorWriting.writeAll(bytes, to: STDOUT_FILENO) {
+                throw PNGError.writeFailed(path: path, reason: String(cString: strerror(code)))
+            }
+            return
+        }
         let fd = open(path, O_WRONLY)
         if fd < 0 {
             throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno)))

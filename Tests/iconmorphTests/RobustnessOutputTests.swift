@@ -474,22 +474,29 @@ struct StandardOutputPathTests {
         #expect(!written.isEmpty && piped.stdout == written)
     }
 
-    /// Standard output redirected to a file: `-o -` and `-o /dev/stdout` replace the file
-    /// with theirs, and the summary goes to standard error. (Written to standard output, it
-    /// went to the file replaced, and was lost.)
-    @Test(arguments: ["-", "/dev/stdout"])
-    func aRedirectedFileGetsTheFileAndTheSummaryGoesToStandardError(_ output: String) throws {
+    /// Standard output redirected to a file: `-o -` and `-o /dev/stdout` write through it, at
+    /// the redirection's position, so a group of commands writing there keeps every part
+    /// (and `>>` appends); the summary goes to standard error. The file was replaced whole
+    /// (what came before was lost, and what came after went to the replaced file), and the
+    /// summary went there too. One format of each writer: a PNG (`AtomicFileWriter`), an
+    /// APNG (staged, then copied), a Lottie file, and an .mp4 (ffmpeg's file, copied).
+    @Test(arguments: ["-", "/dev/stdout"], [["--progress", "0.5", "--format", "png"], ["--frames", "3", "--format", "apng"],
+                                           ["--frames", "3", "--format", "lottie"], ["--frames", "3", "--format", "mp4"]])
+    func aRedirectedFileGetsTheFileInPlaceAndTheSummaryGoesToStandardError(_ output: String, _ options: [String]) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let binary = try Binary.locate()
-        let run = try ExportRun.run(
-            "/bin/bash", ["-c", "\"$0\" render --frames 3 --format apng -o \"$1\" > \"$2\"", binary, output, folder.file("r.apng")])
+        let command = "\"$0\" render " + options.joined(separator: " ") + " -o \"$1\""
+        let run = try ExportRun.run("/bin/bash", ["-c", "{ printf HEAD; \(command); printf TAIL; } > \"$2\"", binary, output, folder.file("r")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("wrote /dev/stdout (132×132, 3 frames"), "\(run.stderr)")
-        let direct = try ExportRun.iconmorph(["render", "--frames", "3", "--format", "apng", "-q", "-o", folder.file("d.apng")])
-        #expect(direct.status == 0)
-        let redirected = try Data(contentsOf: URL(fileURLWithPath: folder.file("r.apng")))
-        #expect(redirected == (try Data(contentsOf: URL(fileURLWithPath: folder.file("d.apng")))))
+        #expect(run.stderr.hasPrefix("wrote /dev/stdout (132×132"), "\(run.stderr)")
+        let direct = try ExportRun.iconmorph(["render"] + options + ["-q", "-o", folder.file("d")])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        let expected = Data("HEAD".utf8) + (try Data(contentsOf: URL(fileURLWithPath: folder.file("d")))) + Data("TAIL".utf8)
+        let written = try Data(contentsOf: URL(fileURLWithPath: folder.file("r")))
+        // (ffmpeg's .mp4 is the same length each run, not the same bytes: its creation time.)
+        #expect(options.contains("mp4") ? written.count == expected.count && written.prefix(4) == Data("HEAD".utf8) : written == expected,
+                "\(written.count) bytes, expected \(expected.count)")
     }
 
     /// `--manifest -` is standard output too, naming the sheet from the working folder (a

@@ -33,6 +33,11 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// The temporary sibling ffmpeg writes, or nil for a device or FIFO written in place.
     private let temporary: String?
     private let replaced: AtomicFileWriter.ReplacedFile?
+    /// Whether `destination` names standard output and that is a regular file: ffmpeg writes
+    /// a temporary file in the temporary folder (where .mp4 and .mov can seek), copied through
+    /// descriptor 1 at the end, at the redirection's position
+    /// (`AtomicFileWriter.isStandardOutputName`).
+    private let copiesToStandardOutput: Bool
 
     /// Starts ffmpeg for `format` (a video format) at `path`.
     ///
@@ -44,7 +49,15 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         destination = path
         let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
         self.target = target
-        if isRegular {
+        copiesToStandardOutput = isRegular && AtomicFileWriter.isStandardOutputName(path)
+        if copiesToStandardOutput {
+            replaced = nil
+            let (folder, _) = AtomicFileWriter.temporaryFolder()
+            let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(
+                template: folder + "/.iconmorph-video.XXXXXX.tmp", reportingAs: path)
+            close(descriptor)
+            self.temporary = temporary
+        } else if isRegular {
             replaced = try AtomicFileWriter.replacedFile(at: target)
             let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: target)
             close(descriptor)
@@ -159,6 +172,11 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
+        if copiesToStandardOutput {
+            defer { discard() }
+            try copyToStandardOutput(temporary)
+            return
+        }
         let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
         if descriptor >= 0 {
             if format == .webp { Self.clearWebPBackground(descriptor) }
@@ -171,6 +189,26 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw PNGError.cannotCreate(path: destination, reason: reason)
         }
         AtomicFileWriter.forgetTemporaryFile(temporary)
+    }
+
+    /// Copies the finished file at `temporary` through descriptor 1 (its WebP background
+    /// made transparent first, as for a file).
+    private func copyToStandardOutput(_ temporary: String) throws {
+        let input = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
+        guard input >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
+        defer { close(input) }
+        if format == .webp { Self.clearWebPBackground(input) }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { block.deallocate() }
+        while true {
+            let got = read(input, block.baseAddress, block.count)
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
+            if got == 0 { return }
+            if let code = DescriptorWriting.writeAll(UnsafeRawBufferPointer(rebasing: block[0..<got]), to: STDOUT_FILENO) {
+                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+            }
+        }
     }
 
     /// The error for ffmpeg's line `reason` (`FFmpegProcess.reason(in:)`): a failed write

@@ -19,7 +19,8 @@ enum OutputTarget: Equatable, Sendable {
     /// What `-o` takes for standard output.
     static let standardOutputName = "-"
     /// The file a one-file format writes for `-o -`: standard output by name, so that it is
-    /// written as `-o /dev/stdout` is (down a pipe as it comes; a regular file replaced whole).
+    /// written as `-o /dev/stdout` is: through descriptor 1, into a pipe or a redirected file
+    /// at the redirection's position (`AtomicFileWriter.isStandardOutputName`).
     static let standardOutputFile = "/dev/stdout"
 
     /// The file a path given for one file names: `standardOutputFile` for `-`, else the path.

@@ -13,10 +13,10 @@ import Darwin
 enum StandardStreams {
     /// Whether `path` opens this process's standard output, and that is a pipe, a socket, a
     /// terminal or a regular file: `/dev/stdout` (or `/proc/self/fd/1`, or `-o -`) there, so
-    /// the summary line must not go to standard output too. Down a pipe it would join the
-    /// file; a regular file is replaced whole, and a line written to standard output would go
-    /// to the file it replaced, lost. (A device such as /dev/null takes both without harm, and
-    /// `>/dev/null` silences the summary as before.)
+    /// the summary line must not go to standard output too: it would join the file, down a
+    /// pipe or in a redirected file, which takes the bytes through descriptor 1
+    /// (`AtomicFileWriter.isStandardOutputName`). (A device such as /dev/null takes both
+    /// without harm, and `>/dev/null` silences the summary as before.)
     static func isStandardOutput(_ path: String) -> Bool {
         var output = stat(), named = stat()
         guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &named) == 0 else { return false }
