@@ -162,12 +162,17 @@ struct SheetExportTests {
             ("./a.png", "a.json", "a.png"), ("/srv/www/a.png", "/srv/meta/x/a.json", "../../www/a.png"),
             ("a.png", "/home/u/a.json", "a.png"), ("a.png", "/tmp/a.json", "../home/u/a.png"),
             ("x/../a.png", "y/./b.json", "../a.png"),
-            // A manifest on a stream has no folder: the image from the working folder.
-            ("out/s.png", "/dev/stdout", "out/s.png"), ("/home/u/out/s.png", "/proc/self/fd/1", "out/s.png"),
-            ("/srv/s.png", "/dev/fd/3", "../../srv/s.png"), ("s.png", "dev/s.json", "../s.png"),
+            // A folder under /dev is a folder like any (/dev/shm is tmpfs).
+            ("/tmp/s.png", "/dev/shm/m.json", "../../tmp/s.png"), ("s.png", "dev/s.json", "../s.png"),
         ]
         for (image, manifest, expected) in cases {
             #expect(SheetManifest.imageReference(image: image, manifest: manifest, workingFolder: "/home/u") == expected,
+                    "\(image) from \(manifest)")
+        }
+        // A manifest on a stream has no folder: the image from the working folder.
+        for (image, manifest, expected) in [("out/s.png", "/dev/stdout", "out/s.png"), ("/home/u/out/s.png", "/proc/self/fd/1", "out/s.png"),
+                                            ("/srv/s.png", "/dev/fd/3", "../../srv/s.png")] {
+            #expect(SheetManifest.imageReference(image: image, manifest: manifest, isStream: true, workingFolder: "/home/u") == expected,
                     "\(image) from \(manifest)")
         }
     }
@@ -181,6 +186,8 @@ struct SheetExportTests {
         (["--frames", "4", "--format", "strip", "-o", "s.png", "--manifest", "s.png"], "--manifest: 's.png' is the strip's own path; give another file"),
         (["--frames", "4", "--format", "strip", "-o", "-", "--manifest", "-"],
          "--manifest: goes to standard output, and so does the strip; give a file for one of them"),
+        (["--frames", "4", "--format", "sheet", "-o", "-", "--manifest", "m.json"],
+         "--manifest: names the sheet by its path, and '-' is a stream, not a file; write the sheet to a file"),
         (["--frames", "4000", "--format", "sheet", "--size", "64"],
          "--format: 4000 frames of 192×192 pixels make a 12288×12096 sheet; the largest is 64000000 pixels; give fewer frames or a smaller --size or --scale"),
     ])

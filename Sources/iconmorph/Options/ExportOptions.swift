@@ -223,6 +223,13 @@ struct ExportOptions: Equatable {
                     option: spellings.spelling(of: .manifest),
                     reason: "goes to standard output, and so does the \(format.rawValue); give a file for one of them")
             }
+            // The manifest names the picture by its path, which a stream has not.
+            if manifest != nil, case .file(let image) = output.target, SheetManifest.isStream(image) {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: .manifest),
+                    reason: "names the \(format.rawValue) by its path, and \(quoted(outputPath ?? image)) is a stream, not a file; write the "
+                        + "\(format.rawValue) to a file")
+            }
             if let manifest, case .file(let image) = output.target,
                OutputSafety.nameTheSameFile(
                    OutputTarget.writtenFile(manifest, defaultName: SheetManifest.defaultFile(for: format)),
