@@ -313,6 +313,9 @@ struct AnimateEndToEndTests {
             // Too long without --until: the last event is to blame, not an --until not given.
             (["--at", "86400", "pause", "--fps", "1000"],
              "--at 86400 pause: the timeline runs past 100 s, more than 100000 frames at 1000 fps; give earlier events or a lower --fps", 64),
+            // … or its transition, when the event itself comes in time.
+            (["--at", "0", "pause", "--transition", "200", "--fps", "1000"],
+             "--transition: the timeline runs past 100 s, more than 100000 frames at 1000 fps; give a shorter transition, an --until or a lower --fps", 64),
         ]
         for (arguments, message, status) in cases {
             let result = try ExportRun.iconmorph(["animate"] + arguments + ["-o", "out"], in: folder.path)

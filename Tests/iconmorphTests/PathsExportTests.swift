@@ -109,6 +109,16 @@ struct PathsExportTests {
         }
     }
 
+    /// Two SVG files named from standard output's name would be new files in /dev: refused
+    /// whatever standard output is (a file here; a pipe was refused already).
+    @Test func twoFilesAreNotNamedFromStandardOutput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.run("/bin/bash", ["-c", "\"$0\" paths -o /dev/stdout > \"$1\"", try Binary.locate(), folder.file("f")])
+        #expect(run.status == 64 && run.stderr.contains("--format svg writes two files named from '/dev/stdout'"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/stdout-from.svg"))
+    }
+
     @Test func badRequestsAreUsageErrorsAndWriteNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -121,8 +131,10 @@ struct PathsExportTests {
             (["--format", "swiftui", "--name", "2Bad"], "--name: expected a Swift type name"),
             (["--format", "swiftui", "--name", "_"], "--name: expected a Swift type name"),
             (["--format", "uikit", "--name", "defer"], "--name: expected a Swift type name"),
-            (["--format", "swiftui", "--name", "Path"], "--name: 'Path' names a type the --format swiftui code uses; give another name"),
-            (["--format", "uikit", "--name", "UIBezierPath"], "--name: 'UIBezierPath' names a type the --format uikit code uses"),
+            (["--format", "swiftui", "--name", "Path"], "--name: 'Path' names a type or function the --format swiftui code uses; give another name"),
+            (["--format", "swiftui", "--name", "max"], "--name: 'max' names a type or function the --format swiftui code uses"),
+            (["--format", "swiftui", "--name", "await"], "--name: expected a Swift type name"),
+            (["--format", "uikit", "--name", "UIBezierPath"], "--name: 'UIBezierPath' names a type or function the --format uikit code uses"),
             (["--format", "json", "--duration", "1"], "--duration: applies to --format svg-animate only"),
             (["--format", "json", "-o", "x.svg"], "-o: 'x.svg' is named like another format's file; --format json writes .json"),
             (["--format", "uikit", "-o", "x.json"], "-o: 'x.json' is named like another format's file; --format uikit writes .swift"),

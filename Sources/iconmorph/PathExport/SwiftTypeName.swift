@@ -17,22 +17,23 @@ enum SwiftTypeName {
 
     /// Swift's reserved words, which a type may not be named without backticks.
     private static let keywords: Set<String> = [
-        "Any", "Self", "Type", "Protocol", "_", "as", "associatedtype", "break", "case", "catch", "class", "continue",
+        "Any", "Self", "Type", "Protocol", "_", "as", "associatedtype", "await", "break", "case", "catch", "class", "continue",
         "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for",
         "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "precedencegroup",
         "private", "protocol", "public", "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super",
         "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
     ]
 
-    /// The types the code of `format` names besides its own (a type of the same name would
-    /// hide them, and the code would not compile): nil when `name` names none, else a reason.
+    /// The types and functions the code of `format` names besides its own (a type of the same
+    /// name would hide them, and the code would not compile): nil when `name` names none, else
+    /// a reason.
     static func clash(_ name: String, format: PathExportFormat) -> String? {
         let used: Set<String> = switch format {
-        case .swiftui: ["Shape", "Path", "VectorArithmetic", "Points", "CGRect", "CGPoint", "CGSize", "CGFloat", "Double", "Int"]
+        case .swiftui: ["Shape", "Path", "VectorArithmetic", "Points", "CGRect", "CGPoint", "CGSize", "CGFloat", "Double", "Int", "max"]
         case .uikit: ["UIBezierPath", "CGRect", "CGPoint", "CGSize", "CGFloat", "Double"]
         case .svg, .svgAnimate, .json: []
         }
-        return used.contains(name) ? "'\(name)' names a type the --format \(format.rawValue) code uses; give another name" : nil
+        return used.contains(name) ? "'\(name)' names a type or function the --format \(format.rawValue) code uses; give another name" : nil
     }
 
     /// The last path component without its extension.

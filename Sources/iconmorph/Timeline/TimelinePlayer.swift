@@ -116,9 +116,19 @@ struct TimelinePlayer {
             }
             k += 1
             if k >= maximumFrames {
-                // Blamed on what sets the end: --until, else the last event.
-                let (origin, earlier) = timeline.until != nil || timeline.events.isEmpty
-                    ? (timeline.untilOrigin, "an earlier --until") : (timeline.events[timeline.events.count - 1].origin, "earlier events")
+                // Blamed on what sets the end: --until; else the last event when it comes too
+                // late itself, or the transition that runs past the limit after it.
+                let (origin, earlier): (String, String)
+                if let last = timeline.events.last, timeline.until == nil {
+                    if last.time < time(ofFrame: maximumFrames - 1) {
+                        let set = last.transition != nil ? last.origin : timeline.transition != nil ? timeline.transitionOrigin : last.origin
+                        (origin, earlier) = (set, "a shorter transition, an --until")
+                    } else {
+                        (origin, earlier) = (last.origin, "earlier events")
+                    }
+                } else {
+                    (origin, earlier) = (timeline.untilOrigin, "an earlier --until")
+                }
                 throw CommandLineError.invalidSetting(
                     option: origin,
                     reason: "the timeline runs past \(formatComputed(time(ofFrame: k))) s, more than \(maximumFrames) frames "
