@@ -234,6 +234,12 @@ struct AnimateEndToEndTests {
         // A timeline that does animate still wants a folder or a pattern for PNG files.
         let several = try ExportRun.iconmorph(["animate", "--at", "0", "pause", "-q", "-o", folder.file("cut2.png")])
         #expect(several.status == 64 && several.stderr.contains("a timeline of several frames writes many files"))
+        // An event after time 0 makes several frames for sure: refused before any icon is read.
+        let early = try ExportRun.iconmorph(["animate", "--at", "0.5", folder.file("missing.svg"), "-q", "-o", folder.file("cut3.png")])
+        #expect(early.status == 64 && early.stderr.contains("a timeline of several frames writes many files"), "\(early.stderr)")
+        // One frame with --ping-pong says so, not "several frames".
+        let pingPong = try ExportRun.iconmorph(["animate", "--at", "0", "pause", "--transition", "0", "--ping-pong", "-q", "-o", folder.file("y.png")])
+        #expect(pingPong.status == 64 && pingPong.stderr.contains("--ping-pong: the timeline is a single frame"), "\(pingPong.stderr)")
     }
 
     /// An event to the icon already shown or already headed for changes nothing.

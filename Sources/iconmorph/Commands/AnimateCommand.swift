@@ -181,15 +181,12 @@ enum AnimateCommand {
             _ = try options.output(frameCount: count)
         } else if timeline.events.isEmpty {
             _ = try options.output(frameCount: 1)
-        } else {
-            // Events at time 0 that end at once (or change nothing) make one frame, which `-o`
-            // may name as one file: refused now only what neither count allows.
-            do {
-                _ = try options.output(frameCount: 2)
-            } catch {
-                guard (try? options.output(frameCount: 1)) != nil else { throw error }
-            }
+        } else if timeline.events.contains(where: { $0.time > 0 }) {
+            // An event after time 0 makes frames up to it: several.
+            _ = try options.output(frameCount: 2)
         }
+        // (Events all at time 0 may end at once, in one frame, which `-o` may name as one
+        // file, or not: settled once played.)
         return options
     }
 
