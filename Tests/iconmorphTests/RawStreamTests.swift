@@ -150,8 +150,11 @@ struct RawStreamTests {
 
     @Test func putsAVectorFileOnATerminal() throws {
         let binary = try Binary.locate()
-        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' render --frames 3 --format lottie -q -o -", "/dev/null"])
+        // Without -q: no progress bar runs through the text (the summary line follows it).
+        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' render --frames 30 --size 256 --format lottie -o -", "/dev/null"])
         #expect(result.status == 0)
-        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix("{\"v\":"))
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.hasPrefix("{\"v\":"), "\(text.prefix(200))")
+        #expect(!text.contains("\u{1B}[K"), "a progress bar ran through the text")
     }
 }

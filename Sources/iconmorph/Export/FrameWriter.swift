@@ -48,7 +48,9 @@ struct FrameWriter {
     ///
     /// - Throws: `PNGError`, `OutputError`, `MorphError` or `StandardOutputError`, unchanged.
     func write(_ frames: [FrameSource], delays: [Rational], renderer: MorphRenderer) throws -> String {
-        let reporter = output.quiet || frames.count < 2
+        // No progress where the output itself goes to the terminal (an SVG or Lottie file
+        // named for standard output): the bar would run through the text.
+        let reporter = output.quiet || frames.count < 2 || (StandardStreams.isTerminal && output.target.writesStandardOutput)
             ? nil : ProgressReporter(total: frames.count, style: ProgressReporter.styleForStandardError)
         func export(to sink: any FrameSink) throws {
             try Self.export(frames, renderer: renderer, to: sink, reporter: reporter)
