@@ -231,7 +231,9 @@ public final class MorphAnimator: @unchecked Sendable {
     /// write-only; a swap chain hands out another buffer) presents nothing on false, or, when
     /// it must fill the buffer anyway, renders `frame(at:)` with the renderer.
     ///
-    /// - Throws: as `progress(at:)` and `MorphRenderer.render(_:into:bytesPerRow:format:)`.
+    /// - Throws: as `progress(at:)` and `MorphRenderer.render(_:into:bytesPerRow:format:)`;
+    ///   the buffer is checked on every call, rendered or not (the animator has advanced to
+    ///   `time` then, and completions due run, as for a render that throws).
     @discardableResult
     public func render(
         at time: Double, into output: UnsafeMutableRawBufferPointer, bytesPerRow: Int? = nil, format: PixelFormat

@@ -98,7 +98,7 @@ public struct PathMorph: Sendable {
             case let (a?, b?):
                 let left = NodeBalancing.balanced(a.contour, to: count, tolerance: tolerance)
                 let right = NodeBalancing.balanced(b.contour, to: count, tolerance: tolerance)
-                work += count * count * StartPointSearch.directions(left, right).count
+                work += count * count * StartPointSearch.directions(for: right).count
                 guard work <= Self.maximumSearchWork else {
                     throw PathMorphError.tooComplex(reason: "choosing start points would take more than \(Self.maximumSearchWork) node comparisons")
                 }

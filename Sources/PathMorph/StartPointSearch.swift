@@ -17,12 +17,12 @@ enum StartPointSearch {
         var cost: Double
     }
 
-    /// The directions allowed for a target paired with `source`: forward, and backward too
+    /// The directions allowed for `target`, whatever its partner: forward, and backward too
     /// when the target has no area (`hasNoArea`). A target with area keeps its direction
     /// whatever the source's: reversed, it would fill otherwise where it overlaps another
     /// contour. (The pairs are oriented alike, so only a source whose winding the outline
     /// could not set runs the other way: a figure-eight, whose lobes cancel.)
-    static func directions(_ source: PathContour, _ target: PathContour) -> [Bool] {
+    static func directions(for target: PathContour) -> [Bool] {
         hasNoArea(target) ? [false, true] : [false]
     }
 
@@ -46,7 +46,7 @@ enum StartPointSearch {
     static func best(_ source: PathContour, _ target: PathContour) -> Choice {
         let a = source.nodes
         var best: Choice?
-        for reversed in directions(source, target) {
+        for reversed in directions(for: target) {
             let b = (reversed ? target.reversed() : target).nodes
             let (offset, cost) = bestOffset(a, b)
             if best == nil || cost < best!.cost { best = Choice(offset: offset, reversed: reversed, cost: cost) }

@@ -43,22 +43,22 @@ struct StartPointSearchTests {
         let flat = PathContour(start: SIMD2(0, 0), curves: [
             .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 0)), .init(lineFrom: SIMD2(10, 0), to: SIMD2(0, 0)),
         ])
-        #expect(StartPointSearch.directions(flat, flat.reversed()) == [false, true])
+        #expect(StartPointSearch.directions(for: flat.reversed()) == [false, true])
         // A target with area keeps its direction (its fill), whatever the source.
         let square = PathContour(start: SIMD2(0, 0), curves: [
             .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 0)), .init(lineFrom: SIMD2(10, 0), to: SIMD2(10, 10)),
             .init(lineFrom: SIMD2(10, 10), to: SIMD2(0, 10)), .init(lineFrom: SIMD2(0, 10), to: SIMD2(0, 0)),
         ])
-        #expect(StartPointSearch.directions(flat, square) == [false])
-        #expect(StartPointSearch.directions(flat, square.reversed()) == [false])
-        #expect(StartPointSearch.directions(square, flat) == [false, true])
+        #expect(StartPointSearch.directions(for: square) == [false])
+        #expect(StartPointSearch.directions(for: square.reversed()) == [false])
+        #expect(StartPointSearch.directions(for: flat) == [false, true])
         // A figure-eight's lobes cancel to a rounding error, which is no area.
         let eight = PathContour(start: SIMD2(0, 0), curves: [
             .init(lineFrom: SIMD2(0, 0), to: SIMD2(10, 10)), .init(lineFrom: SIMD2(10, 10), to: SIMD2(10, 0)),
             .init(lineFrom: SIMD2(10, 0), to: SIMD2(0, 10)), .init(lineFrom: SIMD2(0, 10), to: SIMD2(0, 0)),
         ])
         #expect(StartPointSearch.hasNoArea(eight) && !StartPointSearch.hasNoArea(square))
-        #expect(StartPointSearch.directions(square, eight) == [false, true])
+        #expect(StartPointSearch.directions(for: eight) == [false, true])
     }
 
     @Test func aSquareDrawnBackwardsFromAnotherCornerMatchesWithoutTravel() throws {
