@@ -124,12 +124,17 @@ struct RawStreamTests {
         if quiet { #expect(complaints.isEmpty) }
     }
 
-    /// Raw frames are not written to a terminal (a pseudo-terminal made by `script`).
+    /// `iconmorph <arguments>` with a pseudo-terminal (made by `script`) as standard output
+    /// and error: its status and everything the terminal showed.
+    static func onTerminal(_ arguments: String) throws -> (status: Int32, text: String) {
+        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(try Binary.locate())' \(arguments)", "/dev/null"])
+        return (result.status, String(decoding: result.stdout, as: UTF8.self))
+    }
+
+    /// Raw frames are not written to a terminal.
     @Test func refusesATerminal() throws {
-        let binary = try Binary.locate()
-        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' render --frames 2 -o -", "/dev/null"])
-        #expect(result.status == 64)
-        let text = String(decoding: result.stdout, as: UTF8.self)
+        let (status, text) = try Self.onTerminal("render --frames 2 -o -")
+        #expect(status == 64)
         #expect(text.contains("iconmorph: error: standard output is a terminal; pipe the raw frames into a program such as ffmpeg"), "\(text)")
     }
 
@@ -140,20 +145,16 @@ struct RawStreamTests {
         ("animate --at 0 pause --format apng -o -", "--format apng"), ("mask --from star -o -", "a mask's PNG"),
     ])
     func refusesToPutABinaryFileOnATerminal(_ command: String, _ what: String) throws {
-        let binary = try Binary.locate()
-        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' \(command)", "/dev/null"])
-        #expect(result.status == 64)
-        let text = String(decoding: result.stdout, as: UTF8.self)
+        let (status, text) = try Self.onTerminal(command)
+        #expect(status == 64)
         #expect(text.contains("iconmorph: error: standard output is a terminal, and \(what) is binary; pipe it"), "\(text)")
         #expect(!text.contains("PNG\r\n"), "\(text.prefix(40))")
     }
 
     @Test func putsAVectorFileOnATerminal() throws {
-        let binary = try Binary.locate()
         // Without -q: no progress bar runs through the text (the summary line follows it).
-        let result = try ExportRun.run("script", ["-q", "-e", "-c", "'\(binary)' render --frames 30 --size 256 --format lottie -o -", "/dev/null"])
-        #expect(result.status == 0)
-        let text = String(decoding: result.stdout, as: UTF8.self)
+        let (status, text) = try Self.onTerminal("render --frames 30 --size 256 --format lottie -o -")
+        #expect(status == 0)
         #expect(text.hasPrefix("{\"v\":"), "\(text.prefix(200))")
         #expect(!text.contains("\u{1B}[K"), "a progress bar ran through the text")
     }
