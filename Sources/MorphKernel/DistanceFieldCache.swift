@@ -6,13 +6,17 @@ import _IconMorphSupport
 /// icon) and every later frame of it only mixes.
 ///
 /// Masks are compared by value (`AlphaMask` equality, which is quick for the same storage),
-/// so a host may pass copies. The most recently used `capacity` fields are kept: the two of
-/// a morph, and a third and fourth for an animator sent on to other icons. Renderers made
+/// so a host may pass copies. The most recently used `capacity` fields are kept: by default
+/// (`defaultCapacity`) the two of a morph, and a third and fourth for an animator sent on to
+/// other icons; a host that cycles through more icons keeps more
+/// (`MorphRenderer.keptIconFields`). Renderers made
 /// with `MorphRenderer.init(sharingIconsWith:)` share one cache: a lock serialises it, and a
 /// field is computed once for all of them.
 final class DistanceFieldCache: @unchecked Sendable {
-    /// How many fields are kept.
-    static let capacity = 4
+    /// How many fields are kept unless the renderer says otherwise.
+    static let defaultCapacity = 4
+    /// How many fields are kept, at least 2 (a morph's); under the lock.
+    private var capacity = DistanceFieldCache.defaultCapacity
 
     /// The value of an empty mask's field (`SignedDistanceField.outside(by:width:height:)`):
     /// −max(Rmax, 1) px, so the other icon shows first where it is deeper than the largest
@@ -23,14 +27,28 @@ final class DistanceFieldCache: @unchecked Sendable {
     private let padding: Int
     private var entries: [(mask: AlphaMask, field: IconField)] = []
     private let lock = MutexLock()
-    /// How many pairs of fields were computed at once (for the tests).
+    /// How many pairs of fields were computed at once, and how many fields were computed in
+    /// all (for the tests).
     private(set) var concurrentPairs = 0
+    private(set) var computedFields = 0
 
     /// A cache for a renderer of `style` whose largest blur half-width is `padding`.
     init(style: MorphStyle, padding: Int) {
         emptyDepth = Float(max(style.maxBlurRadius, 1))
         self.padding = padding
-        entries.reserveCapacity(Self.capacity)
+        entries.reserveCapacity(capacity)
+    }
+
+    /// How many fields are kept: at least 2; fewer than now drops the oldest.
+    var keptFields: Int {
+        get { lock.withLock { capacity } }
+        set {
+            lock.withLock {
+                capacity = max(2, newValue)
+                if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+                entries.reserveCapacity(capacity)
+            }
+        }
     }
 
     /// The fields of `source` and `target`, each computed now unless it is kept (the target's
@@ -75,7 +93,8 @@ final class DistanceFieldCache: @unchecked Sendable {
     /// `field` kept as the newest entry for `mask`, the oldest dropped when full; call under
     /// the lock.
     private func insertLocked(_ mask: AlphaMask, _ field: IconField) -> IconField {
-        if entries.count == Self.capacity { entries.removeLast() }
+        computedFields += 1
+        if entries.count >= capacity { entries.removeLast(entries.count - capacity + 1) }
         entries.insert((mask, field), at: 0)
         return field
     }

@@ -69,6 +69,18 @@ public final class MorphRenderer: @unchecked Sendable {
         set { lock.withLock { storedConcurrency = newValue } }
     }
 
+    /// With the distance field (`MorphField.distance`): how many icons' fields the renderer
+    /// keeps, each computed once while it is kept (about 4 · (width + 2 · ⌈Rmax⌉ + 16) ·
+    /// height bytes an icon). 4 by default: a morph's two, and two more for an animator sent
+    /// on to other icons; a host that cycles through more icons keeps them all so that none
+    /// is computed twice. At least 2; fewer than kept drops the least recently used. Shared
+    /// with the renderers made with `init(sharingIconsWith:)`; 0 for the metaball field,
+    /// which keeps no fields (setting it then does nothing).
+    public var keptIconFields: Int {
+        get { distance?.fields.keptFields ?? 0 }
+        set { distance?.fields.keptFields = newValue }
+    }
+
     /// The largest accepted width × height: 2²⁸ (16384 × 16384). The renderer works in
     /// columns of 16 pixels, so the width rounded up to a multiple of 16, W, counts here too:
     /// W × height must be at most this as well (a frame 1 pixel wide has at most 2²⁴ rows).

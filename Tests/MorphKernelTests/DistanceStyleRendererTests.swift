@@ -233,6 +233,31 @@ struct DistanceStyleRendererTests {
         #expect(together.distance!.fields.concurrentPairs == 1)
     }
 
+    /// A host cycling through more icons than the four kept by default keeps them all with
+    /// `keptIconFields`: each field is computed once, where with four every step through six
+    /// icons computed one again (an `animate` timeline of five icons took five times as long).
+    /// The frames are the same either way.
+    @Test func keptIconFieldsKeepACycleOfIconsComputedOnce() throws {
+        let names = ["play", "pause", "stop", "heart", "star", "bell"]
+        let masks = try names.map { try DistanceStyleReferenceTests.mask($0) }
+        let keeping = try MorphRenderer(width: masks[0].width, height: masks[0].height, style: Self.style)
+        let forgetting = try MorphRenderer(width: masks[0].width, height: masks[0].height, style: Self.style)
+        #expect(keeping.keptIconFields == 4)
+        keeping.keptIconFields = names.count
+        for round in 0..<2 {
+            for k in masks.indices {
+                let frame = MorphFrame(source: masks[k], target: masks[(k + 1) % masks.count], progress: 0.3)
+                Self.expectSame(try Self.alpha(keeping, frame), try Self.alpha(forgetting, frame), "round \(round), \(names[k])")
+            }
+        }
+        #expect(keeping.distance!.fields.computedFields == names.count)
+        #expect(forgetting.distance!.fields.computedFields > names.count)
+        // Fewer than kept drops the oldest; never under a morph's two.
+        keeping.keptIconFields = 1
+        #expect(keeping.keptIconFields == 2)
+        #expect(try MorphRenderer(width: 8, height: 8, style: MorphStyle()).keptIconFields == 0)
+    }
+
     // MARK: The shared finishing
 
     @Test func coloursAndFormatsAreTheSharedFinishingOfTheCoverage() throws {

@@ -265,6 +265,9 @@ enum AnimateCommand {
         if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
+        // Every icon's distance field kept, so that each is computed once however the timeline
+        // cycles through them (with the default four, a fifth icon evicted one in turn).
+        renderer.keptIconFields = max(renderer.keptIconFields, options.timeline.icons.count)
         let timelineFrames: [FrameSource]
         switch options.fieldStyle {
         case .metaball, .distance:
