@@ -140,17 +140,9 @@ final class AnimatedPNGFile {
             throw PNGError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
         }
         defer { if !toStandardOutput { close(output) } }
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { block.deallocate() }
-        var offset = 0
-        while offset < count {
-            let part = UnsafeMutableRawBufferPointer(rebasing: block[0..<min(block.count, count - offset)])
-            try read(into: part, at: offset)
-            if let code = DescriptorWriting.writeAll(UnsafeRawBufferPointer(part), to: output) {
-                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
-            }
-            offset += part.count
-        }
+        let (copied, code) = DescriptorWriting.copyAll(from: descriptor, to: output)
+        if let code { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code))) }
+        if copied != count { throw PNGError.writeFailed(path: destination, reason: "the temporary file is shorter than written") }
     }
 
     /// Closes and removes the temporary file, if still there; idempotent.

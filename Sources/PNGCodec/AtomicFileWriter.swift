@@ -40,7 +40,8 @@ public enum AtomicFileWriter {
         // is a metadata instantiation by the runtime on first use).
         switch try prepare(bytes, for: path) {
         case .staged(let temporary, let destination): try moveIntoPlace(temporary, destination)
-        case .inPlace(let destination): try writeInPlace(bytes, to: destination)
+        case .inPlace(let destination, let throughStandardOutput):
+            try writeInPlace(bytes, to: destination, throughStandardOutput: throughStandardOutput)
         }
     }
 
@@ -60,7 +61,7 @@ public enum AtomicFileWriter {
     ///   removed then.
     public static func write(_ files: [(bytes: UnsafeRawBufferPointer, path: String)]) throws {
         var staged: [(temporary: String, path: String)] = []
-        var inPlace: [(bytes: UnsafeRawBufferPointer, path: String)] = []
+        var inPlace: [(bytes: UnsafeRawBufferPointer, path: String, throughStandardOutput: Bool)] = []
         func discard(_ files: ArraySlice<(temporary: String, path: String)>) {
             for file in files { removeTemporary(file.temporary) }
         }
@@ -68,7 +69,7 @@ public enum AtomicFileWriter {
             for file in files {
                 switch try prepare(file.bytes, for: file.path) {
                 case .staged(let temporary, let destination): staged.append((temporary, destination))
-                case .inPlace(let destination): inPlace.append((file.bytes, destination))
+                case .inPlace(let destination, let throughStandardOutput): inPlace.append((file.bytes, destination, throughStandardOutput))
                 }
             }
         } catch {
@@ -76,7 +77,7 @@ public enum AtomicFileWriter {
             throw error
         }
         do {
-            for file in inPlace { try writeInPlace(file.bytes, to: file.path) }
+            for file in inPlace { try writeInPlace(file.bytes, to: file.path, throughStandardOutput: file.throughStandardOutput) }
         } catch {
             discard(staged[...])
             throw error
@@ -102,13 +103,16 @@ public enum AtomicFileWriter {
         /// which gets `bytes` written in place at `moveIntoPlace()`.
         private let temporary: String?
         private let bytes: [UInt8]
+        /// Whether the destination names standard output, which `bytes` go through.
+        private let throughStandardOutput: Bool
 
         fileprivate init(_ prepared: Prepared, bytes: UnsafeRawBufferPointer) {
             switch prepared {
             case .staged(let temporary, let destination):
-                (self.destination, self.temporary, self.bytes) = (destination, temporary, [])
-            case .inPlace(let destination):
+                (self.destination, self.temporary, self.bytes, throughStandardOutput) = (destination, temporary, [], false)
+            case .inPlace(let destination, let throughStandardOutput):
                 (self.destination, self.temporary, self.bytes) = (destination, nil, Array(bytes))
+                self.throughStandardOutput = throughStandardOutput
             }
         }
 
@@ -119,7 +123,9 @@ public enum AtomicFileWriter {
             if let temporary {
                 try AtomicFileWriter.moveIntoPlace(temporary, destination)
             } else {
-                try bytes.withUnsafeBytes { try AtomicFileWriter.writeInPlace($0, to: destination) }
+                try bytes.withUnsafeBytes {
+                    try AtomicFileWriter.writeInPlace($0, to: destination, throughStandardOutput: throughStandardOutput)
+                }
             }
         }
 
@@ -142,15 +148,15 @@ public enum AtomicFileWriter {
     /// missing) destination, or to be written in place into a device or FIFO.
     fileprivate enum Prepared {
         case staged(temporary: String, destination: String)
-        case inPlace(destination: String)
+        case inPlace(destination: String, throughStandardOutput: Bool)
     }
 
     /// Stages `bytes` for `path` (see `Prepared`). A name for this process's standard output
     /// is written in place through it (`isStandardOutputName`).
     private static func prepare(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> Prepared {
-        if isStandardOutputName(path) { return .inPlace(destination: path) }
+        if isStandardOutputName(path) { return .inPlace(destination: path, throughStandardOutput: true) }
         let destination = try destination(of: path)
-        guard destination.isRegular else { return .inPlace(destination: destination.path) }
+        guard destination.isRegular else { return .inPlace(destination: destination.path, throughStandardOutput: false) }
         // Nothing to replace where even lstat found nothing (one system call fewer a new file).
         let replaced = destination.isMissing ? nil : try replacedFile(at: destination.path)
         return .staged(temporary: try writeTemporary(bytes, for: destination.path, replacing: replaced), destination: destination.path)
@@ -349,10 +355,10 @@ public enum AtomicFileWriter {
     }
 
     /// Writes to an existing non-regular file (device, FIFO), or through standard output for
-    /// a name of it (`isStandardOutputName`), directly: there is nothing to rename over, and
-    /// nothing partial to protect.
-    private static func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-        if isStandardOutputName(path) {
+    /// a name of it (`throughStandardOutput`, as `prepare` found), directly: there is nothing
+    /// to rename over, and nothing partial to protect.
+    private static func writeInPlace(_ bytes: UnsafeRawBufferPointer, to path: String, throughStandardOutput: Bool) throws {
+        if throughStandardOutput {
             if let code = DescriptorWriting.writeAll(bytes, to: STDOUT_FILENO) {
                 throw PNGError.writeFailed(path: path, reason: String(cString: strerror(code)))
             }

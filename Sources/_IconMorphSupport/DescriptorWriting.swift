@@ -35,4 +35,23 @@ package enum DescriptorWriting {
         }
         return nil
     }
+
+    /// Copies the file open at `input`, from its first byte to its end (`pread`, its position
+    /// unchanged), to `output` at its position, a block at a time. Returns the bytes copied,
+    /// and the `errno` of the read or write that failed, or `nil` when it reached the end.
+    package static func copyAll(from input: Int32, to output: Int32) -> (copied: Int, error: Int32?) {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { block.deallocate() }
+        var copied = 0
+        while true {
+            let got = pread(input, block.baseAddress, block.count, off_t(copied))
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (copied, errno)
+            }
+            if got == 0 { return (copied, nil) }
+            if let code = writeAll(UnsafeRawBufferPointer(rebasing: block[0..<got]), to: output) { return (copied, code) }
+            copied += got
+        }
+    }
 }

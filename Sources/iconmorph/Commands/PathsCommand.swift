@@ -129,9 +129,7 @@ enum PathsCommand {
         }
         // Two files named from a device's or a FIFO's name would be new files beside it, in
         // /dev for /dev/null.
-        if format == .svg, let output,
-           (exists(output) && !isRegularFile(output) && !isDirectory(output)) || StandardStreams.isStandardOutput(output)
-               || AtomicFileWriter.isStandardOutputName(output) {
+        if format == .svg, let output, isStream(output) {
             throw CommandLineError.invalidSetting(
                 option: parsed.spelling(of: .output),
                 reason: "--format svg writes two files named from \(quoted(output)), which is not a regular file or a "

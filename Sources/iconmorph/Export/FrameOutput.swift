@@ -38,7 +38,7 @@ struct FrameOutput: Equatable {
     func checkNotBinaryToTerminal() throws {
         guard StandardStreams.isTerminal else { return }
         if format == .rgba { throw StandardOutputError.isTerminal }
-        if !format.isVector, case .file(let path) = target, StandardStreams.isTerminal(path) {
+        if !format.isVector, case .file(let path) = target, StandardStreams.isStandardOutput(path) {
             throw StandardOutputError.binaryToTerminal(what: "--format \(format.rawValue)")
         }
     }

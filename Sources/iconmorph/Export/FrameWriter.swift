@@ -93,7 +93,7 @@ struct FrameWriter {
                 + (output.format == .sheet ? " in \(layout.columns) columns)" : " in a row)")
             let text = manifest.map {
                 SheetManifest.json(
-                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: $0, isStream: SheetManifest.isStream($0)),
+                    image: SheetManifest.imageReference(image: plan.paths[0], manifest: $0, isStream: isStream($0)),
                     layout: layout,
                     fps: output.timing.fps, progress: frames.map(\.progress))
             }

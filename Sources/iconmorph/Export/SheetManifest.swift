@@ -1,5 +1,3 @@
-import PNGCodec
-
 /// The JSON file `--manifest` writes beside a sheet or strip: where each frame is and when it
 /// plays, for a game engine or a web page that animates the sheet.
 ///
@@ -60,20 +58,12 @@ enum SheetManifest {
         return String(x)
     }
 
-    /// Whether a manifest written to `path` goes to a stream rather than a file in a folder:
-    /// standard output by name, or an existing file that is not a regular one (a FIFO, a
-    /// device; through links).
-    static func isStream(_ path: String) -> Bool {
-        StandardStreams.isStandardOutput(path) || AtomicFileWriter.isStandardOutputName(path)
-            || (exists(path) && !isRegularFile(path) && !isDirectory(path))
-    }
-
     /// `image` as the manifest names it: relative to the manifest's own folder, as a web page
     /// or game engine that loads the manifest resolves it (`-o out/s.png --manifest
     /// meta/s.json` gives `../out/s.png`). Both paths are taken from `workingFolder` when
     /// relative and compared component by component (`.` and `..` resolved by name); an
     /// image and manifest on different roots cannot happen on one file system, so the result
-    /// is always relative. A manifest written to a stream (`isStream`: `--manifest -`,
+    /// is always relative. A manifest written to a stream (`isStream(_:)`: `--manifest -`,
     /// `/dev/stdout`, a FIFO) has no folder of files: the image is named from `workingFolder`,
     /// where whoever reads the stream ran the command.
     static func imageReference(

@@ -172,14 +172,19 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
+        let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
+        if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
         if copiesToStandardOutput {
+            // Copied through descriptor 1, then removed.
             defer { discard() }
-            try copyToStandardOutput(temporary)
+            guard descriptor >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
+            defer { close(descriptor) }
+            if let code = DescriptorWriting.copyAll(from: descriptor, to: STDOUT_FILENO).error {
+                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
+            }
             return
         }
-        let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
         if descriptor >= 0 {
-            if format == .webp { Self.clearWebPBackground(descriptor) }
             AtomicFileWriter.settle(descriptor, replacing: replaced)
             close(descriptor)
         }
@@ -189,26 +194,6 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw PNGError.cannotCreate(path: destination, reason: reason)
         }
         AtomicFileWriter.forgetTemporaryFile(temporary)
-    }
-
-    /// Copies the finished file at `temporary` through descriptor 1 (its WebP background
-    /// made transparent first, as for a file).
-    private func copyToStandardOutput(_ temporary: String) throws {
-        let input = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
-        guard input >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
-        defer { close(input) }
-        if format == .webp { Self.clearWebPBackground(input) }
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { block.deallocate() }
-        while true {
-            let got = read(input, block.baseAddress, block.count)
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
-            if got == 0 { return }
-            if let code = DescriptorWriting.writeAll(UnsafeRawBufferPointer(rebasing: block[0..<got]), to: STDOUT_FILENO) {
-                throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
-            }
-        }
     }
 
     /// The error for ffmpeg's line `reason` (`FFmpegProcess.reason(in:)`): a failed write

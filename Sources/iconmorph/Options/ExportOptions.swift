@@ -224,7 +224,7 @@ struct ExportOptions: Equatable {
                     reason: "goes to standard output, and so does the \(format.rawValue); give a file for one of them")
             }
             // The manifest names the picture by its path, which a stream has not.
-            if manifest != nil, case .file(let image) = output.target, SheetManifest.isStream(image) {
+            if manifest != nil, case .file(let image) = output.target, isStream(image) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest),
                     reason: "names the \(format.rawValue) by its path, and \(quoted(outputPath ?? image)) is a stream, not a file; write the "

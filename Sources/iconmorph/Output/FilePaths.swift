@@ -68,3 +68,15 @@ func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
 }
+
+/// Whether writing to `path` goes to a stream rather than a file in a folder: standard output
+/// (a pipe, a socket, a terminal or a redirected file: `StandardStreams.isStandardOutput`) or
+/// an existing file that is neither regular nor a folder (a FIFO, a device; through links).
+/// Such a path names no file that another file could be put beside or refer to.
+func isStream(_ path: String) -> Bool {
+    if StandardStreams.isStandardOutput(path) { return true }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+}
