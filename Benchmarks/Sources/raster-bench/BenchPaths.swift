@@ -63,6 +63,33 @@ enum BenchPaths {
         return path
     }
 
+    /// A 24 × 24 icon as Tabler and Lucide draw dots and keys: three dots (circles of radius
+    /// 1 stroked 2 wide, each two arcs and no close) over two rounded squares whose corners
+    /// are as tight as the stroke is wide (radius 1), round caps and joins, one layer.
+    static func dotsAndKeys() -> VectorIcon {
+        var path = VectorPath()
+        for x in [5.0, 12, 19] {
+            path.move(to: [x + 1, 7])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x - 1, 7])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x + 1, 7])
+        }
+        for x in [4.0, 14] {
+            path.move(to: [x + 1, 13])
+            path.line(to: [x + 5, 13])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x + 6, 14])
+            path.line(to: [x + 6, 18])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x + 5, 19])
+            path.line(to: [x + 1, 19])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x, 18])
+            path.line(to: [x, 14])
+            path.arc(radiusX: 1, radiusY: 1, xAxisRotation: 0, largeArc: false, sweep: true, to: [x + 1, 13])
+            path.close()
+        }
+        return VectorIcon(width: 24, height: 24, layers: [
+            VectorIcon.Layer(path: path, paint: .stroke(StrokeStyle(width: 2, lineCap: .round, lineJoin: .round))),
+        ])
+    }
+
     /// A 24 × 24 icon: a stroked ring (round joins) around a play triangle with rounded
     /// corners (arcs), two layers.
     static func icon() -> VectorIcon {

@@ -112,6 +112,25 @@ func runBenchmarks() throws -> SelfChecks {
     print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
     compare("icon", mask, coverage, &checks)
 
+    // An icon of dots and tight corners, drawn as icon sets draw them: strokes wider than
+    // the curves they go round.
+    let dots = BenchPaths.dotsAndKeys()
+    var dotsMask = try rasterizer.mask(for: dots, in: box)
+    let dotsTime = try medianNanoseconds(runs: runs(5001), warmup: 100) {
+        dotsMask = try rasterizer.mask(for: dots, in: box)
+        sink &+= UInt64(dotsMask.pixels[38 * 132 + 27])
+    }
+    var dotsCoverage: [Double] = []
+    let dotsBaseline = medianNanoseconds(runs: runs(51), warmup: 2) {
+        dotsCoverage = reference.stroke(SupersampleRasterizer.polylines(dots.layers[0].path, transform: fit), halfWidth: 5.5)
+    }
+    print("")
+    print("Icon 24×24 → 132×132 px: three dots (circles of radius 1 stroked 2 wide) and two keys (corners of radius 1), round caps and joins:")
+    print("  VectorRasterizer, reused  \(formatted(dotsTime))  (median of \(runs(5001)))")
+    print("  16×16 supersampling       \(formatted(dotsBaseline))  (median of \(runs(51)))")
+    print(String(format: "  speed-up (reused)         %.0f×", dotsBaseline / dotsTime))
+    compare("dots and keys", dotsMask, dotsCoverage, &checks)
+
     // 2. Large masks, 2048 × 2048.
     let starPoints = BenchPaths.star(center: [1024, 1024], outer: 1000, inner: 420, count: 2000)
     try largeCase("2048×2048: star polygon of 2000 points, non-zero", path: BenchPaths.polygon(starPoints), paint: .fill(.nonZero),
