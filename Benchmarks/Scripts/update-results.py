@@ -321,8 +321,8 @@ def parse_raster_bench(text: str) -> dict:
         m = re.match(r"  difference +largest (\d+) levels, mean ([0-9.]+) levels", line)
         if m:
             case["largest"], case["mean"] = int(m.group(1)), float(m.group(2))
-    if len(data["cases"]) != 4 or not all("reusedNs" in c and "baselineNs" in c for c in data["cases"]):
-        raise StepFailed("raster-bench: expected the icon and three 2048 px cases in its output")
+    if len(data["cases"]) != 5 or not all("reusedNs" in c and "baselineNs" in c for c in data["cases"]):
+        raise StepFailed("raster-bench: expected two icons and three 2048 px cases in its output")
     return data
 
 
@@ -1071,12 +1071,14 @@ def speed_figures(results: Path) -> str:
     raster = load(results, "raster-bench")
     if raster:
         cases = raster["figures"]["cases"]
-        icon, large = cases[0], cases[1:]
+        icon, dots, large = cases[0], cases[1], cases[2:]
         low, high = min(c["reusedNs"] for c in large), max(c["reusedNs"] for c in large)
         bullets.append(
             f"- **Vector masks** (`raster-bench`, reused rasterizer): a 132 px icon mask takes "
-            f"{time_text(icon['oneLayerNs'])} for one filled shape and {time_text(icon['reusedNs'])} for a stroked "
-            f"ring plus a filled triangle; 2048 px masks of complex paths {time_range(low, high)}, "
+            f"{time_text(icon['oneLayerNs'])} for one filled shape, {time_text(icon['reusedNs'])} for a stroked "
+            f"ring plus a filled triangle and {time_text(dots['reusedNs'])} for three dots and two keys stroked "
+            f"wider than their curves are tight, as Tabler and Lucide draw them; 2048 px masks of complex paths "
+            f"{time_range(low, high)}, "
             f"{min(c['speedUp'] for c in cases):.0f}–{max(c['speedUp'] for c in cases):.0f}× faster than 16 × 16 "
             f"supersampling ({source('raster-bench', raster['info'])}).")
     paths = load(results, "path-bench")
