@@ -112,6 +112,60 @@ struct VideoExportTests {
         #expect(Int(bytes[at + 13]) | Int(bytes[at + 14]) << 8 == 1)
     }
 
+    /// The resident size of `pid`'s child processes (ffmpeg), sampled every 10 ms until it
+    /// ends: the largest, in bytes.
+    static func largestChildResidentSize(of pid: Int32, while running: () -> Bool) -> Int {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var largest = 0
+        while running() {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks {
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                for child in children.split(separator: " ") {
+                    if let text = try? String(contentsOfFile: "/proc/\(child)/statm", encoding: .utf8),
+                       let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+                        largest = max(largest, pages * page)
+                    }
+                }
+            }
+            usleep(10_000)
+        }
+        return largest
+    }
+
+    @Test func aLongGIFGetsItsPaletteInAPassOfItsOwnWithTheSameBytes() throws {
+        // 300 frames of 240 × 240 px: at 8 bytes a pixel and frame, one pass would hold 138 MB
+        // of frames, over `VideoSink.gifOnePassBudget`.
+        let morph = ["render", "--from", "heart", "--to", "star", "--frames", "300", "--size", "80", "--background", "#FFF8E0", "-q"]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("long.gif")
+        let process = try Binary.start(morph + ["-o", path])
+        let largest = Self.largestChildResidentSize(of: process.processIdentifier) { process.isRunning }
+        let result = try process.finish()
+        #expect(result.status == 0, "\(result.stderr)")
+        // ffmpeg held a few frames, not all of them.
+        #expect(largest > 0 && largest < 100 << 20, "ffmpeg's resident size reached \(largest) bytes")
+        // The bytes of ffmpeg's own single pass over the same frames, which makes the palette
+        // from every frame while holding them.
+        let stream = try ExportRun.iconmorph(morph + ["-o", "-"])
+        try #require(stream.status == 0)
+        try stream.stdout.write(to: URL(fileURLWithPath: folder.file("frames.rgba")))
+        let reference = folder.file("reference.gif")
+        let encoded = try ExportRun.run("ffmpeg", [
+            "-v", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "240x240", "-r", "30", "-i", folder.file("frames.rgba"),
+            "-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128",
+            "-loop", "0", "-f", "gif", "-y", reference,
+        ])
+        try #require(encoded.status == 0, "\(encoded.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(written == (try Data(contentsOf: URL(fileURLWithPath: reference))), "\(written.count) bytes")
+        // Its palette file is gone.
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix(".iconmorph-palette") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test func aLoopingGIFPingPongShowsNeitherEndTwice() throws {
         // 3 steps: 0 1 2 1 when it loops forever (as an APNG), 0 1 2 1 0 when it stops.
         let folder = try TemporaryFolder()

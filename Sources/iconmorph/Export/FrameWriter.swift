@@ -159,9 +159,22 @@ struct FrameWriter {
             videoRenderer = try MorphRenderer(width: renderer.width, height: renderer.height, style: style)
         }
         let timing = output.timing
+        // A long or large GIF's palette first: the frames rendered once more for it
+        // (`GIFPaletteSink`), without progress, which the second pass reports.
+        var palette: GIFPaletteSink?
+        if output.format == .gif,
+           VideoSink.gifNeedsPalettePass(frameCount: frames.count, width: renderer.width, height: renderer.height) {
+            let pass = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
+            try FrameExporter(
+                frames: frames, renderer: videoRenderer, sink: pass, reporter: nil,
+                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+            ).run()
+            palette = pass
+        }
+        defer { palette?.discard() }
         let sink = try VideoSink(
             format: output.format, path: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps,
-            loops: timing.loops, background: videoRenderer.style.background)
+            loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
         let seconds = Double(frames.count) / timing.fps.doubleValue
         return "wrote \(plan.paths[0]) (\(renderer.width)×\(renderer.height), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "

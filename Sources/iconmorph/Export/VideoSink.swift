@@ -22,7 +22,9 @@ import Darwin
 /// - `.webm`: VP9 with alpha, for web pages.
 /// - `.mp4`: H.264, no alpha: the frames arrive over an opaque background (the command
 ///   renders them so), an odd side padded to even in that colour.
-/// - `.gif`: a palette made for the frames, transparency where alpha is under ½, `--loops`.
+/// - `.gif`: a palette made for the frames, transparency where alpha is under ½, `--loops`;
+///   made in one pass, or by a first pass of its own for long or large animations
+///   (`GIFPaletteSink`).
 /// - `.webp`: lossless animated WebP with alpha, `--loops`.
 final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
@@ -39,11 +41,37 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// (`AtomicFileWriter.isStandardOutputName`).
     private let copiesToStandardOutput: Bool
 
-    /// Starts ffmpeg for `format` (a video format) at `path`.
+    /// ffmpeg's input: `width` × `height` RGBA frames at `fps` on its standard input.
+    static func rawInput(width: Int, height: Int, fps: Rational) -> [String] {
+        ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+         "-r", "\(fps.numerator)/\(fps.denominator)", "-i", "-"]
+    }
+
+    /// The most frame memory a GIF's palette may take in one pass, where ffmpeg holds every
+    /// frame until the palette is made (`GIFPaletteSink`): 128 MiB, at about 8 bytes a pixel
+    /// and frame. Under it a pass of its own costs more than it saves (61 frames at 396 px,
+    /// 76 MB: 0.46–0.59 s in one pass, 0.49–0.55 s in two; 120 at 513 px, 252 MB: 1.43 s
+    /// and 348 MB in one, 1.28 s and 96 MB in two; whole commands, max RSS).
+    static let gifOnePassBudget = 128 << 20
+
+    /// Whether a GIF of `frameCount` frames of `width` × `height` gets its palette from a
+    /// pass of its own (`GIFPaletteSink`) rather than in the same pass as its frames.
+    static func gifNeedsPalettePass(frameCount: Int, width: Int, height: Int) -> Bool {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, tooMany) = pixels.multipliedReportingOverflow(by: 8 * max(frameCount, 1))
+        return overflow || tooMany || bytes > gifOnePassBudget
+    }
+
+    /// Starts ffmpeg for `format` (a video format) at `path`; a GIF maps its frames to the
+    /// palette in the PNG file `palette` when given (`GIFPaletteSink`), else makes the
+    /// palette in the same pass.
     ///
     /// - Throws: `OutputError.encoderMissing` without ffmpeg, `.encoderFailed` when it cannot
     ///   start; `PNGError` when the temporary file cannot be made or `path` may not be replaced.
-    init(format: OutputFormat, path: String, width: Int, height: Int, fps: Rational, loops: Int, background: TintColor?) throws {
+    init(
+        format: OutputFormat, path: String, width: Int, height: Int, fps: Rational, loops: Int, background: TintColor?,
+        palette: String? = nil
+    ) throws {
         guard let ffmpeg = FFmpegProcess.locate() else { throw OutputError.encoderMissing(path: path) }
         self.format = format
         destination = path
@@ -66,8 +94,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             replaced = nil
             temporary = nil
         }
-        let input = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-                     "-r", "\(fps.numerator)/\(fps.denominator)", "-i", "-"]
+        var input = Self.rawInput(width: width, height: height, fps: fps)
         let output: [String]
         switch format {
         case .mov:
@@ -80,7 +107,15 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             output = pad + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
         case .gif:
             // GIF: 0 repeats forever, -1 plays once, n repeats n times more.
-            output = ["-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128",
+            // The same palette and mapping either way, so the same bytes.
+            let filter: String
+            if let palette {
+                input += ["-f", "png_pipe", "-i", palette]
+                filter = "[0:v][1:v]paletteuse=alpha_threshold=128"
+            } else {
+                filter = "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128"
+            }
+            output = ["-filter_complex", filter,
                       "-loop", String(loops == 0 ? 0 : loops == 1 ? -1 : loops - 1), "-f", "gif"]
         case .webp:
             output = ["-c:v", "libwebp_anim", "-lossless", "1", "-loop", String(loops), "-f", "webp"]
