@@ -53,6 +53,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
         ("heif", "a HEIF image"), ("avif", "an AVIF image"), ("pdf", "a PDF document"),
     ]
 
+    /// Extensions that name a raw stream of frames, which only `-o -` writes (`--format
+    /// rgba`): a folder of PNG frames under such a name would surprise.
+    static let rawExtensions = ["rgba", "raw"]
+
     /// The extensions a file of each format may have (a file may also have none).
     var fileExtensions: [String] {
         switch self {
@@ -84,6 +88,13 @@ enum OutputFormat: String, CaseIterable, Sendable {
     static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool, writer: String? = nil) -> String? {
         let writer = writer ?? "--format \(format.rawValue)"
         guard let ext = fileExtension(of: path) else { return nil }
+        if rawExtensions.contains(ext) {
+            guard writer.hasPrefix("--format") else {
+                return "\(quoted(path)) names raw pixels, which \(writer) does not write (a .png file); give a .png name"
+            }
+            return "\(quoted(path)) names raw RGBA frames, which iconmorph writes to standard output only; give -o - and "
+                + "redirect it (-o - > \(path))"
+        }
         if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
             let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
