@@ -100,6 +100,11 @@ struct AnimateParsingTests {
         // A byte order mark before the first line (as some editors write) reads as nothing.
         let marked = try TimelineFile.parse("\u{FEFF}start play\nat 0 to pause\n", name: "t.txt", folder: ".")
         #expect(marked.start == Timeline.Icon(name: "play", origin: "t.txt:1") && marked.events.count == 1)
+        // Lines ended by a lone CR, as old Mac editors save them, and by CR LF.
+        for ending in ["\r", "\r\n"] {
+            let lines = try TimelineFile.parse(["start play", "at 0 to pause", "at 0.3 to stop", ""].joined(separator: ending), name: "t.txt", folder: ".")
+            #expect(lines.events.map(\.time) == [0, 0.3] && lines.events.map(\.origin) == ["t.txt:2", "t.txt:3"])
+        }
     }
 
     /// A relative icon file is found beside the timeline; a symbol name stays a symbol unless

@@ -78,7 +78,9 @@ enum TimelineFile {
         var timeline = Timeline(start: Timeline.Icon(name: Timeline.defaultStart, origin: name))
         /// The line each of start, transition and until was given on.
         var given: [String: Int] = [:]
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        // Lines end in LF, CR LF or a lone CR (as old Mac editors save).
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for (index, line) in lines.enumerated() {
             let origin = "\(name):\(index + 1)"
             var words = try Self.words(of: line, origin: origin)[...]
             guard let keyword = words.popFirst() else { continue }
