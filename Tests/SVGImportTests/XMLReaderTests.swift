@@ -29,6 +29,8 @@ struct XMLReaderTests {
         ("<svg>\u{0}</svg>", 1, 6, "the control character U+0000 is not a character XML allows"),
         ("<svg a='\u{1B}'/>", 1, 9, "the control character U+001B is not a character XML allows"),
         ("<svg/>\n<!-- \u{C} -->", 2, 6, "the control character U+000C is not a character XML allows"),
+        ("<svg a='\u{FFFE}'/>", 1, 9, "the noncharacter U+FFFE is not a character XML allows"),
+        ("<svg>x\u{FFFF}</svg>", 1, 7, "the noncharacter U+FFFF is not a character XML allows"),
         (#"<svg a="&#12"/>"#, 1, 9, "a character reference must be '&#' digits ';' or '&#x' hex digits ';'"),
         (#"<svg a="&#xZ;"/>"#, 1, 9, "a character reference must be '&#' digits ';' or '&#x' hex digits ';'"),
         ("<svg/ >", 1, 6, "expected '>' after '/' in <svg>, found a space"),

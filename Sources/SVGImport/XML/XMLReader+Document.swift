@@ -18,6 +18,10 @@ extension XMLReader {
             let code = String(bytes[bad], radix: 16, uppercase: true)
             throw fail("the control character U+\(String(repeating: "0", count: 4 - code.count) + code) is not a character XML allows", at: bad)
         }
+        // Nor U+FFFE or U+FFFF (EF BF BE, EF BF BF in UTF-8, which is valid by now).
+        if let bad = bytes.indices.dropLast(2).first(where: { bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] >= 0xBE }) {
+            throw fail("the noncharacter U+FFF\(bytes[bad + 2] == 0xBE ? "E" : "F") is not a character XML allows", at: bad)
+        }
         var sawDoctype = false
         var sawRoot = false
         while position < bytes.count {
