@@ -226,6 +226,11 @@ struct VideoExportTests {
         // The background a player may paint behind the frames is transparent (libwebp writes
         // opaque white).
         #expect(info.contains("Background color : 0x00000000"), "\(info)")
+        // Down a pipe too: written to a temporary file first, cleared, then copied through.
+        let piped = try ExportRun.iconmorph(Self.morph + ["--loops", "3", "--format", "webp", "-o", "-"])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        try piped.stdout.write(to: URL(fileURLWithPath: folder.file("piped.webp")))
+        #expect(piped.stdout == (try Data(contentsOf: URL(fileURLWithPath: path))))
         // Frames that do not change are merged into longer ones: the durations add up to the
         // whole animation (22 frames at 30 fps), and each frame's rectangle holds the PNG
         // frame of its start time, exactly.

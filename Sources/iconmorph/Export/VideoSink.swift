@@ -35,11 +35,13 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// The temporary sibling ffmpeg writes, or nil for a device or FIFO written in place.
     private let temporary: String?
     private let replaced: AtomicFileWriter.ReplacedFile?
-    /// Whether `destination` names standard output and that is a regular file: ffmpeg writes
-    /// a temporary file in the temporary folder (where .mp4 and .mov can seek), copied through
-    /// descriptor 1 at the end, at the redirection's position
-    /// (`AtomicFileWriter.isStandardOutputName`).
-    private let copiesToStandardOutput: Bool
+    /// Whether ffmpeg writes a temporary file in the temporary folder that is copied to the
+    /// destination at the end: when `destination` names standard output and that is a
+    /// regular file (where .mp4 and .mov can seek; copied through descriptor 1, at the
+    /// redirection's position, `AtomicFileWriter.isStandardOutputName`), and for a WebP going
+    /// to a pipe, FIFO or device, so that its background is cleared first
+    /// (`clearWebPBackground`): the reader gets the file once it is whole.
+    private let copiesThrough: Bool
 
     /// ffmpeg's input: `width` × `height` RGBA frames at `fps` on its standard input.
     static func rawInput(width: Int, height: Int, fps: Rational) -> [String] {
@@ -77,8 +79,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         destination = path
         let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
         self.target = target
-        copiesToStandardOutput = isRegular && AtomicFileWriter.isStandardOutputName(path)
-        if copiesToStandardOutput {
+        copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp
+        if copiesThrough {
             replaced = nil
             let (folder, _) = AtomicFileWriter.temporaryFolder()
             let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(
@@ -158,7 +160,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// no option for it), and the format lets a player paint it behind the frames: a white
     /// box around a transparent morph. The frames are drawn over nothing, so 0 says what they
     /// are. Looked for among the first chunks (VP8X, then ICCP or ANIM); a file without one is
-    /// left as it is. (A WebP down a pipe cannot be patched, and keeps the white.)
+    /// left as it is. A WebP going to a pipe, FIFO or device is written to a temporary file first,
+    /// so it is cleared too (`copiesThrough`).
     static func clearWebPBackground(_ descriptor: Int32) {
         var header = [UInt8](repeating: 0, count: 128)
         let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -209,12 +212,16 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         guard let temporary else { return }
         let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
-        if copiesToStandardOutput {
-            // Copied through descriptor 1, then removed.
+        if copiesThrough {
+            // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }
             guard descriptor >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
             defer { close(descriptor) }
-            if let code = DescriptorWriting.copyAll(from: descriptor, to: STDOUT_FILENO).error {
+            let toStandardOutput = AtomicFileWriter.isStandardOutputName(destination)
+            let output = toStandardOutput ? STDOUT_FILENO : open(target, O_WRONLY | O_CLOEXEC)
+            guard output >= 0 else { throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(errno))) }
+            defer { if !toStandardOutput { close(output) } }
+            if let code = DescriptorWriting.copyAll(from: descriptor, to: output).error {
                 throw PNGError.writeFailed(path: destination, reason: String(cString: strerror(code)))
             }
             return
