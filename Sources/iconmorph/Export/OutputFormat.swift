@@ -54,7 +54,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     ]
 
     /// Extensions that name a raw stream of frames, which only `-o -` writes (`--format
-    /// rgba`): a folder of PNG frames under such a name would surprise.
+    /// rgba`): a folder of frames under such a name would surprise, unless the name ends in /.
     static let rawExtensions = ["rgba", "raw"]
 
     /// The extensions a file of each format may have (a file may also have none).
@@ -88,19 +88,16 @@ enum OutputFormat: String, CaseIterable, Sendable {
     static func misleadingName(_ path: String, format: OutputFormat, isSequence: Bool, writer: String? = nil) -> String? {
         let writer = writer ?? "--format \(format.rawValue)"
         guard let ext = fileExtension(of: path) else { return nil }
-        if rawExtensions.contains(ext) {
-            guard writer.hasPrefix("--format") else {
-                return "\(quoted(path)) names raw pixels, which \(writer) does not write (a .png file); give a .png name"
-            }
-            return "\(quoted(path)) names raw RGBA frames, which iconmorph writes to standard output only; give -o - and "
-                + "redirect it (-o - > \(path))"
-        }
         if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
             let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
                 + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"
         }
         let isFolder = isSequence && (format == .png || format == .svg) && !FramePattern.isPattern(path)
+        if isFolder, rawExtensions.contains(ext), !path.hasSuffix("/") {
+            return "\(quoted(path)) names raw RGBA frames, which iconmorph writes to standard output only; give -o - and "
+                + "redirect it (-o - > \(path)), or end the name with / for a folder of .\(format.frameExtension) frames"
+        }
         if isFolder, !format.fileExtensions.contains(ext), OutputFormat.allCases.contains(where: { $0.fileExtensions.contains(ext) }) {
             return "\(quoted(path)) is named like a .\(ext) file, but --format \(format.rawValue) writes a folder of "
                 + ".\(format.frameExtension) frames; give the folder another name (a trailing / keeps this one)"
