@@ -54,6 +54,23 @@ struct ProgressOutputTests {
         #expect(try Self.lines(total: 40, interval: 1.0 / 64).isEmpty)
     }
 
+    /// A pass that is not the export itself (a long GIF's palette) says so in every line.
+    @Test func aPassOfItsOwnIsNamed() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let clock = Clock()
+        let reporter = ProgressReporter(total: 20, style: .lines, task: "palette", descriptor: ends[1], clock: { clock.seconds })
+        for _ in 0..<20 {
+            clock.seconds += 0.25
+            reporter.frameWritten()
+        }
+        close(ends[1])
+        let text = String(decoding: try FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readToEnd() ?? Data(), as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count >= 2 && lines.allSatisfy { $0.hasPrefix("iconmorph: palette ") }, "\(text)")
+        #expect(lines.last?.hasPrefix("iconmorph: palette 100% (20/20 frames, 4.0 fps") == true, "\(text)")
+    }
+
     @Test func formats() {
         #expect(ProgressReporter.formatRate(41.54) == "41.5" && ProgressReporter.formatRate(412.4) == "412")
         #expect(ProgressReporter.formatDuration(0.2) == "0:00" && ProgressReporter.formatDuration(0.6) == "0:01" && ProgressReporter.formatDuration(61) == "1:01")

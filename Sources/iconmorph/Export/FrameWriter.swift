@@ -160,13 +160,14 @@ struct FrameWriter {
         }
         let timing = output.timing
         // A long or large GIF's palette first: the frames rendered once more for it
-        // (`GIFPaletteSink`), without progress, which the second pass reports.
+        // (`GIFPaletteSink`), its progress reported as the palette's.
         var palette: GIFPaletteSink?
         if output.format == .gif,
            VideoSink.gifNeedsPalettePass(frameCount: frames.count, width: renderer.width, height: renderer.height) {
             let pass = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
             try FrameExporter(
-                frames: frames, renderer: videoRenderer, sink: pass, reporter: nil,
+                frames: frames, renderer: videoRenderer, sink: pass,
+                reporter: reporter.map { ProgressReporter(total: frames.count, style: $0.style, task: "palette") },
                 workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
             ).run()
             palette = pass

@@ -50,8 +50,17 @@ final class ProgressReporter: @unchecked Sendable {
     /// The style for standard error: a bar on a terminal, lines otherwise.
     static var styleForStandardError: Style { isatty(STDERR_FILENO) == 1 ? .bar : .lines }
 
-    init(total: Int, style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Double = ProgressReporter.now) {
+    /// What each report starts with: `iconmorph: `, and the task's name when it has one.
+    private let prefix: String
+
+    /// A reporter of `total` frames; `task` names a pass that is not the export itself (a
+    /// GIF's palette), after `iconmorph:` in every report.
+    init(
+        total: Int, style: Style, task: String? = nil, descriptor: Int32 = STDERR_FILENO,
+        clock: @escaping @Sendable () -> Double = ProgressReporter.now
+    ) {
         self.total = max(total, 1)
+        prefix = "iconmorph: " + (task.map { $0 + " " } ?? "")
         self.style = style
         self.descriptor = descriptor
         self.clock = clock
@@ -82,7 +91,7 @@ final class ProgressReporter: @unchecked Sendable {
             }
             tenthsReported = tenths
             lastLine = elapsed
-            emit("iconmorph: \(done * 100 / total)% (\(done)/\(total) frames, \(rateAndRemaining(elapsed: elapsed)))\n")
+            emit(prefix + "\(done * 100 / total)% (\(done)/\(total) frames, \(rateAndRemaining(elapsed: elapsed)))\n")
         }
     }
 
@@ -99,7 +108,7 @@ final class ProgressReporter: @unchecked Sendable {
         let width = 24
         let filled = done * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        return "iconmorph: [\(bar)]  \(done)/\(total) frames  " + rateAndRemaining(elapsed: elapsed, separator: "  ")
+        return prefix + "[\(bar)]  \(done)/\(total) frames  " + rateAndRemaining(elapsed: elapsed, separator: "  ")
     }
 
     /// `41.5 fps, 0:02 left`.
