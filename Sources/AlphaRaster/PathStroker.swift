@@ -152,8 +152,10 @@ struct PathStroker {
             }
             if vertices.isEmpty { continue }
             // An open subpath back at its start with round caps (an icon's dot drawn as two
-            // arcs and no close): the caps there are a disc, which covers a round join, so a
-            // convex one (`convexRingOuterSide`) is the closed ring with a round join there.
+            // arcs and no close): the two half-discs of the caps cover a round join's sector
+            // there (where they leave a wedge, it is inside the turn, which the segments'
+            // rectangles cover in a convex ring), so a convex one (`convexRingOuterSide`) is
+            // the closed ring with a round join there.
             if !subpath.closed, cap == .round, vertices.count >= 4,
                length(vertices[vertices.count - 1] - vertices[0]) <= epsilon {
                 let end = vertices.removeLast(), endCorner = corners.removeLast(), startCorner = corners[0]
@@ -339,8 +341,9 @@ struct PathStroker {
                 let last = kept[kept.count - 1]
                 let cross = last.direction.x * line.direction.y - last.direction.y * line.direction.x
                 if abs(cross) <= 1e-12, last.direction.x * line.direction.x + last.direction.y * line.direction.y > 0 {
-                    // The same direction: the one further in.
-                    if keeps(line, last.point) { kept[kept.count - 1] = line }
+                    // The same direction: the one further in (the last one unless its point
+                    // lies outside the new one's half-plane).
+                    if !keeps(line, last.point) { kept[kept.count - 1] = line }
                     continue
                 }
             }

@@ -166,6 +166,22 @@ struct VideoExportTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    /// A destination that cannot be written is refused before the palette pass renders a
+    /// frame: a link to itself, under a GIF whose palette takes a pass of its own (3,000
+    /// frames of 96 px, 221 MB in one pass; rendering them takes seconds even here).
+    @Test func aLongGIFsBadDestinationIsRefusedFirst() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let link = folder.file("loop.gif")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "loop.gif")
+        let start = Date()
+        let run = try ExportRun.iconmorph(["render", "--from", "heart", "--to", "star", "--frames", "3000", "--size", "32", "-q", "-o", link])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(run.status == 73 && run.stderr.contains("symbolic link"), "\(run.stderr)")
+        #expect(elapsed < 2, "refused after \(elapsed) s")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["loop.gif"])
+    }
+
     @Test func aLoopingGIFPingPongShowsNeitherEndTwice() throws {
         // 3 steps: 0 1 2 1 when it loops forever (as an APNG), 0 1 2 1 0 when it stops.
         let folder = try TemporaryFolder()

@@ -159,22 +159,31 @@ struct FrameWriter {
             videoRenderer = try MorphRenderer(width: renderer.width, height: renderer.height, style: style)
         }
         let timing = output.timing
-        // A long or large GIF's palette first: the frames rendered once more for it
+        // The destination is settled first, so that one that cannot be written is refused
+        // before any frame is rendered.
+        let destination = try VideoSink.Destination(format: output.format, path: plan.paths[0])
+        // A long or large GIF's palette next: the frames rendered once more for it
         // (`GIFPaletteSink`), its progress reported as the palette's.
         var palette: GIFPaletteSink?
+        defer { palette?.discard() }
         if output.format == .gif,
            VideoSink.gifNeedsPalettePass(frameCount: frames.count, width: renderer.width, height: renderer.height) {
-            let pass = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
-            try FrameExporter(
-                frames: frames, renderer: videoRenderer, sink: pass,
-                reporter: reporter.map { ProgressReporter(total: frames.count, style: $0.style, task: "palette") },
-                workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
-            ).run()
-            palette = pass
+            do {
+                palette = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
+                try FrameExporter(
+                    frames: frames, renderer: videoRenderer, sink: palette!,
+                    reporter: reporter.map { ProgressReporter(total: frames.count, style: $0.style, task: "palette") },
+                    workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
+                ).run()
+            } catch {
+                destination.discard()
+                throw error
+            }
+            // The encoding's rate and time left count from here.
+            reporter?.restart()
         }
-        defer { palette?.discard() }
         let sink = try VideoSink(
-            format: output.format, path: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps,
+            format: output.format, destination: destination, width: renderer.width, height: renderer.height, fps: timing.fps,
             loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
         let seconds = Double(frames.count) / timing.fps.doubleValue

@@ -61,12 +61,20 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
 
     /// Waits for ffmpeg to write the palette.
     ///
-    /// - Throws: `OutputError.encoderFailed` naming the GIF, with ffmpeg's line that says why.
+    /// - Throws: `failure(_:)` of ffmpeg's line that says why.
     func finish() throws {
-        if let reason = process.finish() {
-            discard()
-            throw OutputError.encoderFailed(path: destination, reason: reason.replacing(path, with: destination))
+        if let reason = process.finish() { throw failure(reason) }
+    }
+
+    /// The error for ffmpeg's line `reason`, naming the GIF: a failed write of the palette
+    /// file (a full temporary folder) says so, with the file's path; others are the
+    /// encoder's.
+    fileprivate func failure(_ reason: String) -> any Error {
+        let line = "its palette: ffmpeg: " + reason
+        if FFmpegProcess.writeFailures.contains(where: { reason.contains($0) }) {
+            return PNGError.writeFailed(path: destination, reason: line)
         }
+        return OutputError.encoderFailed(path: destination, reason: line)
     }
 
     func cancel() {
@@ -74,7 +82,7 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
         discard()
     }
 
-    /// Removes the palette file.
+    /// Removes the palette file (again: nothing).
     func discard() {
         unlink(path)
         AtomicFileWriter.forgetTemporaryFile(path)
@@ -87,8 +95,8 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
             guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("a palette takes RGBA frames") }
             guard waitForTurn() else { return .stopped }
             if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
-                let reason = sink.process.finish() ?? String(cString: strerror(code))
-                throw OutputError.encoderFailed(path: sink.destination, reason: reason)
+                // ffmpeg stopped reading: its own message says why.
+                throw sink.failure(sink.process.finish() ?? String(cString: strerror(code)))
             }
             return .written
         }

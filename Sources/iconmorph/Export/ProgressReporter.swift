@@ -34,7 +34,7 @@ final class ProgressReporter: @unchecked Sendable {
     let style: Style
     private let descriptor: Int32
     private let lock = MutexLock()
-    private let start: Double
+    private var start: Double
     // Guarded by `lock`.
     private var done = 0
     private var lastDraw = -1.0
@@ -64,6 +64,14 @@ final class ProgressReporter: @unchecked Sendable {
         self.style = style
         self.descriptor = descriptor
         self.clock = clock
+        start = clock()
+    }
+
+    /// Starts the clock again, for frames written after other work (a GIF's palette pass):
+    /// the rate and the time left count from now. Call before the first frame.
+    func restart() {
+        lock.lock()
+        defer { lock.unlock() }
         start = clock()
     }
 

@@ -30,17 +30,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
     private let process: FFmpegProcess
-    /// Where the file goes: `destination`, or the file a link there resolves to.
+    /// The parts of its `Destination`.
     private let target: String
-    /// The temporary sibling ffmpeg writes, or nil for a device or FIFO written in place.
     private let temporary: String?
     private let replaced: AtomicFileWriter.ReplacedFile?
-    /// Whether ffmpeg writes a temporary file in the temporary folder that is copied to the
-    /// destination at the end: when `destination` names standard output and that is a
-    /// regular file (where .mp4 and .mov can seek; copied through descriptor 1, at the
-    /// redirection's position, `AtomicFileWriter.isStandardOutputName`), and for a WebP going
-    /// to a pipe, FIFO or device, so that its background is cleared first
-    /// (`clearWebPBackground`): the reader gets the file once it is whole.
     private let copiesThrough: Bool
 
     /// ffmpeg's input: `width` × `height` RGBA frames at `fps` on its standard input.
@@ -64,38 +57,90 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         return overflow || tooMany || bytes > gifOnePassBudget
     }
 
-    /// Starts ffmpeg for `format` (a video format) at `path`; a GIF maps its frames to the
-    /// palette in the PNG file `palette` when given (`GIFPaletteSink`), else makes the
-    /// palette in the same pass.
+    /// Where a video goes, settled before ffmpeg starts (`VideoSink.init`): the file a link
+    /// resolves to, whether it may be replaced, and the temporary file ffmpeg writes, so that
+    /// a destination that cannot be written is refused before any frame is rendered (a long
+    /// GIF renders its frames once before, for its palette).
+    struct Destination {
+        /// The path given.
+        let path: String
+        /// Where the file goes: `path`, or the file a link there resolves to.
+        let target: String
+        /// The temporary file ffmpeg writes (beside `target`, or in the temporary folder when
+        /// `copiesThrough`), or nil for a device or FIFO written in place.
+        let temporary: String?
+        let replaced: AtomicFileWriter.ReplacedFile?
+        /// Whether ffmpeg writes a temporary file in the temporary folder that is copied to
+        /// the destination at the end: when `path` names standard output and that is a
+        /// regular file (where .mp4 and .mov can seek; copied through descriptor 1, at the
+        /// redirection's position, `AtomicFileWriter.isStandardOutputName`), and for a WebP
+        /// going to a pipe, FIFO or device, so that its background is cleared first
+        /// (`clearWebPBackground`): the reader gets the file once it is whole.
+        let copiesThrough: Bool
+
+        /// The destination of a `format` video at `path`.
+        ///
+        /// - Throws: `PNGError` when the temporary file cannot be made, `path` may not be
+        ///   replaced, or an .mp4 or .mov would go where ffmpeg cannot seek.
+        init(format: OutputFormat, path: String) throws {
+            self.path = path
+            let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
+            self.target = target
+            copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp
+            if copiesThrough {
+                replaced = nil
+                let (folder, _) = AtomicFileWriter.temporaryFolder()
+                let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(
+                    template: folder + "/.iconmorph-video.XXXXXX.tmp", reportingAs: path)
+                close(descriptor)
+                self.temporary = temporary
+            } else if isRegular {
+                replaced = try AtomicFileWriter.replacedFile(at: target)
+                let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: target)
+                close(descriptor)
+                self.temporary = temporary
+            } else {
+                replaced = nil
+                temporary = nil
+                if format == .mp4 || format == .mov, !VideoSink.isSeekable(target) {
+                    // Their muxers go back to the start to finish the file: ffmpeg would fail
+                    // at the first frame.
+                    throw PNGError.cannotCreate(
+                        path: path, reason: "a .\(format.rawValue) file needs an output it can seek in, and a pipe or socket "
+                            + "is none; write a file, or give --format webm")
+                }
+            }
+        }
+
+        /// Removes the temporary file, if any.
+        func discard() {
+            guard let temporary else { return }
+            unlink(temporary)
+            AtomicFileWriter.forgetTemporaryFile(temporary)
+        }
+    }
+
+    /// Starts ffmpeg for `format` (a video format) into `destination`; a GIF maps its frames
+    /// to the palette in the PNG file `palette` when given (`GIFPaletteSink`), else makes the
+    /// palette in the same pass. On failure the destination's temporary file is removed.
     ///
     /// - Throws: `OutputError.encoderMissing` without ffmpeg, `.encoderFailed` when it cannot
-    ///   start; `PNGError` when the temporary file cannot be made or `path` may not be replaced.
+    ///   start; `PNGError` when a device or FIFO cannot be opened.
     init(
-        format: OutputFormat, path: String, width: Int, height: Int, fps: Rational, loops: Int, background: TintColor?,
-        palette: String? = nil
+        format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational, loops: Int,
+        background: TintColor?, palette: String? = nil
     ) throws {
-        guard let ffmpeg = FFmpegProcess.locate() else { throw OutputError.encoderMissing(path: path) }
+        let path = prepared.path
+        guard let ffmpeg = FFmpegProcess.locate() else {
+            prepared.discard()
+            throw OutputError.encoderMissing(path: path)
+        }
         self.format = format
         destination = path
-        let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
-        self.target = target
-        copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp
-        if copiesThrough {
-            replaced = nil
-            let (folder, _) = AtomicFileWriter.temporaryFolder()
-            let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(
-                template: folder + "/.iconmorph-video.XXXXXX.tmp", reportingAs: path)
-            close(descriptor)
-            self.temporary = temporary
-        } else if isRegular {
-            replaced = try AtomicFileWriter.replacedFile(at: target)
-            let (descriptor, temporary) = try AtomicFileWriter.makeTemporaryFile(beside: target)
-            close(descriptor)
-            self.temporary = temporary
-        } else {
-            replaced = nil
-            temporary = nil
-        }
+        target = prepared.target
+        temporary = prepared.temporary
+        replaced = prepared.replaced
+        copiesThrough = prepared.copiesThrough
         var input = Self.rawInput(width: width, height: height, fps: fps)
         let output: [String]
         switch format {
@@ -128,13 +173,6 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         // is pipe:[…]) is opened here and handed to ffmpeg as its standard output: the name
         // would open ffmpeg's own, /dev/null. Others ffmpeg opens by name, so that it may seek
         // in a device that allows it (an .mp4 to /dev/null).
-        if temporary == nil, format == .mp4 || format == .mov, !Self.isSeekable(target) {
-            // Their muxers go back to the start to finish the file: ffmpeg would fail at the
-            // first frame.
-            throw PNGError.cannotCreate(
-                path: path, reason: "a .\(format.rawValue) file needs an output it can seek in, and a pipe or socket "
-                    + "is none; write a file, or give --format webm")
-        }
         var descriptor: Int32?
         if temporary == nil, !Self.hasName(target) {
             let opened = open(target, O_WRONLY | O_CLOEXEC)
@@ -147,10 +185,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
                 executable: ffmpeg, arguments: input + output + ["-y", temporary ?? (descriptor == nil ? target : "pipe:1")], output: path,
                 standardOutput: descriptor)
         } catch {
-            if let temporary {
-                unlink(temporary)
-                AtomicFileWriter.forgetTemporaryFile(temporary)
-            }
+            prepared.discard()
             throw error
         }
     }
@@ -180,7 +215,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// Whether `path` (not a regular file) can be sought in: a device, not a FIFO or socket
     /// (nor a link with no name behind it, such as /dev/stdout into a pipe).
-    private static func isSeekable(_ path: String) -> Bool {
+    fileprivate static func isSeekable(_ path: String) -> Bool {
         var info = stat()
         guard hasName(path), stat(path, &info) == 0 else { return false }
         let kind = info.st_mode & S_IFMT
