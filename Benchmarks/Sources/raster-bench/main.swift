@@ -36,6 +36,18 @@ func compare(_ name: String, _ mask: AlphaMask, _ baseline: [Double], _ checks: 
                          name, worst, mean, allowedLargestDifference, allowedMeanDifference))
 }
 
+/// The lines every case ends with: the baseline's time (the median of `baselineRuns`), the
+/// library's speed-up over it with a reused rasterizer, and the difference between their
+/// masks, recorded as a self-check.
+func finishCase(
+    _ name: String, reused: Double, baseline: Double, baselineRuns: Int, mask: AlphaMask, coverage: [Double],
+    _ checks: inout SelfChecks
+) {
+    print("  16×16 supersampling       \(formatted(baseline))  (median of \(baselineRuns))")
+    print(String(format: "  speed-up (reused)         %.0f×", baseline / reused))
+    compare(name, mask, coverage, &checks)
+}
+
 /// One 2048 × 2048 case: the library (fresh rasterizer each run, and a reused one) against
 /// the supersampling baseline.
 func largeCase(
@@ -62,9 +74,7 @@ func largeCase(
     print("\(name):")
     print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(31)))")
     print("  VectorRasterizer, fresh   \(formatted(fresh))  (median of \(runs(31)); allocates its buffers)")
-    print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(quick ? 1 : 3))")
-    print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
-    compare(name, mask, coverage, &checks)
+    finishCase(name, reused: reused, baseline: baselineTime, baselineRuns: quick ? 1 : 3, mask: mask, coverage: coverage, &checks)
 }
 
 /// Everything runs in a function so the buffers are locals: top-level globals would add
@@ -108,9 +118,7 @@ func runBenchmarks() throws -> SelfChecks {
     print("  VectorRasterizer, reused  \(formatted(reused))  (median of \(runs(5001)))")
     print("  AlphaMask(icon:box:)      \(formatted(fresh))  (median of \(runs(5001)); allocates its buffers)")
     print("  triangle fill only        \(formatted(fillOnly))  (one layer, reused)")
-    print("  16×16 supersampling       \(formatted(baselineTime))  (median of \(runs(51)))")
-    print(String(format: "  speed-up (reused)         %.0f×", baselineTime / reused))
-    compare("icon", mask, coverage, &checks)
+    finishCase("icon", reused: reused, baseline: baselineTime, baselineRuns: runs(51), mask: mask, coverage: coverage, &checks)
 
     // An icon of dots and tight corners, drawn as icon sets draw them: strokes wider than
     // the curves they go round.
@@ -127,9 +135,9 @@ func runBenchmarks() throws -> SelfChecks {
     print("")
     print("Icon 24×24 → 132×132 px: three dots (circles of radius 1 stroked 2 wide) and two keys (corners of radius 1), round caps and joins:")
     print("  VectorRasterizer, reused  \(formatted(dotsTime))  (median of \(runs(5001)))")
-    print("  16×16 supersampling       \(formatted(dotsBaseline))  (median of \(runs(51)))")
-    print(String(format: "  speed-up (reused)         %.0f×", dotsBaseline / dotsTime))
-    compare("dots and keys", dotsMask, dotsCoverage, &checks)
+    finishCase(
+        "dots and keys", reused: dotsTime, baseline: dotsBaseline, baselineRuns: runs(51), mask: dotsMask, coverage: dotsCoverage,
+        &checks)
 
     // 2. Large masks, 2048 × 2048.
     let starPoints = BenchPaths.star(center: [1024, 1024], outer: 1000, inner: 420, count: 2000)
