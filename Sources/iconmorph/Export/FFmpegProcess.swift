@@ -186,3 +186,21 @@ private extension String {
         return String(slice)
     }
 }
+
+/// A sink worker that writes each frame's RGBA bytes, in frame order, to ffmpeg's standard
+/// input (`VideoSink`, `GIFPaletteSink`).
+struct FFmpegFrameWriter: FrameSinkWorker {
+    let process: FFmpegProcess
+    /// The error for ffmpeg's line that says why it stopped reading.
+    let failure: (String) -> any Error
+
+    func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
+        guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("ffmpeg takes RGBA frames") }
+        guard waitForTurn() else { return .stopped }
+        if let code = StandardStreams.writeAll(bytes, to: process.input) {
+            // ffmpeg stopped reading: its own message says why.
+            throw failure(process.finish() ?? String(cString: strerror(code)))
+        }
+        return .written
+    }
+}

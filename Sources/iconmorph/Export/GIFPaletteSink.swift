@@ -57,7 +57,7 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
 
     var needsRGBA: Bool { true }
 
-    func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+    func makeWorker() -> any FrameSinkWorker { FFmpegFrameWriter(process: process, failure: { [self] in failure($0) }) }
 
     /// Waits for ffmpeg to write the palette.
     ///
@@ -69,7 +69,7 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
     /// The error for ffmpeg's line `reason`, naming the GIF: a failed write of the palette
     /// file (a full temporary folder) says so, with the file's path; others are the
     /// encoder's.
-    fileprivate func failure(_ reason: String) -> any Error {
+    func failure(_ reason: String) -> any Error {
         let line = "its palette: ffmpeg: " + reason
         if FFmpegProcess.writeFailures.contains(where: { reason.contains($0) }) {
             return PNGError.writeFailed(path: destination, reason: line)
@@ -86,19 +86,5 @@ final class GIFPaletteSink: FrameSink, @unchecked Sendable {
     func discard() {
         unlink(path)
         AtomicFileWriter.forgetTemporaryFile(path)
-    }
-
-    private struct Worker: FrameSinkWorker {
-        let sink: GIFPaletteSink
-
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("a palette takes RGBA frames") }
-            guard waitForTurn() else { return .stopped }
-            if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
-                // ffmpeg stopped reading: its own message says why.
-                throw sink.failure(sink.process.finish() ?? String(cString: strerror(code)))
-            }
-            return .written
-        }
     }
 }

@@ -231,7 +231,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
 
     var needsRGBA: Bool { true }
 
-    func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+    func makeWorker() -> any FrameSinkWorker { FFmpegFrameWriter(process: process, failure: { [self] in failure($0) }) }
 
     /// Waits for ffmpeg and moves its file into place.
     ///
@@ -275,7 +275,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// The error for ffmpeg's line `reason` (`FFmpegProcess.reason(in:)`): a failed write
     /// where it gives the reason of one, else a failed encoder.
-    fileprivate func failure(_ reason: String) -> any Error {
+    func failure(_ reason: String) -> any Error {
         let named = temporary.map { reason.replacing($0, with: destination) } ?? reason
         if FFmpegProcess.writeFailures.contains(where: { named.contains($0) }) {
             return PNGError.writeFailed(path: destination, reason: "ffmpeg: " + named)
@@ -292,19 +292,5 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         guard let temporary else { return }
         unlink(temporary)
         AtomicFileWriter.forgetTemporaryFile(temporary)
-    }
-
-    private struct Worker: FrameSinkWorker {
-        let sink: VideoSink
-
-        func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            guard case .rgba(let bytes, _, _) = frame else { preconditionFailure("a video takes RGBA frames") }
-            guard waitForTurn() else { return .stopped }
-            if let code = StandardStreams.writeAll(bytes, to: sink.process.input) {
-                // ffmpeg stopped reading: its own message says why.
-                throw sink.failure(sink.process.finish() ?? String(cString: strerror(code)))
-            }
-            return .written
-        }
     }
 }
