@@ -71,6 +71,26 @@ struct ProgressOutputTests {
         #expect(lines.last?.hasPrefix("iconmorph: palette 100% (20/20 frames, 4.0 fps") == true, "\(text)")
     }
 
+    /// After other work (a long GIF's palette pass), `restart()` makes the rate and the time
+    /// left count from then: 20 frames in 5 s after 10 s of palette are 4 frames a second.
+    @Test func restartedReportsCountFromTheRestart() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let clock = Clock()
+        let reporter = ProgressReporter(total: 20, style: .lines, descriptor: ends[1], clock: { clock.seconds })
+        clock.seconds += 10
+        reporter.restart()
+        for _ in 0..<20 {
+            clock.seconds += 0.25
+            reporter.frameWritten()
+        }
+        close(ends[1])
+        let text = String(decoding: try FileHandle(fileDescriptor: ends[0], closeOnDealloc: true).readToEnd() ?? Data(), as: UTF8.self)
+        #expect(text.split(separator: "\n").last?.hasPrefix("iconmorph: 100% (20/20 frames, 4.0 fps") == true, "\(text)")
+        // Its first line comes a second after the restart, not at once.
+        #expect(text.split(separator: "\n").first?.hasPrefix("iconmorph: 20% (4/20 frames") == true, "\(text)")
+    }
+
     @Test func formats() {
         #expect(ProgressReporter.formatRate(41.54) == "41.5" && ProgressReporter.formatRate(412.4) == "412")
         #expect(ProgressReporter.formatDuration(0.2) == "0:00" && ProgressReporter.formatDuration(0.6) == "0:01" && ProgressReporter.formatDuration(61) == "1:01")
