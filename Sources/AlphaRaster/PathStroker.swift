@@ -6,58 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// Collects a flattened path as polylines, one per subpath, for the stroker.
-struct PolylineCollector: FlattenSink {
-    /// One subpath: `points[start..<end]`.
-    struct Subpath {
-        var start: Int
-        var end: Int
-        /// The path said `close`.
-        var closed: Bool
-        /// The subpath has a drawing command (a lone `move` is not stroked at all).
-        var drawn: Bool
-    }
-
-    var points: [SIMD2<Double>] = []
-    /// Per point: true inside a curve, false at a command's end (where joins apply).
-    var smooth: [Bool] = []
-    var subpaths: [Subpath] = []
-    private var current: Subpath?
-
-    mutating func reset() {
-        points.removeAll(keepingCapacity: true)
-        smooth.removeAll(keepingCapacity: true)
-        subpaths.removeAll(keepingCapacity: true)
-        current = nil
-    }
-
-    mutating func moveTo(_ p: SIMD2<Double>) {
-        finish()
-        current = Subpath(start: points.count, end: points.count + 1, closed: false, drawn: false)
-        points.append(p)
-        smooth.append(false)
-    }
-
-    mutating func lineTo(_ p: SIMD2<Double>, smooth isSmooth: Bool) {
-        points.append(p)
-        smooth.append(isSmooth)
-        current?.end = points.count
-        current?.drawn = true
-    }
-
-    mutating func closeSubpath() {
-        current?.closed = true
-        current?.drawn = true
-        finish()
-    }
-
-    /// Ends the open subpath, if any; call after flattening.
-    mutating func finish() {
-        if let subpath = current { subpaths.append(subpath) }
-        current = nil
-    }
-}
-
 /// Builds the outline of a stroke as closed polygons, in the path's user units.
 ///
 /// The stroke is SVG's: the union of, for every segment, the rectangle swept by its normal
@@ -92,9 +40,11 @@ struct PathStroker {
     private(set) var outline: [SIMD2<Double>] = []
     private(set) var contourEnds: [Int] = []
 
-    private var vertices: [SIMD2<Double>] = []
-    private var corners: [Bool] = []
-    private var directions: [SIMD2<Double>] = []
+    /// The polyline being stroked, deduplicated: its vertices, whether each is a corner
+    /// (where the join style applies), and its segments' unit directions.
+    private(set) var vertices: [SIMD2<Double>] = []
+    private(set) var corners: [Bool] = []
+    private(set) var directions: [SIMD2<Double>] = []
     private var lengths: [Double] = []
     private var left: [SIMD2<Double>] = []
     private var right: [SIMD2<Double>] = []
@@ -220,9 +170,9 @@ struct PathStroker {
             let outerArea = Self.signedArea(outline[start...])
             let hole = narrow ? [] : convexRingHole(inside: side == .right ? .left : .right)
             if hole.count >= 3 {
-                // Wound against the outer side, so the non-zero rule leaves the hole empty.
-                let reversed = (Self.signedArea(hole[...]) > 0) == (outerArea > 0)
-                try appendContour(hole, reversed: reversed)
+                // Wound against the outer side, so the non-zero rule leaves the hole empty (its
+                // corners come with a positive area: `convexRingHole`).
+                try appendContour(hole, reversed: outerArea > 0)
             }
             return true
         }
@@ -247,134 +197,9 @@ struct PathStroker {
         return true
     }
 
-    /// A side of a closed polyline's outline.
-    private enum Side { case left, right }
-
-    /// The outer side of the closed polyline in `vertices` (with `directions` of its
-    /// segments) when it is a convex ring (every turn the same way, once round) whose every
-    /// corner's join covers a round one (round, or a miter within the limit); nil otherwise.
-    ///
-    /// Such a ring's stroke is everything within h of the ring, less its hole, the points
-    /// inside farther than h from every segment's line (`convexRingHole`): inside a convex
-    /// ring the nearest point of the boundary is the foot of a perpendicular on a segment,
-    /// so every point inside within h of the ring lies in that segment's rectangle; outside,
-    /// the outer side's rectangles and joins reach everything within h (a round join does,
-    /// and so does a miter; a bevel would not, where a rectangle of the far side pokes
-    /// through a ring narrower than h). The outer side's contour and the hole's then outline
-    /// the stroke exactly, where the inner side, once a curve is tighter than h (an icon's
-    /// dot: a circle of radius 1 stroked 2 wide; a rounded square's corners of radius h),
-    /// zigzags through every vertex: hundreds of edges h long over one another, which the
-    /// rasterizer cuts into a strip at every end. Tabler's three-dot icon took 42 ms at
-    /// 132 px and 0.84 s at 2049 px that way (a whole `iconmorph mask`, now 6 and 29 ms),
-    /// and its dice were refused at 6144 px after 8 s.
-    private func convexRingOuterSide() -> Side? {
-        let count = directions.count
-        guard count >= 3 else { return nil }
-        var sign = 0.0, turning = 0.0
-        for i in 0..<count {
-            let da = directions[(i + count - 1) % count], db = directions[i]
-            let cross = da.x * db.y - da.y * db.x
-            let dot = da.x * db.x + da.y * db.y
-            if cross != 0 {
-                if sign == 0 { sign = cross > 0 ? 1 : -1 }
-                if (cross > 0 ? 1.0 : -1.0) != sign { return nil }
-            } else if dot <= 0 {
-                return nil
-            }
-            // The join at vertex i, between segments i − 1 and i.
-            if corners[i], cross != 0 {
-                switch join {
-                case .round: break
-                case .miter:
-                    guard 1 + dot >= 2 / (miterLimit * miterLimit), 1 + dot > 0 else { return nil }
-                case .bevel: return nil
-                }
-            }
-            turning += atan2(cross, dot)
-        }
-        // Once round, not twice (a star polygon turns the same way throughout too).
-        guard sign != 0, abs(abs(turning) - 2 * Double.pi) < 1e-6 else { return nil }
-        // Turning towards +n puts the left side inside each turn (`addJoin`).
-        return sign > 0 ? .right : .left
-    }
-
-    /// The hole of a convex ring's stroke (`convexRingOuterSide`), whose `inside` side faces
-    /// into the ring: the points inside farther than h from every segment's line, the
-    /// intersection of the half-planes beyond the lines moved h inwards. Its corners in
-    /// order, or none when the half-planes leave no area.
-    ///
-    /// The half-planes are taken in order of their lines' angles, each cutting off the last
-    /// ones whose corner it excludes (and the first ones likewise), as in the usual
-    /// half-plane intersection; lines of the same direction keep the one further in.
-    private func convexRingHole(inside: Side) -> [SIMD2<Double>] {
-        struct Edge {
-            /// A point of the moved line, its direction (the hole on its left) and angle.
-            var point: SIMD2<Double>, direction: SIMD2<Double>, angle: Double
-        }
-        let h = halfWidth
-        let s: Double = inside == .left ? 1 : -1
-        // The hole on each line's left: its direction is the segment's, reversed for a ring
-        // whose inside is on its right.
-        var lines = directions.indices.map { i in
-            let d = s * directions[i]
-            return Edge(point: vertices[i] + h * normal(d), direction: d, angle: atan2(d.y, d.x))
-        }
-        lines.sort { $0.angle < $1.angle }
-        func corner(_ a: Edge, _ b: Edge) -> SIMD2<Double> {
-            let denominator = a.direction.x * b.direction.y - a.direction.y * b.direction.x
-            let w = b.point - a.point
-            let t = (w.x * b.direction.y - w.y * b.direction.x) / denominator
-            return a.point + t * a.direction
-        }
-        // Beyond the line by a rounding error of the ring's size still counts as on it.
-        var scale = 0.0
-        for p in vertices { scale = max(scale, abs(p.x), abs(p.y)) }
-        let slack = 1e-9 * (scale + h)
-        func keeps(_ e: Edge, _ p: SIMD2<Double>) -> Bool {
-            let w = p - e.point
-            return e.direction.x * w.y - e.direction.y * w.x >= -slack
-        }
-        var kept: [Edge] = []
-        var first = 0
-        for line in lines {
-            if kept.count > first {
-                let last = kept[kept.count - 1]
-                let cross = last.direction.x * line.direction.y - last.direction.y * line.direction.x
-                if abs(cross) <= 1e-12, last.direction.x * line.direction.x + last.direction.y * line.direction.y > 0 {
-                    // The same direction: the one further in (the last one unless its point
-                    // lies outside the new one's half-plane).
-                    if !keeps(line, last.point) { kept[kept.count - 1] = line }
-                    continue
-                }
-            }
-            while kept.count - first >= 2, !keeps(line, corner(kept[kept.count - 2], kept[kept.count - 1])) { kept.removeLast() }
-            while kept.count - first >= 2, !keeps(line, corner(kept[first], kept[first + 1])) { first += 1 }
-            kept.append(line)
-        }
-        while kept.count - first >= 3, !keeps(kept[first], corner(kept[kept.count - 2], kept[kept.count - 1])) { kept.removeLast() }
-        while kept.count - first >= 3, !keeps(kept[kept.count - 1], corner(kept[first], kept[first + 1])) { first += 1 }
-        let edges = Array(kept[first...])
-        guard edges.count >= 3 else { return [] }
-        let hole = edges.indices.map { corner(edges[$0], edges[($0 + 1) % edges.count]) }
-        // Half-planes that meet in a point or a line leave no hole.
-        return Self.signedArea(hole[...]) > slack * (scale + h) ? hole : []
-    }
-
-    /// The shoelace area of a polygon (positive when it turns from +x towards +y).
-    static func signedArea(_ points: ArraySlice<SIMD2<Double>>) -> Double {
-        guard let first = points.first else { return 0 }
-        var sum = 0.0, previous = first
-        for p in points.dropFirst() {
-            sum += previous.x * p.y - p.x * previous.y
-            previous = p
-        }
-        sum += previous.x * first.y - first.x * previous.y
-        return sum / 2
-    }
-
     /// The left normal (−d.y, d.x) of a unit direction.
     @inline(__always)
-    private func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) }
+    func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) }
 
     /// The cap at an end point `p` where the path leaves in unit `direction`, from the left
     /// offset point (already in `outline`) round to the right one (added by the caller).

@@ -169,9 +169,10 @@ struct FrameWriter {
         if output.format == .gif,
            VideoSink.gifNeedsPalettePass(frameCount: frames.count, width: renderer.width, height: renderer.height) {
             do {
-                palette = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
+                let pass = try GIFPaletteSink(destination: plan.paths[0], width: renderer.width, height: renderer.height, fps: timing.fps)
+                palette = pass
                 try FrameExporter(
-                    frames: frames, renderer: videoRenderer, sink: palette!,
+                    frames: frames, renderer: videoRenderer, sink: pass,
                     reporter: reporter.map { ProgressReporter(total: frames.count, style: $0.style, task: "palette") },
                     workers: FrameExporter.workerCount(frameCount: frames.count, pixelCount: renderer.width * renderer.height)
                 ).run()
