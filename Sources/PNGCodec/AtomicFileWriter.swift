@@ -239,6 +239,17 @@ public enum AtomicFileWriter {
         return temporary
     }
 
+    /// Checks, without writing, that a write to `path` would not be refused for what is there
+    /// now: a directory, a link to a missing file, or a file read-only to this process. For a
+    /// run that writes many files and should fail before the first rather than halfway.
+    ///
+    /// - Throws: `PNGError.cannotCreate` or `PNGError.cannotReplace` naming `path`, as the
+    ///   write would.
+    public static func checkReplaceable(_ path: String) throws {
+        _ = try destination(of: path)
+        _ = try replacedFile(at: path)
+    }
+
     /// What a replaced file passes on to the file that replaces it.
     public struct ReplacedFile: Sendable, Equatable {
         /// Its permission bits (no set-user-ID, set-group-ID or sticky bit).

@@ -58,10 +58,16 @@ struct ExportOptionsTests {
         (["--frames", "3", "--format", "svg", "-o", "-"], "-o: --format svg writes a file per frame, so it cannot go to standard output; give a folder or a pattern, or a format of one file (svg-animate, lottie, a video) or rgba"),
         (["--frames", "3", "--format", "rgba", "-o", "x.raw"],
          "-o: --format rgba writes to standard output; give -o - or leave -o out (and redirect standard output to save the stream)"),
-        (["--progress", "0", "-o", "a.apng"], "-o: apng holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
+        (["--progress", "0", "-o", "a.apng"], "-o: apng holds a sequence; give --frames or --duration, or --format png, svg, gif or webp for one frame"),
         (["--frames", "3", "-o", "-", "--compression", "best"], "--compression: applies to PNG output (--format png, apng, sheet or strip)"),
         (["--frames", "3", "--compression", "max"], "--compression: expected one of fast, default, best, got 'max'"),
         (["--progress", "0", "--print-ffmpeg"], "--print-ffmpeg: a video needs a sequence; give --frames or --duration"),
+        (["--progress", "0.5", "-o", "one.mp4"], "-o: mp4 holds a sequence; give --frames or --duration, or --format png, svg, gif or webp for one frame"),
+        (["--progress", "0.5", "--format", "webm"], "--format: webm holds a sequence; give --frames or --duration, or --format png, svg, gif or webp for one frame"),
+        (["--frames", "2", "--duration", "86400"],
+         "--duration: 2 frames in 86400 s are a frame every 86400 s; the least frame rate is 0.001 per second, a frame every 1000 s: give more --frames or a shorter --duration"),
+        (["--frames", "3", "--duration", "2000.5"],
+         "--duration: 3 frames in 2000.5 s are a frame every 1000.25 s; the least frame rate is 0.001 per second, a frame every 1000 s: give more --frames or a shorter --duration"),
         (["--frames", "3", "--background", "#12"], "--background: expected a hex color #RGB, #RGBA, #RRGGBB or #RRGGBBAA, got '#12'"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
@@ -157,6 +163,35 @@ struct ExportOptionsTests {
         #expect(FFmpegCommands.shellQuoted("ü") == "'ü'")
     }
 
+    /// `--print-ffmpeg`'s lines write their own three files from the raw stream, so every
+    /// output option is refused with it (each used to be dropped without a word, and
+    /// `--tolerance` was kept in the printed lines, whose `render` then refused it).
+    @Test func printFFmpegRefusesOutputOptions() {
+        let given: [(key: OptionKey, words: [String])] = [
+            (.output, ["-o", "clip.webm"]), (.format, ["--format", "mp4"]), (.tolerance, ["--tolerance", "0.5"]),
+            (.compression, ["--compression", "best"]), (.columns, ["--columns", "3"]), (.spacing, ["--spacing", "2"]),
+            (.manifest, ["--manifest", "m.json"]), (.loops, ["--loops", "2"]),
+        ]
+        #expect(Set(given.map(\.key)) == Set(ExportOptions.outputKeys))
+        for (key, words) in given {
+            let failure = UsageErrorTests.failure(["--duration", "1", "--print-ffmpeg"] + words)
+            #expect(failure?.exitCode == .usage, "\(words)")
+            #expect(failure?.message == "\(words[0] == "-o" ? "-o" : key.longName): does not apply with --print-ffmpeg, whose "
+                + "lines pipe the raw stream into ffmpeg to write morph.mov, morph.webm and morph.mp4; leave it out (and "
+                + "rename those files in the printed lines)", "\(words)")
+        }
+    }
+
+    /// The least frame rate that `--frames` with `--duration` may imply is `--fps`'s least;
+    /// one a frame every 1000 s is accepted (and a one-frame GIF or WebP is a still).
+    @Test func frameRateLimitsOfFramesAndDuration() throws {
+        let slowest = try Self.parse(["--frames", "2", "--duration", "1000"])
+        #expect(slowest.output.timing.fps == Rational(1, 1000))
+        for name in ["one.gif", "one.webp", "one.png", "one.svg"] {
+            #expect(try Self.parse(["--progress", "0.5", "-o", name]).output.frameCount == 1, "\(name)")
+        }
+    }
+
     /// The README's video commands are what `--print-ffmpeg` prints for `--duration 2`.
     @Test func readmeShowsThePrintedCommands() throws {
         let readme = try String(
@@ -177,7 +212,7 @@ struct ExportOptionsTests {
         defer { folder.remove() }
         let result = try ExportRun.iconmorph([
             "render", "--from", "heart", "--to", "star", "--duration", "0.5", "--fps", "24", "--size", "15.5", "--scale", "2",
-            "--color", "#3478F6", "--print-ffmpeg", "-o", "ignored.apng",
+            "--color", "#3478F6", "--print-ffmpeg",
         ])
         #expect(result.status == 0 && result.stderr == "")
         let text = String(decoding: result.stdout, as: UTF8.self)

@@ -90,4 +90,29 @@ struct OutputNameTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == written, "\(arguments)")
         }
     }
+
+    /// `-o /dev/stdout` into a pipe is standard output for every format, as `-o -` is: the raw
+    /// stream goes down it, and a file per frame is refused with the same words as for `-o -`.
+    @Test func standardOutputByName() throws {
+        let dash = try ExportRun.iconmorph(["render", "--frames", "3", "--format", "rgba", "-q", "-o", "-"])
+        let named = try ExportRun.iconmorph(["render", "--frames", "3", "--format", "rgba", "-q", "-o", "/dev/stdout"])
+        #expect(dash.status == 0 && named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.count == 3 * 132 * 132 * 4 && named.stdout == dash.stdout)
+        let frames = try ExportRun.iconmorph(["render", "--frames", "3", "-q", "-o", "/dev/stdout"])
+        #expect(frames.status == 64)
+        #expect(frames.stderr.hasPrefix("iconmorph: error: -o: --format png writes a file per frame, so it cannot go to standard output"),
+                "\(frames.stderr)")
+    }
+
+    /// A frame file that would be refused (here a folder in its place) stops the run before
+    /// frame 0 is written, not when its turn comes.
+    @Test func aRefusedFrameNameStopsTheRunBeforeTheFirstFrame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("frames/frame_0002.png"), withIntermediateDirectories: true)
+        let run = try ExportRun.iconmorph(["render", "--frames", "4", "-q", "-o", "frames/"], in: folder.path)
+        #expect(run.status == 73)
+        #expect(run.stderr == "iconmorph: error: frames/frame_0002.png: cannot create: it is a directory\n", "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("frames")) == ["frame_0002.png"])
+    }
 }

@@ -125,7 +125,7 @@ struct RobustnessArgumentTests {
         Row(arguments: ["render", "--progress", "0", "--print-ffmpeg"],
             prefix: "--print-ffmpeg: a video needs a sequence; give --frames or --duration"),
         Row(arguments: ["render", "--progress", "0", "-o", "$D/a.apng"],
-            prefix: "-o: apng holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
+            prefix: "-o: apng holds a sequence; give --frames or --duration, or --format png, svg, gif or webp for one frame"),
         Row(arguments: ["render", "--progress", "0", "--softness", "0.6"], prefix: "--softness: expected at most the threshold 0.5, got 0.6"),
         Row(arguments: ["render", "--progress", "0", "--blur", "400"],
             prefix: "--blur: 400 points at scale 3 is a blur of 1200 pixels; the largest is 1000 pixels"),

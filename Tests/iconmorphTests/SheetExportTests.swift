@@ -181,7 +181,7 @@ struct SheetExportTests {
         (["--frames", "4", "--format", "strip", "--columns", "2"], "--columns: applies to --format sheet (a strip is one row)"),
         (["--frames", "4", "--spacing", "2"], "--spacing: applies to --format sheet or strip"),
         (["--frames", "4", "-o", "a.apng", "--manifest", "a.json"], "--manifest: applies to --format sheet or strip"),
-        (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png or svg for one frame"),
+        (["--progress", "0.5", "--format", "sheet"], "--format: sheet holds a sequence; give --frames or --duration, or --format png, svg, gif or webp for one frame"),
         (["--frames", "4", "--format", "sheet", "-o", "s.png", "--manifest", "s.png"], "--manifest: 's.png' is the sheet's own path; give another file"),
         (["--frames", "4", "--format", "strip", "-o", "s.png", "--manifest", "s.png"], "--manifest: 's.png' is the strip's own path; give another file"),
         (["--frames", "4", "--format", "strip", "-o", "-", "--manifest", "-"],

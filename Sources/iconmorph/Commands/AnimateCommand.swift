@@ -264,6 +264,12 @@ enum AnimateCommand {
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
+        // (A sheet's own pixels are not known yet; it holds at most `SheetLayout.maximumPixelCount`.)
+        try MemoryNeeds(
+            framePixels: layout.width * layout.height, style: options.fieldStyle, format: options.export.format,
+            sheetPixels: options.export.format.isSheet ? SheetLayout.maximumPixelCount : 0,
+            extraIcons: max(0, options.timeline.icons.count - 2)
+        ).check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         // Every icon's distance field kept, so that each is computed once however the timeline
         // cycles through them (with the default four, a fifth icon evicted one in turn).

@@ -148,6 +148,10 @@ enum RenderCommand {
     ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
         try options.output.checkNotBinaryToTerminal()
+        let (width, height) = (options.layout.width, options.layout.height)
+        let sheetPixels = options.output.format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0
+        try MemoryNeeds(framePixels: width * height, style: options.fieldStyle, format: options.output.format, sheetPixels: sheetPixels)
+            .check(width: width, height: height, sizeOption: OptionKey.size.longName)
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
         let schedule = options.output.schedule

@@ -13,11 +13,9 @@ import MorphKernel
 ///   over `--background` made opaque (white when none is given) by iconmorph itself, and an odd
 ///   width or height is padded to even with that colour, as 4:2:0 needs.
 enum FFmpegCommands {
-    /// The options the printed `render` commands leave out: the output (replaced by the
-    /// stream) and what only applies to other outputs.
-    static let dropped: Set<OptionKey> = [
-        .output, .format, .printFFmpeg, .quiet, .compression, .columns, .spacing, .manifest, .loops,
-    ]
+    /// The options the printed `render` commands leave out (each adds its own `-q -o -`); the
+    /// output options are refused with `--print-ffmpeg` (`ExportOptions.outputKeys`).
+    static let dropped: Set<OptionKey> = [.printFFmpeg, .quiet]
 
     /// The three commands, each after a comment line, for `options`.
     static func text(for options: RenderOptions, width: Int, height: Int) -> String {

@@ -5,8 +5,8 @@ import PNGCodec
 /// The one path from a command's frames to its output, for `render` and `animate` alike.
 ///
 /// `init(output:sparing:)` settles the output files against the file system and checks them
-/// before any frame is rendered: none of them is one of the inputs, and a file written only
-/// at the end (sheet, strip, manifest) can be created. `write(_:delays:renderer:)` then
+/// before any frame is rendered: none of them is one of the inputs, a file written only at
+/// the end (sheet, strip, manifest) can be created, and no frame file would be refused. `write(_:delays:renderer:)` then
 /// renders the frames on every core (`FrameExporter`) into the sink of the output's format and
 /// returns the line that says what was written.
 struct FrameWriter {
@@ -36,6 +36,11 @@ struct FrameWriter {
             inputs: inputs, outputs: [(output.targetSpelling, plan.paths), (manifestOption, manifest.map { [$0] } ?? [])])
         if format.isSheet {
             for path in plan.paths + (manifest.map { [$0] } ?? []) { try OutputSafety.probeCreatable(path) }
+        } else if plan.paths.count > 1 {
+            // A file per frame: a frame name that would be refused (a folder there, a file
+            // read-only to the user) is refused before frame 0 is written, not when its turn
+            // comes.
+            for path in plan.paths { try AtomicFileWriter.checkReplaceable(path) }
         }
         self.output = output
         self.plan = plan

@@ -137,6 +137,13 @@ struct ExportOptions: Equatable {
     /// The option that chose the format: `--format`, or `-o`, which implied it.
     var formatSpelling: String { spellings.has(.format) ? spellings.spelling(of: .format) : outputSpelling }
 
+    /// The options that say where and how the output is written, which `--print-ffmpeg`
+    /// (whose printed lines write the files) refuses.
+    static let outputKeys: [OptionKey] = [.output, .format, .tolerance, .compression, .columns, .spacing, .manifest, .loops]
+
+    /// The formats that make a still of one frame (`--progress`); the others need a sequence.
+    static let stillFormats: Set<OutputFormat> = [.png, .rgba, .svg, .gif, .webp]
+
     /// The output of `steps` morph steps (1: a single frame; ≥ 2: a sequence that `timing`
     /// plays), checked against the frames and the other output options.
     ///
@@ -146,16 +153,31 @@ struct ExportOptions: Equatable {
     ///   format, or a sheet over the size limit.
     func output(steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int), scale: Double = 1) throws -> FrameOutput {
         let isSequence = steps >= 2
-        if printFFmpeg, !isSequence {
-            throw CommandLineError.invalidSetting(
-                option: spellings.spelling(of: .printFFmpeg), reason: "a video needs a sequence; give --frames or --duration")
+        if printFFmpeg {
+            if !isSequence {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: .printFFmpeg), reason: "a video needs a sequence; give --frames or --duration")
+            }
+            // The printed lines pipe the raw stream into ffmpeg, which writes the three files:
+            // an output option would be dropped from them (or, like --tolerance, refused by
+            // the `render` they run), so it is refused here.
+            for key in Self.outputKeys where spellings.has(key) {
+                throw CommandLineError.invalidSetting(
+                    option: spellings.spelling(of: key),
+                    reason: "does not apply with \(spellings.spelling(of: .printFFmpeg)), whose lines pipe the raw stream into "
+                        + "ffmpeg to write morph.mov, morph.webm and morph.mp4; leave it out (and rename those files in the "
+                        + "printed lines)")
+            }
         }
-        if format != .png, format != .rgba, format != .svg, !format.isVideo, !isSequence {
+        // One frame is a still: a PNG or SVG file, or a GIF or WebP of one frame. The other
+        // formats exist to play a sequence (a video of one frame would flash by).
+        if !isSequence, !Self.stillFormats.contains(format) {
             throw CommandLineError.invalidSetting(
                 option: formatSpelling,
-                reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png or svg for one frame")
+                reason: "\(format.rawValue) holds a sequence; give --frames or --duration, or --format png, svg, gif or webp "
+                    + "for one frame")
         }
-        if format == .gif, isSequence, !printFFmpeg {
+        if format == .gif, isSequence {
             // A GIF frame's delay is a whole number of hundredths of a second, at most 65535,
             // and browsers show a delay under 0.02 s as 0.1 s.
             let seconds = timing.fps.reciprocal.doubleValue
@@ -176,8 +198,8 @@ struct ExportOptions: Equatable {
             (.manifest, format.isSheet, "applies to --format sheet or strip"),
             (.compression, format.isPNG, "applies to PNG output (--format png, apng, sheet or strip)"),
         ]
-        // --print-ffmpeg replaces the output, so the output options are not checked.
-        for rule in rules where !printFFmpeg && spellings.has(rule.key) && !rule.applies {
+        // (With --print-ffmpeg they were refused above.)
+        for rule in rules where spellings.has(rule.key) && !rule.applies {
             throw CommandLineError.invalidSetting(option: spellings.spelling(of: rule.key), reason: rule.reason)
         }
 
@@ -213,7 +235,7 @@ struct ExportOptions: Equatable {
         output.columns = format == .strip ? output.frameCount : columns
         output.target = try target(isSequence: isSequence)
 
-        if format.isSheet, !printFFmpeg {
+        if format.isSheet {
             let layout = output.sheetLayout(frameSize: frameSize)
             // Each as it will be written: an existing folder gets the file's default name inside
             // it (so `-o outd --manifest outd` is outd/<format>.png and outd/<format>.json).
@@ -253,12 +275,15 @@ struct ExportOptions: Equatable {
     /// Where the format's output goes: what `-o` says, or the format's default.
     ///
     /// `-o -` is standard output: the raw stream, or the one file of any other format but a
-    /// sequence of PNG or SVG files (`OutputTarget.standardOutputFile`).
+    /// sequence of PNG or SVG files (`OutputTarget.standardOutputFile`); so is a name of it
+    /// where standard output is a pipe, a file or a terminal (`-o /dev/stdout`).
     ///
     /// - Throws: `CommandLineError` for standard output with a file per frame, another path
     ///   for the raw stream, or a malformed frame pattern.
     private func target(isSequence: Bool) throws -> OutputTarget {
-        if format != .rgba, outputPath == OutputTarget.standardOutputName {
+        // `-o -`, or a name of standard output (`-o /dev/stdout` into a pipe or a file).
+        let namesStandardOutput = OutputTarget.writesStandardOutput(path: outputPath)
+        if format != .rgba, namesStandardOutput {
             // A file per frame has no one stream to go down; one file goes down /dev/stdout,
             // as `-o /dev/stdout` would send it.
             if isSequence, format == .png || format == .svg {
@@ -268,14 +293,14 @@ struct ExportOptions: Equatable {
                         + "give a folder or a pattern, or a format of one file (\(format == .png ? "apng" : "svg-animate"), "
                         + "lottie, a video) or rgba")
             }
-            return .file(OutputTarget.standardOutputFile)
+            return .file(OutputTarget.fileNamed(outputPath ?? OutputTarget.standardOutputName))
         }
         if let outputPath, let problem = OutputFormat.misleadingName(outputPath, format: format, isSequence: isSequence) {
             throw CommandLineError.invalidSetting(option: outputSpelling, reason: problem)
         }
         switch format {
         case .rgba:
-            if let outputPath, outputPath != OutputTarget.standardOutputName, !printFFmpeg {
+            if outputPath != nil, !namesStandardOutput {
                 throw CommandLineError.invalidSetting(
                     option: outputSpelling,
                     reason: "--format rgba writes to standard output; give -o - or leave -o out (and redirect "

@@ -69,6 +69,15 @@ enum FramesOptions {
                     reason: "\(n) frames in \(formatNumber(seconds)) s are \(formatNumber((rate * 1000).rounded() / 1000)) "
                         + "frames per second; the most is \(formatNumber(TimingOptions.maximumFPS))")
             }
+            // The least --fps too: every output's delays and rates are built for it (an APNG
+            // delay of at most 65535 s, ffmpeg's time bases).
+            if rate < TimingOptions.minimumFPS {
+                throw CommandLineError.invalidSetting(
+                    option: parsed.spelling(of: .duration),
+                    reason: "\(n) frames in \(formatNumber(seconds)) s are a frame every \(formatComputed(seconds / Double(n - 1))) s; "
+                        + "the least frame rate is \(formatNumber(TimingOptions.minimumFPS)) per second, a frame every "
+                        + "\(formatNumber(1 / TimingOptions.minimumFPS)) s: give more --frames or a shorter --duration")
+            }
             let time = Rational.approximating(seconds)
             fps = Rational((n - 1) * time.denominator, time.numerator)
         case (nil, let seconds?, let rate):
