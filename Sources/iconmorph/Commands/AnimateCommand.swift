@@ -264,12 +264,11 @@ enum AnimateCommand {
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
-        // (A sheet's own pixels are not known yet; it holds at most `SheetLayout.maximumPixelCount`.)
-        try MemoryNeeds(
+        // Before any work; a sheet's own pixels once its frames are counted, below.
+        var needs = MemoryNeeds(
             framePixels: layout.width * layout.height, style: options.fieldStyle, format: options.export.format,
-            sheetPixels: options.export.format.isSheet ? SheetLayout.maximumPixelCount : 0,
-            extraIcons: max(0, options.timeline.icons.count - 2)
-        ).check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
+            extraIcons: max(0, options.timeline.icons.count - 2))
+        try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
         let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
         // Every icon's distance field kept, so that each is computed once however the timeline
         // cycles through them (with the default four, a fifth icon evicted one in turn).
@@ -291,6 +290,10 @@ enum AnimateCommand {
         if let warning = LookOptions.invisibleShapeWarning(options.style, progress: [0, 1]) { warn(warning) }
         let output = try options.output(frameCount: timelineFrames.count)
         try output.checkNotBinaryToTerminal()
+        if output.format.isSheet {
+            needs.sheetPixels = output.sheetLayout(frameSize: (layout.width, layout.height)).pixelCount ?? 0
+            try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
+        }
         // The same checks as render's before any frame is rendered.
         let writer = try FrameWriter(output: output, sparing: options.inputs)
         let schedule = output.schedule
