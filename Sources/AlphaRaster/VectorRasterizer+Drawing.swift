@@ -34,7 +34,6 @@ extension VectorRasterizer {
         accumulator.reset()
         accumulator.setClip(x0: clip.0, y0: clip.1, x1: clip.2, y1: clip.3)
         var pixels = [UInt8](repeating: 0, count: width * height)
-        guard let composite else { return try AlphaMask(width: width, height: height, pixels: pixels) }
 
         // Each pass adds one shape's edges: the opaque union, then each translucent layer.
         var passes: [[PreparedLayer]] = opaque.isEmpty ? [] : [opaque]
@@ -85,6 +84,7 @@ extension VectorRasterizer {
         }
 
         // Several passes: composite in Float, over the union of the rows and columns touched.
+        let composite = compositeBuffer(width: width, height: height)
         var rowStart = Int.max, rowEnd = Int.min, columnStart = Int.max, columnEnd = Int.min
         for pass in passes {
             do {
@@ -131,17 +131,28 @@ extension VectorRasterizer {
         }
     }
 
-    /// The accumulator for this size, (re)allocating the buffers when the size changed.
+    /// The accumulator for this size, (re)allocating it when the size changed (and dropping
+    /// a composite of the old size).
     private func prepareBuffers(width: Int, height: Int) -> CoverageAccumulator {
-        if let accumulator, bufferWidth == width, bufferHeight == height, composite != nil {
-            return accumulator
-        }
-        free(composite)
+        if let accumulator, bufferWidth == width, bufferHeight == height { return accumulator }
+        composite?.deallocate()
+        composite = nil
         let accumulator = CoverageAccumulator(width: width, height: height)
-        composite = calloc(width * height, MemoryLayout<Float>.stride)?.bindMemory(to: Float.self, capacity: width * height)
         self.accumulator = accumulator
         bufferWidth = width
         bufferHeight = height
         return accumulator
+    }
+
+    /// The zeroed Float composite of this size, made on first use: only an icon drawn in
+    /// several passes (translucent layers) needs it, and at 4 bytes a pixel it was most of a
+    /// large mask's memory. Swift's allocation, whose failure ends the process as every other
+    /// one does (a failed `calloc` here used to leave the mask empty, without a word).
+    private func compositeBuffer(width: Int, height: Int) -> UnsafeMutablePointer<Float> {
+        if let composite { return composite }
+        let made = UnsafeMutablePointer<Float>.allocate(capacity: width * height)
+        made.initialize(repeating: 0, count: width * height)
+        composite = made
+        return made
     }
 }

@@ -78,7 +78,7 @@ public final class VectorRasterizer {
     }
 
     deinit {
-        free(composite)
+        composite?.deallocate()
     }
 
     /// The mask of `icon` in `box`; see `AlphaMask(icon:layout:)` for the fitting rule.

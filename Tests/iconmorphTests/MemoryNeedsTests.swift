@@ -2,15 +2,13 @@ import Foundation
 import Testing
 @testable import iconmorph
 
-/// A command whose frames need more memory than the process may have fails at once with one
-/// line naming `--size` and exit status 71, where the Swift runtime's allocation failure used
-/// to end it with a trap and a backtrace.
+/// A command whose frames clearly need more memory than the process may have fails at once
+/// with one line naming `--size` and exit status 71, where the Swift runtime's allocation
+/// failure used to end it with a trap and a backtrace.
 @Suite(.serialized)
 struct MemoryNeedsTests {
-    /// Under `ulimit -v 2000000` (2 GB), an 8192 px distance frame (about 3.8 GB at its peak,
-    /// measured) is refused before any work and writes nothing. (The metaball frame of that
-    /// size, about 0.9 GB, is drawn under that limit; a debug build takes a minute for it, so
-    /// `theEstimate` checks the limit's other side.)
+    /// Under `ulimit -v 2000000` (2 GB), an 8192 px distance frame (4.46 GB of address space
+    /// at its least, bisected) is refused before any work and writes nothing.
     @Test func aFrameTooLargeForTheAddressSpaceIsRefusedFirst() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -18,35 +16,41 @@ struct MemoryNeedsTests {
             "ulimit -v 2000000 && \"$ICONMORPH\" render --progress 0.5 --size 8192 --scale 1 --style distance -o big.png",
             in: folder.path)
         #expect(refused.status == 71)
-        #expect(refused.stderr == "iconmorph: error: --size: a 8192×8192 px distance frame needs about 4.2 GB of memory, "
-            + "more than the 2 GB this process may have (ulimit -v); give a smaller --size or --scale\n", "\(refused.stderr)")
+        #expect(refused.stderr == "iconmorph: error: --size: 8192×8192 px distance frames need about 4789 MB of memory, "
+            + "more than the 2048 MB this process may have (ulimit -v); give a smaller --size or --scale\n", "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    /// The estimate grows with the frame's pixels, the style's bytes a pixel, tracing and a
-    /// sheet; a small frame is not checked against the limits at all.
-    @Test func theEstimate() throws {
-        let pixels = 1000 * 1000
-        let metaball = MemoryNeeds(framePixels: pixels, style: .metaball, format: .png).bytes
-        #expect(metaball == MemoryNeeds.baseBytes + 16 * pixels)
-        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .lottie).bytes == MemoryNeeds.baseBytes + 74 * pixels)
-        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .png, extraIcons: 2).bytes
-            == MemoryNeeds.baseBytes + 72 * pixels)
+    /// The estimate: the base, the style's bytes a frame pixel, tracing (not for the path
+    /// style, which writes its outlines), kept fields and a sheet's own pixels.
+    @Test func theEstimate() {
+        let pixels = 1_000_000, base = MemoryNeeds.baseBytes
+        #expect(MemoryNeeds(framePixels: pixels, style: .metaball, format: .png).bytes == base + 15_500_000)
+        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .lottie).bytes == base + 83_000_000)
+        #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .svgAnimate).bytes == base + 12_500_000)
+        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .png, extraIcons: 2).bytes == base + 81_000_000)
         #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .sheet, sheetPixels: 4 * pixels).bytes
-            == MemoryNeeds.baseBytes + 36 * pixels)
+            == base + 12_500_000 + 22_000_000)
+        #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .sheet, sheetPixels: 4 * pixels, sheetIsRGBA: true).bytes
+            == base + 12_500_000 + 34_000_000)
         #expect(MemoryNeeds(framePixels: Int.max / 2, style: .distance, format: .png).bytes == .max)
-        let small = MemoryNeeds(framePixels: 132 * 132, style: .distance, format: .svg)
-        #expect(throws: Never.self) { try small.check(width: 132, height: 132, sizeOption: "--size") }
-        let large = MemoryNeeds(framePixels: 8192 * 8192, style: .metaball, format: .png)
+    }
+
+    /// Only an estimate more than a quarter over the limit is refused (the address space a run
+    /// takes varies by more than the estimate's error); the message reads the need rounded up
+    /// and the limit down.
+    @Test func theMargin() {
+        let needs = MemoryNeeds(framePixels: 10_000_000, style: .metaball, format: .png)   // 179 MB
         #expect(throws: Never.self) {
-            try large.check(width: 8192, height: 8192, sizeOption: "--size", limit: (2_048_000_000, "ulimit -v"))
+            try needs.check(width: 1000, height: 10_000, sizeOption: "--size", limit: (144_000_000, "a test"))
         }
         #expect(throws: CommandFailure(
-            message: "--size: a 132×132 px distance frame traced into vectors needs about 52 MB of memory, more than the "
-                + "10 MB this process may have (a test); give a smaller --size or --scale",
+            message: "--size: 1000×10000 px metaball frames need about 179 MB of memory, more than the 142 MB this process "
+                + "may have (a test); give a smaller --size or --scale",
             exitCode: .outOfMemory)) {
-            try small.check(width: 132, height: 132, sizeOption: "--size", limit: (10_000_000, "a test"))
+            try needs.check(width: 1000, height: 10_000, sizeOption: "--size", limit: (142_999_999, "a test"))
         }
-        #expect(MemoryNeeds.gigabytes(3_849_000_000) == "3.8 GB" && MemoryNeeds.gigabytes(520_000_000) == "520 MB")
+        #expect(MemoryNeeds.megabytes(1_000_000_001, roundingUp: true) == "1001 MB")
+        #expect(MemoryNeeds.megabytes(1_000_999_999, roundingUp: false) == "1000 MB")
     }
 }

@@ -264,24 +264,31 @@ enum AnimateCommand {
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
-        // Before any work; a sheet's own pixels once its frames are counted, below.
+        // Once the icons are read (a missing one is reported as such), before the renderer
+        // takes its memory; a sheet's own pixels once its frames are counted, below.
         var needs = MemoryNeeds(
             framePixels: layout.width * layout.height, style: options.fieldStyle, format: options.export.format,
             extraIcons: max(0, options.timeline.icons.count - 2))
-        try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
-        let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
-        // Every icon's distance field kept, so that each is computed once however the timeline
-        // cycles through them (with the default four, a fifth icon evicted one in turn).
-        renderer.keptIconFields = max(renderer.keptIconFields, options.timeline.icons.count)
+        func makeRenderer() throws -> MorphRenderer {
+            try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
+            let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
+            // Every icon's distance field kept, so that each is computed once however the
+            // timeline cycles through them (with the default four, a fifth icon evicted one in turn).
+            renderer.keptIconFields = max(renderer.keptIconFields, options.timeline.icons.count)
+            return renderer
+        }
+        let renderer: MorphRenderer
         let timelineFrames: [FrameSource]
         switch options.fieldStyle {
         case .metaball, .distance:
             let masks = try TimelinePlayer.loadIcons(
                 of: options.timeline, in: layout, source: options.maskSource, warn: warn)
+            renderer = try makeRenderer()
             var animator = try MaskTimelineAnimator(renderer: renderer, masks: masks, start: options.timeline.start)
             timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
         case .path:
             let icons = try TimelinePlayer.loadVectorIcons(of: options.timeline, warn: warn)
+            renderer = try makeRenderer()
             var animator = try PathTimelineAnimator(
                 icons: icons, start: options.timeline.start, layout: layout, easing: options.style.easing)
             timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)
@@ -292,6 +299,7 @@ enum AnimateCommand {
         try output.checkNotBinaryToTerminal()
         if output.format.isSheet {
             needs.sheetPixels = output.sheetLayout(frameSize: (layout.width, layout.height)).pixelCount ?? 0
+            needs.sheetIsRGBA = options.style.background != nil
             try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
         }
         // The same checks as render's before any frame is rendered.

@@ -6,16 +6,21 @@ import Musl
 import Darwin
 #endif
 
-/// The memory a command's frames will take, estimated before any work and checked against
-/// what the system lets the process have: a command that cannot get it fails at once, with
-/// one line naming `--size`, rather than with the Swift runtime's allocation failure (a trap
-/// and its backtrace) minutes in.
+/// The memory a command's frames will take, estimated before they are drawn and checked
+/// against what the system lets the process have: a command that clearly cannot get it
+/// (`margin`) fails at once, with one line naming `--size`, rather than when an allocation
+/// fails minutes in (where the Swift runtime stops the process: SIGABRT, which `Interrupts`
+/// turns into an exit with 134 and no backtrace, its temporary files removed).
 ///
-/// The estimate is the largest resident size measured per frame pixel (`iconmorph render` at
-/// 2048², 4096² and 8192² px, release build, 2026-12-06: metaball 14.3 and path 12.4 bytes a
-/// pixel for a PNG frame, distance 58 while both icons' fields are computed at once, tracing
-/// for the vector formats 10 more), rounded up, plus a sheet's own pixels and a base for the
-/// program. ffmpeg, a process of its own, is not counted.
+/// The estimate is of the address space the process uses at its peak, which `ulimit -v`
+/// limits: measured per pixel as the least `ulimit -v` under which each command still
+/// succeeds (bisected, release build, 2026-12-06), a little above the largest: 20.7 MB for a
+/// 64 px frame (the base); a metaball frame 14.3–15.2 bytes a pixel more at 2048–8192 px, a
+/// path frame 12.1–12.3, a distance frame 66–70 (both icons' fields are computed at once);
+/// tracing for the vector formats 9–12 more (none for the path style, which writes its
+/// outlines); a sheet or strip 5.1 bytes a pixel of its own when its frames are of one colour
+/// and 8.1 over a background. Not counted: ffmpeg (a process of its own), and the fields that
+/// an `animate` timeline captures where an event interrupts a morph (4 bytes a pixel each).
 struct MemoryNeeds {
     /// Frame pixels: width × height.
     var framePixels: Int
@@ -23,40 +28,51 @@ struct MemoryNeeds {
     var format: OutputFormat
     /// Pixels of the sheet or strip the frames go into, if any.
     var sheetPixels = 0
+    /// Whether that sheet is stored as RGBA (over a background, or with a colour ramp) rather
+    /// than as one colour's alpha.
+    var sheetIsRGBA = false
     /// Icons whose distance fields are kept beyond the two of a morph (an `animate` timeline's).
     var extraIcons = 0
 
+    /// How far the estimate must pass the limit for a refusal: a quarter. The address space
+    /// a run takes varies by more than the estimate's own error (up to 13 % above the need
+    /// measured): glibc reserves 64 MB of it for each thread that comes to allocate at
+    /// once, which two threads did or did not from run to run (a 2048 px distance frame
+    /// needed 301 MB in one bisection and 365 MB in another). A command refused is then surely
+    /// beyond the limit, and one that passes the check and still runs out ends as the
+    /// comment on `MemoryNeeds` says.
+    static let margin = 0.25
+
     /// Bytes of the program itself, its libraries, threads and small buffers.
-    static let baseBytes = 48 << 20
+    static let baseBytes = 24_000_000
 
     /// Bytes a frame pixel takes at the peak of a command in `style`, before any tracing.
-    static func bytesPerPixel(_ style: FieldStyle) -> Int {
+    static func bytesPerPixel(_ style: FieldStyle) -> Double {
         switch style {
-        case .metaball, .path: 16
-        case .distance: 62
+        case .metaball: 15.5
+        case .path: 12.5
+        case .distance: 71
         }
     }
 
     /// Bytes a frame pixel takes to trace a frame into vector outlines.
-    static let tracingBytesPerPixel = 12
-    /// Bytes a sheet pixel takes: its RGBA and the encoder's rows.
-    static let sheetBytesPerPixel = 5
+    static let tracingBytesPerPixel = 12.0
+    /// Bytes a sheet pixel takes: one colour's alpha, or RGBA.
+    static func sheetBytesPerPixel(rgba: Bool) -> Double { rgba ? 8.5 : 5.5 }
     /// Bytes a frame pixel takes for each further distance field kept.
-    static let keptFieldBytesPerPixel = 5
+    static let keptFieldBytesPerPixel = 5.0
+
+    /// Whether the frames are traced into vectors (the path style writes its outlines as they are).
+    var traces: Bool { format.isVector && style != .path }
 
     /// The estimate, in bytes.
     var bytes: Int {
-        var perPixel = Self.bytesPerPixel(style) + (format.isVector ? Self.tracingBytesPerPixel : 0)
-        if style == .distance { perPixel += extraIcons * Self.keptFieldBytesPerPixel }
-        let (frames, overflows) = framePixels.multipliedReportingOverflow(by: perPixel)
-        guard !overflows else { return .max }
-        return Self.baseBytes.addingReportingOverflow(frames).partialValue
-            &+ sheetPixels.multipliedReportingOverflow(by: Self.sheetBytesPerPixel).partialValue
+        var perPixel = Self.bytesPerPixel(style) + (traces ? Self.tracingBytesPerPixel : 0)
+        if style == .distance { perPixel += Double(extraIcons) * Self.keptFieldBytesPerPixel }
+        let total = Double(Self.baseBytes) + perPixel * Double(framePixels)
+            + Self.sheetBytesPerPixel(rgba: sheetIsRGBA) * Double(sheetPixels)
+        return total < Double(Int.max) ? Int(total.rounded(.up)) : .max
     }
-
-    /// Estimates under this pass without a look at the limits (a default 132 px frame needs
-    /// about 50 MB): no system call at start-up for them.
-    static let unchecked = 256 << 20
 
     /// The most memory the process may have for `needed` bytes, and what sets it: the
     /// address-space and data limits (`ulimit -v`, `ulimit -d`) where set, and the machine's
@@ -102,26 +118,26 @@ struct MemoryNeeds {
         return 0
     }
 
-    /// Throws when the estimate exceeds the limit (`limit(for:)` unless given): a
-    /// `CommandFailure` naming `sizeOption`, the frame size and both amounts, with
+    /// Throws when the estimate exceeds the limit (`limit(for:)` unless given) by more than
+    /// `margin`: a `CommandFailure` naming `sizeOption`, the frame size and both amounts, with
     /// `ExitCode.outOfMemory`.
     func check(width: Int, height: Int, sizeOption: String, limit given: (bytes: Int, what: String)? = nil) throws {
         let needed = bytes
-        guard given != nil || needed > Self.unchecked, let limit = given ?? Self.limit(for: needed), needed > limit.bytes else {
+        guard let limit = given ?? Self.limit(for: needed), Double(needed) > Double(limit.bytes) * (1 + Self.margin) else {
             return
         }
-        let frame = "a \(width)×\(height) px \(style.rawValue) frame" + (format.isVector ? " traced into vectors" : "")
+        let frames = "\(width)×\(height) px \(style.rawValue) frames" + (traces ? " traced into vectors" : "")
             + (sheetPixels > 0 ? " in a \(format.rawValue)" : "")
+        let smaller = sheetPixels > 0 ? "fewer frames, or a smaller --size or --scale" : "a smaller --size or --scale"
         throw CommandFailure(
-            message: "\(sizeOption): \(frame) needs about \(Self.gigabytes(needed)) of memory, more than the "
-                + "\(Self.gigabytes(limit.bytes)) this process may have (\(limit.what)); give a smaller --size or --scale",
+            message: "\(sizeOption): \(frames) need about \(Self.megabytes(needed, roundingUp: true)) of memory, more than "
+                + "the \(Self.megabytes(limit.bytes, roundingUp: false)) this process may have (\(limit.what)); give \(smaller)",
             exitCode: .outOfMemory)
     }
 
-    /// `bytes` in GB (10⁹ bytes) to a tenth, or MB under 1 GB.
-    static func gigabytes(_ bytes: Int) -> String {
-        if bytes < 1_000_000_000 { return "\(max(1, (bytes + 500_000) / 1_000_000)) MB" }
-        let tenths = (Double(bytes) / 1e8).rounded() / 10
-        return "\(formatComputed(tenths)) GB"
+    /// `bytes` in whole MB (10⁶ bytes), rounded up or down: the need rounded up and the limit
+    /// down never read the same.
+    static func megabytes(_ bytes: Int, roundingUp: Bool) -> String {
+        "\((bytes + (roundingUp ? 999_999 : 0)) / 1_000_000) MB"
     }
 }

@@ -148,12 +148,18 @@ enum RenderCommand {
     ///   `MorphError` or `StandardOutputError`, unchanged.
     static func run(_ options: RenderOptions, warn: (String) -> Void) throws -> String {
         try options.output.checkNotBinaryToTerminal()
-        let (width, height) = (options.layout.width, options.layout.height)
-        let sheetPixels = options.output.format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0
-        try MemoryNeeds(framePixels: width * height, style: options.fieldStyle, format: options.output.format, sheetPixels: sheetPixels)
-            .check(width: width, height: height, sizeOption: OptionKey.size.longName)
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
+        // Checked once the icons are read (a missing one is reported as such), before the
+        // renderer takes its memory.
+        func checkMemory() throws {
+            let (width, height) = (options.layout.width, options.layout.height), format = options.output.format
+            try MemoryNeeds(
+                framePixels: width * height, style: options.fieldStyle, format: format,
+                sheetPixels: format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0,
+                sheetIsRGBA: options.style.background != nil || options.style.targetTint != nil
+            ).check(width: width, height: height, sizeOption: OptionKey.size.longName)
+        }
         let schedule = options.output.schedule
         let renderer: MorphRenderer
         let frames: [FrameSource]
@@ -161,6 +167,7 @@ enum RenderCommand {
         case .metaball, .distance:
             let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
             let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
+            try checkMemory()
             renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
             frames = schedule.map {
                 .masks(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
@@ -169,6 +176,7 @@ enum RenderCommand {
             let pair = try OutlinePair.match(
                 source: options.source, sourceOption: from, target: options.target, targetOption: to,
                 layout: options.layout, use: "--style path", warn: warn)
+            try checkMemory()
             renderer = try MorphRenderer(width: options.layout.width, height: options.layout.height, style: options.style)
             frames = schedule.map {
                 let progress = options.frames.progress(ofFrame: $0.step)

@@ -16,8 +16,8 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
     static let noInput = ExitCode(rawValue: 66)
     /// EX_SOFTWARE: a failure that no input should cause; a bug.
     static let software = ExitCode(rawValue: 70)
-    /// EX_OSERR: the frames need more memory than the system lets the process have
-    /// (`MemoryNeeds`), found before any work.
+    /// EX_OSERR: a render's frames clearly need more memory than the system lets the process
+    /// have (`MemoryNeeds`), found before any work.
     static let outOfMemory = ExitCode(rawValue: 71)
     /// EX_CANTCREAT: an output file or folder cannot be created.
     static let cannotCreate = ExitCode(rawValue: 73)
@@ -37,8 +37,8 @@ struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable, CustomStringCo
         (.dataError, "an input is not a usable PNG or SVG image (corrupt, truncated, too large)"),
         (.noInput, "an input file is missing or unreadable, or not a built-in symbol"),
         (.software, "internal error"),
-        (.outOfMemory, "the frames need more memory than the system lets the process have (ulimit -v, -d, or the "
-            + "machine's memory and swap)"),
+        (.outOfMemory, "render, animate: the frames clearly need more memory than the system lets the process have "
+            + "(ulimit -v, -d, or the machine's memory and swap); found before any work"),
         (.cannotCreate, "an output file or folder cannot be created"),
         (.ioError, "writing an output failed (disk full, file size limit); also, without a message, when "
             + "the program reading standard output stops early (| head)"),

@@ -70,7 +70,8 @@ struct ExportOptions: Equatable {
         .printFFmpeg,
         help: "Print the command lines that pipe this morph (--format rgba) into ffmpeg to "
             + "make a ProRes 4444 .mov and a VP9 .webm with alpha and an H.264 .mp4 over the "
-            + "--background (white if none), and exit without rendering.",
+            + "--background (white if none), and exit without rendering. The lines name the "
+            + "files, so -o, --format and the other output options are refused with it.",
         section: section)
 
     static let quiet = OptionSpec(

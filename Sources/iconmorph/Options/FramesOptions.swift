@@ -5,7 +5,8 @@ enum FramesOptions {
 
     static let options = [
         OptionSpec(.progress, value: .number(.closed(0, 1)), valueName: "p",
-                   help: "Render one frame at progress p, from 0 (the --from icon) to 1 (the --to icon).",
+                   help: "Render one frame at progress p, from 0 (the --from icon) to 1 (the --to icon): a "
+                       + "still PNG, SVG, GIF or WebP (the other formats play a sequence).",
                    section: section),
         OptionSpec(.frames, value: .integer(2...TimingOptions.maximumFrames), valueName: "n",
                    help: "Render a sequence of n morph steps (2 to \(TimingOptions.maximumFrames)) at progress i/(n-1) for "

@@ -3,7 +3,9 @@ import CExitCleanup
 /// Signal handling for the whole process.
 ///
 /// SIGINT and SIGTERM, and the other signals sent to stop a process (SIGHUP from a closed
-/// terminal, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), are taken by a signal handler
+/// terminal, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), and SIGABRT (which the Swift runtime
+/// raises, after its one line on standard error, when the system refuses it memory that
+/// `MemoryNeeds` did not foresee), are taken by a signal handler
 /// (`CExitCleanup`, in C, since nothing else may run in one): it kills the ffmpeg processes
 /// still running, removes the temporary files of writes in flight (and a frames folder the
 /// run made, once that is empty) and exits with 128 + the signal's number (130 for SIGINT,
