@@ -21,6 +21,18 @@ struct MemoryNeedsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A strip's own pixels join the estimate once its frames are counted: under
+    /// `ulimit -v 200000` a 25-frame strip of 132 px frames is drawn (counting the largest
+    /// sheet up front refused it).
+    @Test func aSmallStripUnderATightLimitIsDrawn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.shell(
+            "ulimit -v 200000 && \"$ICONMORPH\" animate --at 0 pause --at 0.3 stop --format strip -q -o s.png", in: folder.path)
+        #expect(run.status == 0 && run.stderr == "", "\(run.status): \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.png"])
+    }
+
     /// The estimate: the base, the style's bytes a frame pixel, tracing (not for the path
     /// style, which writes its outlines), kept fields and a sheet's own pixels.
     @Test func theEstimate() {
