@@ -98,14 +98,14 @@ final class CoverageAccumulator {
         // About 256 KiB of deltas per band: small enough for a level-2 cache.
         bandHeight = min(height, max(4, 65_536 / stride))
         let count = stride * bandHeight
-        guard let raw = calloc(count, MemoryLayout<Float>.stride) else {
-            fatalError("CoverageAccumulator: cannot allocate \(count) floats")
-        }
-        deltas = raw.bindMemory(to: Float.self, capacity: count)
+        // Swift's allocation, whose failure ends the process as every other one does (SIGABRT,
+        // which the command's handler ends cleanly), where a failed calloc trapped here.
+        deltas = .allocate(capacity: count)
+        deltas.initialize(repeating: 0, count: count)
         setClip(x0: 0, y0: 0, x1: width, y1: height)
     }
 
-    deinit { free(deltas) }
+    deinit { deltas.deallocate() }
 
     /// Restricts coverage to the pixels x0..<x1 × y0..<y1 (clamped to the grid).
     func setClip(x0: Int, y0: Int, x1: Int, y1: Int) {

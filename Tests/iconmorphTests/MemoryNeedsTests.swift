@@ -43,8 +43,6 @@ struct MemoryNeedsTests {
         #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .png, extraIcons: 2).bytes == base + 81_000_000)
         #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .sheet, sheetPixels: 4 * pixels).bytes
             == base + 12_500_000 + 22_000_000)
-        #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .sheet, sheetPixels: 4 * pixels, sheetIsRGBA: true).bytes
-            == base + 12_500_000 + 34_000_000)
         #expect(MemoryNeeds(framePixels: Int.max / 2, style: .distance, format: .png).bytes == .max)
     }
 

@@ -299,7 +299,6 @@ enum AnimateCommand {
         try output.checkNotBinaryToTerminal()
         if output.format.isSheet {
             needs.sheetPixels = output.sheetLayout(frameSize: (layout.width, layout.height)).pixelCount ?? 0
-            needs.sheetIsRGBA = options.style.background != nil
             try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
         }
         // The same checks as render's before any frame is rendered.

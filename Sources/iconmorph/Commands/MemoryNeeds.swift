@@ -18,8 +18,7 @@ import Darwin
 /// 64 px frame (the base); a metaball frame 14.3–15.2 bytes a pixel more at 2048–8192 px, a
 /// path frame 12.1–12.3, a distance frame 66–70 (both icons' fields are computed at once);
 /// tracing for the vector formats 9–12 more (none for the path style, which writes its
-/// outlines); a sheet or strip 5.1 bytes a pixel of its own when its frames are of one colour
-/// and 8.1 over a background. Not counted: ffmpeg (a process of its own), and the fields that
+/// outlines); a sheet or strip 5.1–8.1 bytes a pixel of its own (`sheetBytesPerPixel`). Not counted: ffmpeg (a process of its own), and the fields that
 /// an `animate` timeline captures where an event interrupts a morph (4 bytes a pixel each).
 struct MemoryNeeds {
     /// Frame pixels: width × height.
@@ -28,9 +27,6 @@ struct MemoryNeeds {
     var format: OutputFormat
     /// Pixels of the sheet or strip the frames go into, if any.
     var sheetPixels = 0
-    /// Whether that sheet is stored as RGBA (over a background, or with a colour ramp) rather
-    /// than as one colour's alpha.
-    var sheetIsRGBA = false
     /// Icons whose distance fields are kept beyond the two of a morph (an `animate` timeline's).
     var extraIcons = 0
 
@@ -57,8 +53,10 @@ struct MemoryNeeds {
 
     /// Bytes a frame pixel takes to trace a frame into vector outlines.
     static let tracingBytesPerPixel = 12.0
-    /// Bytes a sheet pixel takes: one colour's alpha, or RGBA.
-    static func sheetBytesPerPixel(rgba: Bool) -> Double { rgba ? 8.5 : 5.5 }
+    /// Bytes a sheet pixel takes of its own: the least measured, 5.1–5.2 (one colour's alpha,
+    /// or RGBA of 16 frames of 2000 px); 100 RGBA frames of 800 px took 8.1, and a sheet like
+    /// them near the limit ends as the type's comment says rather than being refused.
+    static let sheetBytesPerPixel = 5.5
     /// Bytes a frame pixel takes for each further distance field kept.
     static let keptFieldBytesPerPixel = 5.0
 
@@ -70,7 +68,7 @@ struct MemoryNeeds {
         var perPixel = Self.bytesPerPixel(style) + (traces ? Self.tracingBytesPerPixel : 0)
         if style == .distance { perPixel += Double(extraIcons) * Self.keptFieldBytesPerPixel }
         let total = Double(Self.baseBytes) + perPixel * Double(framePixels)
-            + Self.sheetBytesPerPixel(rgba: sheetIsRGBA) * Double(sheetPixels)
+            + Self.sheetBytesPerPixel * Double(sheetPixels)
         return total < Double(Int.max) ? Int(total.rounded(.up)) : .max
     }
 

@@ -156,8 +156,7 @@ enum RenderCommand {
             let (width, height) = (options.layout.width, options.layout.height), format = options.output.format
             try MemoryNeeds(
                 framePixels: width * height, style: options.fieldStyle, format: format,
-                sheetPixels: format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0,
-                sheetIsRGBA: options.style.background != nil || options.style.targetTint != nil
+                sheetPixels: format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0
             ).check(width: width, height: height, sizeOption: OptionKey.size.longName)
         }
         let schedule = options.output.schedule
