@@ -14,12 +14,14 @@ import Darwin
 ///
 /// The estimate is of the address space the process uses at its peak, which `ulimit -v`
 /// limits: measured per pixel as the least `ulimit -v` under which each command still
-/// succeeds (bisected, release build, 2026-12-06), a little above the largest: 20.7 MB for a
+/// succeeds (bisected, release build, 2026-12-06), a little above the largest: 21.2 MB for a
 /// 64 px frame (the base); a metaball frame 14.3–15.2 bytes a pixel more at 2048–8192 px, a
-/// path frame 12.1–12.3, a distance frame 66–70 (both icons' fields are computed at once);
-/// tracing for the vector formats 9–12 more (none for the path style, which writes its
-/// outlines); a sheet or strip 5.1–8.1 bytes a pixel of its own (`sheetBytesPerPixel`). Not counted: ffmpeg (a process of its own), and the fields that
-/// an `animate` timeline captures where an event interrupts a morph (4 bytes a pixel each).
+/// path frame 12.1–12.3, a distance frame 66–84 (both icons' fields are computed at once;
+/// two bisections of one 2048 px frame gave 68.5 and 84, see `margin`); tracing for the
+/// vector formats 9–12 more (none for the path style, which writes its outlines); a sheet
+/// or strip 5.1–8.1 bytes a pixel of its own (`sheetBytesPerPixel`). Not counted: ffmpeg (a
+/// process of its own), and the fields that an `animate` timeline captures where an event
+/// interrupts a morph (4 bytes a pixel each).
 struct MemoryNeeds {
     /// Frame pixels: width × height.
     var framePixels: Int
