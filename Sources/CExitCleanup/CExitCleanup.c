@@ -35,9 +35,9 @@ static void hold_forever(void) {
 
 // The signals that end the process by default and that a user or a system sends to stop it
 // (a closed terminal, Ctrl-C, Ctrl-backslash, kill, a timer), and SIGABRT, which the Swift
-// runtime raises when the system refuses it memory (after its one line on standard error):
-// each is handled, so that none ends it with temporary files left behind, or with a
-// backtrace.
+// runtime raises when the system refuses it memory (after its message on standard error; a
+// statically linked runtime adds a stack trace of its own): each is handled, so that none
+// ends it with temporary files left behind, or with the backtracer's report.
 static const int ending_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGABRT};
 
 static sigset_t interrupt_signals(void) {

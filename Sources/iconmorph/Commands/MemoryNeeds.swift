@@ -10,7 +10,8 @@ import Darwin
 /// against what the system lets the process have: a command that clearly cannot get it
 /// (`margin`) fails at once, with one line naming `--size`, rather than when an allocation
 /// fails minutes in (where the Swift runtime stops the process: SIGABRT, which `Interrupts`
-/// turns into an exit with 134 and no backtrace, its temporary files removed).
+/// turns into an exit with 134, its temporary files removed, after the runtime's message and,
+/// in a statically linked build, the runtime's own stack trace).
 ///
 /// The estimate is of the address space the process uses at its peak, which `ulimit -v`
 /// limits: measured per pixel as the least `ulimit -v` under which each command still

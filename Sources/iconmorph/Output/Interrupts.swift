@@ -4,7 +4,7 @@ import CExitCleanup
 ///
 /// SIGINT and SIGTERM, and the other signals sent to stop a process (SIGHUP from a closed
 /// terminal, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM), and SIGABRT (which the Swift runtime
-/// raises, after its one line on standard error, when the system refuses it memory that
+/// raises, after its message on standard error, when the system refuses it memory that
 /// `MemoryNeeds` did not foresee), are taken by a signal handler
 /// (`CExitCleanup`, in C, since nothing else may run in one): it kills the ffmpeg processes
 /// still running, removes the temporary files of writes in flight (and a frames folder the
