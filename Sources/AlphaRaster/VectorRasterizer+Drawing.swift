@@ -134,13 +134,11 @@ extension VectorRasterizer {
     /// The accumulator for this size, (re)allocating it when the size changed (and dropping
     /// a composite of the old size).
     private func prepareBuffers(width: Int, height: Int) -> CoverageAccumulator {
-        if let accumulator, bufferWidth == width, bufferHeight == height { return accumulator }
+        if let accumulator, accumulator.width == width, accumulator.height == height { return accumulator }
         composite?.deallocate()
         composite = nil
         let accumulator = CoverageAccumulator(width: width, height: height)
         self.accumulator = accumulator
-        bufferWidth = width
-        bufferHeight = height
         return accumulator
     }
 

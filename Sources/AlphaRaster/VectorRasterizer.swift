@@ -52,11 +52,11 @@ public final class VectorRasterizer {
     /// The work units counted for the last mask drawn (see `maximumWork`).
     var countedWork = 0
 
-    /// The buffers kept between masks: the accumulator and the Float composite for one size,
-    /// and the stroker's input (`VectorRasterizer+Drawing.swift`, `+Edges.swift`).
+    /// The buffers kept between masks: the accumulator for one size (its own width and
+    /// height say which), the Float composite of that size once an icon in several passes
+    /// needed it, and the stroker's input (`VectorRasterizer+Drawing.swift`, `+Edges.swift`).
     var accumulator: CoverageAccumulator?
     var composite: UnsafeMutablePointer<Float>?
-    var bufferWidth = 0, bufferHeight = 0
     var polylines = PolylineCollector()
 
     /// A rasterizer with the default tolerance.

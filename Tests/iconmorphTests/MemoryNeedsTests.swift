@@ -37,28 +37,28 @@ struct MemoryNeedsTests {
     /// style, which writes its outlines), kept fields and a sheet's own pixels.
     @Test func theEstimate() {
         let pixels = 1_000_000, base = MemoryNeeds.baseBytes
-        #expect(MemoryNeeds(framePixels: pixels, style: .metaball, format: .png).bytes == base + 15_500_000)
-        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .lottie).bytes == base + 83_000_000)
-        #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .svgAnimate).bytes == base + 12_500_000)
-        #expect(MemoryNeeds(framePixels: pixels, style: .distance, format: .png, extraIcons: 2).bytes == base + 81_000_000)
-        #expect(MemoryNeeds(framePixels: pixels, style: .path, format: .sheet, sheetPixels: 4 * pixels).bytes
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .metaball, format: .png).bytes == base + 15_500_000)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .distance, format: .lottie).bytes == base + 83_000_000)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .path, format: .svgAnimate).bytes == base + 12_500_000)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .distance, format: .png, extraIcons: 2).bytes == base + 81_000_000)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .path, format: .sheet, sheetPixels: 4 * pixels).bytes
             == base + 12_500_000 + 22_000_000)
-        #expect(MemoryNeeds(framePixels: Int.max / 2, style: .distance, format: .png).bytes == .max)
+        #expect(MemoryNeeds(width: Int.max / 2, height: 1, style: .distance, format: .png).bytes == .max)
     }
 
     /// Only an estimate more than a quarter over the limit is refused (the address space a run
     /// takes varies by more than the estimate's error); the message reads the need rounded up
     /// and the limit down.
     @Test func theMargin() {
-        let needs = MemoryNeeds(framePixels: 10_000_000, style: .metaball, format: .png)   // 179 MB
+        let needs = MemoryNeeds(width: 1000, height: 10_000, style: .metaball, format: .png)   // 179 MB
         #expect(throws: Never.self) {
-            try needs.check(width: 1000, height: 10_000, sizeOption: "--size", limit: (144_000_000, "a test"))
+            try needs.check(limit: (144_000_000, "a test"))
         }
         #expect(throws: CommandFailure(
             message: "--size: 1000×10000 px metaball frames need about 179 MB of memory, more than the 142 MB this process "
                 + "may have (a test); give a smaller --size or --scale",
             exitCode: .outOfMemory)) {
-            try needs.check(width: 1000, height: 10_000, sizeOption: "--size", limit: (142_999_999, "a test"))
+            try needs.check(limit: (142_999_999, "a test"))
         }
         #expect(MemoryNeeds.megabytes(1_000_000_001, roundingUp: true) == "1001 MB")
         #expect(MemoryNeeds.megabytes(1_000_999_999, roundingUp: false) == "1000 MB")

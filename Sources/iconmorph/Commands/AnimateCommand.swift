@@ -267,10 +267,10 @@ enum AnimateCommand {
         // Once the icons are read (a missing one is reported as such), before the renderer
         // takes its memory; a sheet's own pixels once its frames are counted, below.
         var needs = MemoryNeeds(
-            framePixels: layout.width * layout.height, style: options.fieldStyle, format: options.export.format,
+            width: layout.width, height: layout.height, style: options.fieldStyle, format: options.export.format,
             extraIcons: max(0, options.timeline.icons.count - 2))
         func makeRenderer() throws -> MorphRenderer {
-            try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
+            try needs.check()
             let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
             // Every icon's distance field kept, so that each is computed once however the
             // timeline cycles through them (with the default four, a fifth icon evicted one in turn).
@@ -298,8 +298,8 @@ enum AnimateCommand {
         let output = try options.output(frameCount: timelineFrames.count)
         try output.checkNotBinaryToTerminal()
         if output.format.isSheet {
-            needs.sheetPixels = output.sheetLayout(frameSize: (layout.width, layout.height)).pixelCount ?? 0
-            try needs.check(width: layout.width, height: layout.height, sizeOption: OptionKey.size.longName)
+            needs.countSheet(of: output)
+            try needs.check()
         }
         // The same checks as render's before any frame is rendered.
         let writer = try FrameWriter(output: output, sparing: options.inputs)

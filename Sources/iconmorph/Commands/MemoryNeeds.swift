@@ -24,11 +24,12 @@ import Darwin
 /// process of its own), and the fields that an `animate` timeline captures where an event
 /// interrupts a morph (4 bytes a pixel each).
 struct MemoryNeeds {
-    /// Frame pixels: width × height.
-    var framePixels: Int
+    /// A frame's size in pixels.
+    var width: Int
+    var height: Int
     var style: FieldStyle
     var format: OutputFormat
-    /// Pixels of the sheet or strip the frames go into, if any.
+    /// Pixels of the sheet or strip the frames go into, if any (`countSheet(of:)`).
     var sheetPixels = 0
     /// Icons whose distance fields are kept beyond the two of a morph (an `animate` timeline's).
     var extraIcons = 0
@@ -63,6 +64,11 @@ struct MemoryNeeds {
     /// Bytes a frame pixel takes for each further distance field kept.
     static let keptFieldBytesPerPixel = 5.0
 
+    /// The sheet or strip of `output` counted, when it is one (its frames are this size).
+    mutating func countSheet(of output: FrameOutput) {
+        sheetPixels = output.format.isSheet ? output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0
+    }
+
     /// Whether the frames are traced into vectors (the path style writes its outlines as they are).
     var traces: Bool { format.isVector && style != .path }
 
@@ -70,7 +76,7 @@ struct MemoryNeeds {
     var bytes: Int {
         var perPixel = Self.bytesPerPixel(style) + (traces ? Self.tracingBytesPerPixel : 0)
         if style == .distance { perPixel += Double(extraIcons) * Self.keptFieldBytesPerPixel }
-        let total = Double(Self.baseBytes) + perPixel * Double(framePixels)
+        let total = Double(Self.baseBytes) + perPixel * Double(width) * Double(height)
             + Self.sheetBytesPerPixel * Double(sheetPixels)
         return total < Double(Int.max) ? Int(total.rounded(.up)) : .max
     }
@@ -120,9 +126,9 @@ struct MemoryNeeds {
     }
 
     /// Throws when the estimate exceeds the limit (`limit(for:)` unless given) by more than
-    /// `margin`: a `CommandFailure` naming `sizeOption`, the frame size and both amounts, with
+    /// `margin`: a `CommandFailure` naming `--size`, the frame size and both amounts, with
     /// `ExitCode.outOfMemory`.
-    func check(width: Int, height: Int, sizeOption: String, limit given: (bytes: Int, what: String)? = nil) throws {
+    func check(limit given: (bytes: Int, what: String)? = nil) throws {
         let needed = bytes
         guard let limit = given ?? Self.limit(for: needed), Double(needed) > Double(limit.bytes) * (1 + Self.margin) else {
             return
@@ -131,7 +137,7 @@ struct MemoryNeeds {
             + (sheetPixels > 0 ? " in a \(format.rawValue)" : "")
         let smaller = sheetPixels > 0 ? "fewer frames, or a smaller --size or --scale" : "a smaller --size or --scale"
         throw CommandFailure(
-            message: "\(sizeOption): \(frames) need about \(Self.megabytes(needed, roundingUp: true)) of memory, more than "
+            message: "\(OptionKey.size.longName): \(frames) need about \(Self.megabytes(needed, roundingUp: true)) of memory, more than "
                 + "the \(Self.megabytes(limit.bytes, roundingUp: false)) this process may have (\(limit.what)); give \(smaller)",
             exitCode: .outOfMemory)
     }

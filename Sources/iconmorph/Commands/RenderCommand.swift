@@ -153,11 +153,11 @@ enum RenderCommand {
         // Checked once the icons are read (a missing one is reported as such), before the
         // renderer takes its memory.
         func checkMemory() throws {
-            let (width, height) = (options.layout.width, options.layout.height), format = options.output.format
-            try MemoryNeeds(
-                framePixels: width * height, style: options.fieldStyle, format: format,
-                sheetPixels: format.isSheet ? options.output.sheetLayout(frameSize: (width, height)).pixelCount ?? 0 : 0
-            ).check(width: width, height: height, sizeOption: OptionKey.size.longName)
+            var needs = MemoryNeeds(
+                width: options.layout.width, height: options.layout.height, style: options.fieldStyle,
+                format: options.output.format)
+            needs.countSheet(of: options.output)
+            try needs.check()
         }
         let schedule = options.output.schedule
         let renderer: MorphRenderer

@@ -240,8 +240,7 @@ struct ExportOptions: Equatable {
             let layout = output.sheetLayout(frameSize: frameSize)
             // Each as it will be written: an existing folder gets the file's default name inside
             // it (so `-o outd --manifest outd` is outd/<format>.png and outd/<format>.json).
-            if manifest == OutputTarget.standardOutputFile, outputPath == OutputTarget.standardOutputName
-                || outputPath.map(OutputTarget.writesStandardOutput(path:)) == true {
+            if manifest == OutputTarget.standardOutputFile, OutputTarget.writesStandardOutput(path: outputPath) {
                 throw CommandLineError.invalidSetting(
                     option: spellings.spelling(of: .manifest),
                     reason: "goes to standard output, and so does the \(format.rawValue); give a file for one of them")
@@ -284,7 +283,7 @@ struct ExportOptions: Equatable {
     private func target(isSequence: Bool) throws -> OutputTarget {
         // `-o -`, or a name of standard output (`-o /dev/stdout` into a pipe or a file).
         let namesStandardOutput = OutputTarget.writesStandardOutput(path: outputPath)
-        if format != .rgba, namesStandardOutput {
+        if format != .rgba, namesStandardOutput, let outputPath {
             // A file per frame has no one stream to go down; one file goes down /dev/stdout,
             // as `-o /dev/stdout` would send it.
             if isSequence, format == .png || format == .svg {
@@ -294,7 +293,7 @@ struct ExportOptions: Equatable {
                         + "give a folder or a pattern, or a format of one file (\(format == .png ? "apng" : "svg-animate"), "
                         + "lottie, a video) or rgba")
             }
-            return .file(OutputTarget.fileNamed(outputPath ?? OutputTarget.standardOutputName))
+            return .file(OutputTarget.fileNamed(outputPath))
         }
         if let outputPath, let problem = OutputFormat.misleadingName(outputPath, format: format, isSequence: isSequence) {
             throw CommandLineError.invalidSetting(option: outputSpelling, reason: problem)
