@@ -15,6 +15,8 @@ import _IconMorphSupport
 final class DistanceFieldCache: @unchecked Sendable {
     /// How many fields are kept unless the renderer says otherwise.
     static let defaultCapacity = 4
+    /// The most entries room is made for ahead of time.
+    static let reservedEntries = 64
     /// How many fields are kept, at least 2 (a morph's); under the lock.
     private var capacity = DistanceFieldCache.defaultCapacity
 
@@ -46,7 +48,10 @@ final class DistanceFieldCache: @unchecked Sendable {
             lock.withLock {
                 capacity = max(2, newValue)
                 if entries.count > capacity { entries.removeLast(entries.count - capacity) }
-                entries.reserveCapacity(capacity)
+                // Room for a few entries only: a field is inserted only when one is computed,
+                // which allocates far more, so frames allocate nothing either way, and a
+                // capacity of any size costs nothing until fields fill it.
+                entries.reserveCapacity(min(capacity, Self.reservedEntries))
             }
         }
     }

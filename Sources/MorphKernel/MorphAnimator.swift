@@ -35,10 +35,13 @@ public enum MorphCompletion: Sendable, Equatable {
 ///
 /// Thread safety: every method takes the animator's lock, so one animator may be shared
 /// between threads; calls are then ordered by the lock, and their times must still not go
-/// backwards.
+/// backwards, unless `acceptsEarlierTimes` takes a time that lost the race for the lock as
+/// the latest call's. Completions are `@Sendable`: each runs on the thread whose call
+/// finished or interrupted its animation, so a completion that updates a main-actor view
+/// hops there itself. An animator released while an animation runs calls no completion.
 public final class MorphAnimator: @unchecked Sendable {
     /// A completion handler: called once with how its animation ended.
-    public typealias Completion = (MorphCompletion) -> Void
+    public typealias Completion = @Sendable (MorphCompletion) -> Void
 
     /// The renderer that draws the frames and captures fields.
     public let renderer: MorphRenderer
@@ -113,6 +116,20 @@ public final class MorphAnimator: @unchecked Sendable {
 
     /// Whether an animation was running at the latest call's time.
     public var isAnimating: Bool { lock.withLock { animation != nil } }
+
+    /// Whether a call whose time is earlier than the previous call's is taken at the previous
+    /// call's time instead of throwing. False by default: times must not go backwards, so a
+    /// script of calls gives the same frames however it is run.
+    ///
+    /// Set it for an animator shared between threads that each read a clock and then call
+    /// (a render loop and a UI thread): a time read just before another thread's call may
+    /// take the lock just after it, a few microseconds "in the past". Calls are then ordered
+    /// by when they take the lock. Times must still be finite.
+    public var acceptsEarlierTimes: Bool {
+        get { lock.withLock { storedAcceptsEarlierTimes } }
+        set { lock.withLock { storedAcceptsEarlierTimes = newValue } }
+    }
+    private var storedAcceptsEarlierTimes = false
 
     /// The progress at `time` (advancing the animator to it, which may finish an animation).
     ///
@@ -272,12 +289,12 @@ public final class MorphAnimator: @unchecked Sendable {
         lock.lock()
         let result: Result<R, Error>
         do {
-            guard time.isFinite, time >= now else {
+            guard time.isFinite, time >= now || storedAcceptsEarlierTimes else {
                 throw MorphError.invalidParameter(
                     .time,
                     reason: "must be a finite number of seconds, not earlier than the previous call's \(now), got \(time)")
             }
-            advance(to: time)
+            advance(to: max(time, now))
             result = .success(try body())
         } catch {
             result = .failure(error)

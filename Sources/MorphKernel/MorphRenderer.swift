@@ -73,7 +73,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// keeps, each computed once while it is kept (about 4 · (width + 2 · ⌈Rmax⌉ + 16) ·
     /// height bytes an icon). 4 by default: a morph's two, and two more for an animator sent
     /// on to other icons; a host that cycles through more icons keeps them all so that none
-    /// is computed twice. At least 2; fewer than kept drops the least recently used. Shared
+    /// is computed twice. At least 2 (a smaller value counts as 2), and any larger value is
+    /// accepted: memory is taken only as fields are computed. Fewer than kept drops the
+    /// least recently used. Shared
     /// with the renderers made with `init(sharingIconsWith:)`; 0 for the metaball field,
     /// which keeps no fields (setting it then does nothing).
     public var keptIconFields: Int {

@@ -15,8 +15,16 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     public var maxBlurRadius: Double
     /// L, the number of cached blur levels; level k has radius Rmax · k / (L − 1).
     ///
+    /// Unless set, `defaultBlurLevels(maxBlurRadius:)` of the current `maxBlurRadius`, so a
+    /// style whose radius changes keeps its levels 0.25 px apart; once set, the value set.
+    ///
     /// Valid range: 2 … `MorphStyle.maximumBlurLevels`.
-    public var blurLevels: Int
+    public var blurLevels: Int {
+        get { chosenBlurLevels ?? MorphStyle.defaultBlurLevels(maxBlurRadius: maxBlurRadius) }
+        set { chosenBlurLevels = newValue }
+    }
+    /// `blurLevels` as given, or nil to follow the radius.
+    private var chosenBlurLevels: Int?
     /// t, the blurred field value the edge follows: with `.automatic` softness the edge's
     /// middle (α = ½), with `.fixed(s)` the value where the edge reaches full opacity.
     ///
@@ -79,7 +87,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     /// - Parameters:
     ///   - field: the field stage (`field`).
     ///   - maxBlurRadius: Rmax in pixels (`maxBlurRadius`).
-    ///   - blurLevels: nil picks `defaultBlurLevels(maxBlurRadius:)`.
+    ///   - blurLevels: nil follows `maxBlurRadius` (`defaultBlurLevels(maxBlurRadius:)`),
+    ///     also when it changes later.
     ///   - threshold: t (`threshold`).
     ///   - softness: `.automatic`, or a number for a fixed ramp (`softness: 0.05` is
     ///     `.fixed(0.05)`, the look of earlier versions).
@@ -94,7 +103,7 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
     ) {
         self.field = field
         self.maxBlurRadius = maxBlurRadius
-        self.blurLevels = blurLevels ?? MorphStyle.defaultBlurLevels(maxBlurRadius: maxBlurRadius)
+        chosenBlurLevels = blurLevels
         self.threshold = threshold
         self.softness = softness
         self.easing = easing
@@ -156,5 +165,27 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
                     reason: "must be a finite number from \(MorphStyle.minimumSoftness) to the threshold \(threshold), got \(s)")
             }
         }
+    }
+}
+
+extension MorphStyle {
+    /// Styles are equal when they draw the same frames: `blurLevels` compared as its value,
+    /// whether set or following the radius.
+    public static func == (a: MorphStyle, b: MorphStyle) -> Bool {
+        a.field == b.field && a.maxBlurRadius == b.maxBlurRadius && a.blurLevels == b.blurLevels
+            && a.threshold == b.threshold && a.softness == b.softness && a.easing == b.easing && a.tint == b.tint
+            && a.targetTint == b.targetTint && a.background == b.background
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(maxBlurRadius)
+        hasher.combine(blurLevels)
+        hasher.combine(threshold)
+        hasher.combine(softness)
+        hasher.combine(easing)
+        hasher.combine(tint)
+        hasher.combine(targetTint)
+        hasher.combine(background)
     }
 }

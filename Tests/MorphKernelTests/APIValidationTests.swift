@@ -34,6 +34,33 @@ import Testing
         }
     }
 
+    /// `blurLevels` left to its default follows `maxBlurRadius` when the radius is set later,
+    /// so such a style draws what a style built with that radius draws (a level count kept
+    /// from the first radius drew 31 of a 61-frame morph's frames otherwise, bytes up to 255
+    /// apart); one set stays as set.
+    @Test func blurLevelsFollowARadiusSetLater() throws {
+        var changed = MorphStyle()
+        changed.maxBlurRadius = 96
+        let built = MorphStyle(maxBlurRadius: 96)
+        #expect(changed.blurLevels == MorphStyle.defaultBlurLevels(maxBlurRadius: 96))
+        #expect(changed == built && changed.hashValue == built.hashValue)
+        var chosen = MorphStyle(blurLevels: 7)
+        chosen.maxBlurRadius = 96
+        #expect(chosen.blurLevels == 7 && chosen != built)
+        #expect(MorphStyle(maxBlurRadius: 12, blurLevels: 49) == MorphStyle())
+        var rng = SplitMix64(seed: 17)
+        let source = TestMasks.random(width: 64, height: 64, kind: .discs, using: &rng)
+        let target = TestMasks.random(width: 64, height: 64, kind: .discs, using: &rng)
+        let first = try MorphRenderer(width: 64, height: 64, style: changed)
+        let second = try MorphRenderer(width: 64, height: 64, style: built)
+        for progress in [0.2, 0.45, 0.7] {
+            var a: [UInt8] = [], b: [UInt8] = []
+            try first.renderAlpha(source: source, target: target, progress: progress, into: &a)
+            try second.renderAlpha(source: source, target: target, progress: progress, into: &b)
+            #expect(a == b, "p = \(progress)")
+        }
+    }
+
     /// A style built from hostile numbers is refused by `validate()` and by the renderer,
     /// naming the parameter; building it never traps.
     @Test func hostileStylesAreRefused() {

@@ -255,6 +255,12 @@ struct DistanceStyleRendererTests {
         // Fewer than kept drops the oldest; never under a morph's two.
         keeping.keptIconFields = 1
         #expect(keeping.keptIconFields == 2)
+        // Any larger count is taken as it is, without making room for it ahead (2⁴⁰ entries
+        // reserved trapped on the allocation), and frames draw as before.
+        keeping.keptIconFields = 1 << 40
+        #expect(keeping.keptIconFields == 1 << 40)
+        let frame = MorphFrame(source: masks[0], target: masks[1], progress: 0.3)
+        Self.expectSame(try Self.alpha(keeping, frame), try Self.alpha(forgetting, frame), "with 2⁴⁰ kept")
         #expect(try MorphRenderer(width: 8, height: 8, style: MorphStyle()).keptIconFields == 0)
     }
 

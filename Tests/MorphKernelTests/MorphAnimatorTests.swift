@@ -3,8 +3,10 @@ import Foundation
 import Testing
 @testable import MorphKernel
 
-/// Renders alpha frames of an animator and records what completions reported.
-final class AnimatorHarness {
+/// Renders alpha frames of an animator and records what completions reported. Used from one
+/// thread at a time (completions run on the thread that calls the animator), so the
+/// `@Sendable` completions may record into it.
+final class AnimatorHarness: @unchecked Sendable {
     let animator: MorphAnimator
     var buffer: [UInt8]
     var reports: [(name: String, outcome: MorphCompletion, time: Double)] = []
@@ -301,6 +303,24 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
         #expect(abs(try h.animator.progress(at: 1.5) - 0.5) < 1e-12)
     }
 
+    /// An earlier time throws by default; with `acceptsEarlierTimes` it is the previous
+    /// call's time: nothing moves back, and a later time goes on from there. (What two threads
+    /// reading one clock do when one's reading loses the race for the lock to the other's
+    /// call, in a fixed order.)
+    @Test func earlierTimesTakenAsTheLatestWhenAccepted() throws {
+        let (a, b, _) = Self.masks()
+        let h = try AnimatorHarness(renderer: Self.renderer(), source: a, target: b)
+        try h.animator.animate(to: b, duration: 1, at: 1)
+        _ = try h.animator.progress(at: 1.25)
+        #expect(throws: MorphError.self) { try h.animator.progress(at: 1.2) }
+        h.animator.acceptsEarlierTimes = true
+        #expect(abs(try h.animator.progress(at: 1.2) - 0.25) < 1e-12)
+        #expect(abs(try h.animator.frame(at: 0).progress - 0.25) < 1e-12)
+        #expect(abs(try h.animator.progress(at: 1.5) - 0.5) < 1e-12)
+        #expect(throws: MorphError.self) { try h.animator.progress(at: .nan) }
+        #expect(abs(try h.animator.progress(at: 1.5) - 0.5) < 1e-12)
+    }
+
     @Test func zeroDurationFinishesAtOnce() throws {
         let (a, b, c) = Self.masks()
         let renderer = try Self.renderer()
@@ -313,15 +333,17 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
     @Test func completionsMayCallTheAnimator() throws {
         let (a, b, c) = Self.masks()
         let animator = try MorphAnimator(renderer: Self.renderer(), source: a, target: b)
-        var chained = false
+        // One thread: the completion runs on it, inside `frame(at:)`.
+        final class Flag: @unchecked Sendable { var isSet = false }
+        let chained = Flag()
         try animator.animate(to: b, duration: 1, at: 0) { outcome in
             if outcome == .finished {
                 try? animator.animate(to: c, duration: 1, at: 1)
-                chained = true
+                chained.isSet = true
             }
         }
         _ = try animator.frame(at: 1)
-        #expect(chained)
+        #expect(chained.isSet)
         #expect(animator.target == c && animator.isAnimating)
     }
 }

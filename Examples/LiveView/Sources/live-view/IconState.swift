@@ -39,8 +39,9 @@ final class IconState {
     /// The animator's canonical pair, by name, as of the latest event.
     private(set) var animatorPair: (source: BuiltInSymbol, target: BuiltInSymbol)
     private var masks: [BuiltInSymbol: AlphaMask] = [:]
-    /// Called when a morph ends, with how it ended and the icon it was going to.
-    var onCompletion: (MorphCompletion, BuiltInSymbol) -> Void = { _, _ in }
+    /// Called when a morph ends, with how it ended and the icon it was going to (on the
+    /// thread that called the animator: `@Sendable`, as the animator's completions are).
+    var onCompletion: @Sendable (MorphCompletion, BuiltInSymbol) -> Void = { _, _ in }
 
     init(from: BuiltInSymbol, to: BuiltInSymbol, scale: Double, transition: Double) throws {
         layout = try IconBox(width: Self.iconPoints, height: Self.iconPoints, scale: scale).layout()
