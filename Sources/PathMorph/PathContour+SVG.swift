@@ -3,7 +3,8 @@ extension PathContour {
     /// curve, and `Z`. Two lists of matched contours give the same commands in the same
     /// order, so a CSS `d` transition, SMIL `<animate>` or CoreAnimation can interpolate them.
     ///
-    /// Numbers are rounded to `decimals` places (0…6) with trailing zeros dropped.
+    /// Numbers are rounded to `decimals` places (0…12; a value outside is clamped to it) with
+    /// trailing zeros dropped.
     public static func svgPathData(_ contours: [PathContour], decimals: Int = 3) -> String {
         var text = ""
         for contour in contours {

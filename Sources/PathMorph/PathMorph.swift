@@ -118,10 +118,10 @@ public struct PathMorph: Sendable {
     }
 
     /// The contours at `progress`: every point (1 − p)·source + p·target, so 0 gives `source`
-    /// and 1 gives `target` exactly. Values outside [0, 1] extrapolate (an easing that
-    /// overshoots); NaN counts as 0.
+    /// and 1 gives `target` exactly. Finite values outside [0, 1] extrapolate (an easing that
+    /// overshoots); NaN and −∞ count as 0 and +∞ as 1, so every point is finite.
     public func contours(at progress: Double) -> [PathContour] {
-        let p = progress.isNaN ? 0 : progress
+        let p = progress.isNaN ? 0 : progress.isInfinite ? (progress > 0 ? 1 : 0) : progress
         let q = 1 - p
         return zip(source, target).map { a, b in
             PathContour(

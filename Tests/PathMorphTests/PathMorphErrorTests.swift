@@ -34,6 +34,17 @@ struct PathMorphErrorTests {
         _ = try PathMorph(from: [far], to: Self.square, layout: iconLayout)
     }
 
+    /// Non-finite progress gives finite contours: NaN and −∞ the source, +∞ the target (at
+    /// ∞ the extrapolation gave NaN points, which no SVG reader takes as path data).
+    @Test func nonFiniteProgressGivesTheEnds() throws {
+        let other = icon(rectangle(2, 6, 10, 12))
+        let morph = try PathMorph(from: Self.square, to: other, layout: iconLayout)
+        #expect(morph.contours(at: .nan) == morph.contours(at: 0))
+        #expect(morph.contours(at: -.infinity) == morph.contours(at: 0))
+        #expect(morph.contours(at: .infinity) == morph.contours(at: 1))
+        #expect(!PathContour.svgPathData(morph.contours(at: .infinity)).contains("nan"))
+    }
+
     @Test func invisibleLayersAreLeftOut() throws {
         var hidden = Self.square
         hidden.layers.append(VectorIcon.Layer(path: rectangle(2, 2, 4, 4), paint: .fill(.nonZero), opacity: 0))
