@@ -71,7 +71,7 @@ extension BuiltInSymbol {
 
     /// `editDistance(a, b)` when it is at most `limit`, else nil; strings whose lengths alone
     /// differ by more are not measured (a name of millions of letters took minutes).
-    public static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+    package static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
         let distance = editDistance(a, b)
         return distance <= limit ? distance : nil
@@ -81,7 +81,7 @@ extension BuiltInSymbol {
     /// single-character insertions, deletions, substitutions and swaps of two neighbouring
     /// characters that turn `a` into `b`, so that a typo like `stpo` is one edit from `stop`.
     /// Symbol suggestions use it, and so does the `iconmorph` tool for its option names.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         // Three rows of the table: two back, one back, and the one being filled.

@@ -180,7 +180,7 @@ public enum AtomicFileWriter {
     /// `write` does.
     ///
     /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
-    public static func resolvedDestination(of path: String) throws -> (path: String, isRegular: Bool) {
+    package static func resolvedDestination(of path: String) throws -> (path: String, isRegular: Bool) {
         let resolved = try destination(of: path)
         return (resolved.path, resolved.isRegular)
     }
@@ -245,17 +245,17 @@ public enum AtomicFileWriter {
     ///
     /// - Throws: `PNGError.cannotCreate` or `PNGError.cannotReplace` naming `path`, as the
     ///   write would.
-    public static func checkReplaceable(_ path: String) throws {
+    package static func checkReplaceable(_ path: String) throws {
         _ = try destination(of: path)
         _ = try replacedFile(at: path)
     }
 
     /// What a replaced file passes on to the file that replaces it.
-    public struct ReplacedFile: Sendable, Equatable {
+    package struct ReplacedFile: Sendable, Equatable {
         /// Its permission bits (no set-user-ID, set-group-ID or sticky bit).
-        public var mode: mode_t
-        public var owner: uid_t
-        public var group: gid_t
+        package var mode: mode_t
+        package var owner: uid_t
+        package var group: gid_t
     }
 
     /// The regular file at `path` (through symbolic links) that a write would replace, or
@@ -263,7 +263,7 @@ public enum AtomicFileWriter {
     ///
     /// - Throws: `PNGError.cannotReplace` when it exists and this process could not write it
     ///   in place (`access(2)`, so root may, as with a shell redirection).
-    public static func replacedFile(at path: String) throws -> ReplacedFile? {
+    package static func replacedFile(at path: String) throws -> ReplacedFile? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         guard access(path, W_OK) == 0 else { throw PNGError.cannotReplace(path: path) }
@@ -272,7 +272,7 @@ public enum AtomicFileWriter {
 
     /// Gives the open temporary file the owner and mode of the file it will replace (the
     /// owner only where the process may set it), or a new file's mode.
-    public static func settle(_ descriptor: Int32, replacing replaced: ReplacedFile?) {
+    package static func settle(_ descriptor: Int32, replacing replaced: ReplacedFile?) {
         guard let replaced else {
             fchmod(descriptor, fileMode())
             return
@@ -288,7 +288,7 @@ public enum AtomicFileWriter {
     /// (`AnimatedPNGWriter`, a video encoder).
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
-    public static func makeTemporaryFile(beside path: String) throws -> (descriptor: Int32, path: String) {
+    package static func makeTemporaryFile(beside path: String) throws -> (descriptor: Int32, path: String) {
         let (directory, name) = split(path)
         // The temporary name adds 12 bytes; a long (but valid) name is shortened so that the
         // temporary one stays within NAME_MAX (255 bytes).
@@ -302,7 +302,7 @@ public enum AtomicFileWriter {
     /// creating and tracking it is one step no interrupt splits.
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`.
-    public static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
+    package static func makeTemporaryFile(template: String, reportingAs path: String) throws -> (descriptor: Int32, path: String) {
         var templateBytes = Array(template.utf8CString)
         let fd = templateBytes.withUnsafeMutableBufferPointer { im_exit_cleanup_create_temporary($0.baseAddress!, 4) }
         if fd < 0 {
@@ -314,7 +314,7 @@ public enum AtomicFileWriter {
     }
 
     /// Stops tracking a temporary file that was renamed into place or removed.
-    public static func forgetTemporaryFile(_ temporary: String) {
+    package static func forgetTemporaryFile(_ temporary: String) {
         forget(temporary)
     }
 
@@ -358,7 +358,7 @@ public enum AtomicFileWriter {
     /// redirected file the bytes land at the redirection's position (after `>>`, or between
     /// the other commands of a group writing there); reopened by name, they would start the
     /// file over, and a rename would replace the shell's file.
-    public static func isStandardOutputName(_ path: String) -> Bool {
+    package static func isStandardOutputName(_ path: String) -> Bool {
         var link = stat(), named = stat(), output = stat()
         guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
               stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
@@ -387,7 +387,7 @@ public enum AtomicFileWriter {
 
     /// The folder for temporary files that cannot go beside their destination: `$TMPDIR`, or
     /// /tmp when it is unset or empty; and how messages name it ("/x ($TMPDIR)", or "/tmp").
-    public static func temporaryFolder() -> (path: String, description: String) {
+    package static func temporaryFolder() -> (path: String, description: String) {
         guard let value = getenv("TMPDIR").map({ String(cString: $0) }), !value.isEmpty else { return ("/tmp", "/tmp") }
         return (value, value + " ($TMPDIR)")
     }
@@ -400,7 +400,7 @@ public enum AtomicFileWriter {
     /// (a thread that tries waits for the end), because the process is about to end. (The
     /// `iconmorph` tool needs no such thread: its signal handler removes the same files,
     /// through `CExitCleanup`.)
-    public static func removeTemporaryFilesForExit() {
+    package static func removeTemporaryFilesForExit() {
         im_exit_cleanup_remove_temporaries()
     }
 
