@@ -91,14 +91,17 @@ public enum MorphInput: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case icon
     /// A frame's captured field.
     case capturedField
+    /// The coverage `MorphRenderer.render(coverage:progress:into:bytesPerRow:format:)` finishes.
+    case coverage
 
-    /// In words: `source mask`, `target mask`, `icon mask`, `captured field`.
+    /// In words: `source mask`, `target mask`, `icon mask`, `captured field`, `coverage mask`.
     public var description: String {
         switch self {
         case .source: "source mask"
         case .target: "target mask"
         case .icon: "icon mask"
         case .capturedField: "captured field"
+        case .coverage: "coverage mask"
         }
     }
 }

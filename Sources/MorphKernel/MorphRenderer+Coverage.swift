@@ -10,14 +10,15 @@ extension MorphRenderer {
     /// write for a field whose coverage is `coverage`; bytes between rows are left as they were.
     ///
     /// - Throws: `MorphError.invalidParameter` (`.progress`) unless progress is finite and in
-    ///   [0, 1]; `MorphError.sizeMismatch` (`.source`) when `coverage` has another size; the
+    ///   [0, 1]; `MorphError.sizeMismatch` (`.coverage`) when `coverage` has another size; the
     ///   output errors of `render(source:target:progress:into:bytesPerRow:format:)`. Nothing
     ///   is written when it throws.
     public func render(
         coverage: AlphaMask, progress: Double, into output: UnsafeMutableRawBufferPointer,
         bytesPerRow: Int? = nil, format: PixelFormat
     ) throws {
-        try checkInputs(source: coverage, target: coverage, progress: progress)
+        try checkProgress(progress)
+        try checkSize(of: coverage, as: .coverage)
         let (base, stride) = try checkOutput(output, bytesPerRow: bytesPerRow, format: format)
         let finish = FrameFinish(style: style, progress: progress, format: format)
         lock.lock()

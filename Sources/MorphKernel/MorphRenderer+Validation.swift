@@ -23,11 +23,16 @@ extension MorphRenderer {
 
     /// Checks a frame's masks against the renderer's size and its progress.
     func checkInputs(source: AlphaMask, target: AlphaMask, progress: Double) throws {
+        try checkProgress(progress)
+        try checkSize(of: source, as: .source)
+        try checkSize(of: target, as: .target)
+    }
+
+    /// Checks that a progress is finite and in [0, 1].
+    func checkProgress(_ progress: Double) throws {
         guard progress.isFinite, progress >= 0, progress <= 1 else {
             throw MorphError.invalidParameter(.progress, reason: "must be a finite number in [0, 1], got \(progress)")
         }
-        try checkSize(of: source, as: .source)
-        try checkSize(of: target, as: .target)
     }
 
     /// Checks a mask against the renderer's size.

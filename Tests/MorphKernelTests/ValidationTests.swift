@@ -153,6 +153,15 @@ import Testing
             try renderer.renderAlpha(source: mask, target: mask, progress: -1, into: &array)
         }
         #expect(array == [1, 2, 3])
+        // A coverage of another size is named as the coverage, not as a source mask.
+        var rgba = [UInt8](repeating: 0xAB, count: 96)
+        #expect {
+            try rgba.withUnsafeMutableBytes { try renderer.render(coverage: wide, progress: 0.5, into: $0, format: .rgba8) }
+        } throws: { error in
+            guard case MorphError.sizeMismatch(.coverage, 7, 4, 6, 4) = error else { return false }
+            return "\(error)".hasPrefix("the coverage mask is 7×4")
+        }
+        #expect(rgba.allSatisfy { $0 == 0xAB })
     }
 
     @Test("error descriptions are one-line sentences naming the problem")
