@@ -42,7 +42,10 @@ import PathMorph
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
 /// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
-/// coverage: exporters apply it to the layers as a group.
+/// coverage: trace the frame's coverage (`.alpha8` from a renderer whose tint is opaque and
+/// which has no background) and apply the tint's alpha to the layers as a group, as the
+/// exporters do; traced from a frame in a translucent tint, every pixel would count as
+/// partly covered and even a crisp frame would come out as a staircase of layers.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
