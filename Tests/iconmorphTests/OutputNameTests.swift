@@ -26,6 +26,10 @@ struct OutputNameTests {
         (["--frames", "3", "-o", "frames.rgba"], "'frames.rgba' names raw RGBA frames, which iconmorph writes to standard output "
             + "only; give -o - and redirect it (-o - > frames.rgba), or end the name with / for a folder of .png frames"),
         (["--frames", "3", "--format", "svg", "-o", "f.raw"], "'f.raw' names raw RGBA frames"),
+        // Names a Lottie or video user types: refused, where a folder of PNG frames was made.
+        (["--frames", "3", "-o", "icon.lottie"], "'icon.lottie' names a dotLottie archive, which iconmorph does not write; "
+            + "a Lottie file is written as .json; give a .png"),
+        (["--frames", "3", "-o", "clip.mpg"], "'clip.mpg' names a video"),
     ]
 
     @Test(arguments: refused.indices)

@@ -48,9 +48,12 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// are called in messages. (Short lists, searched: hashed collections cost every command
     /// the runtime's first-use conformance lookups.)
     static let foreignExtensions: [(ext: String, kind: String)] = [
-        ("m4v", "a video"), ("mkv", "a video"), ("avi", "a video"), ("jpg", "a JPEG image"), ("jpeg", "a JPEG image"),
+        ("m4v", "a video"), ("mkv", "a video"), ("avi", "a video"), ("mpg", "a video"), ("mpeg", "a video"),
+        ("ogv", "a video"), ("flv", "a video"), ("wmv", "a video"), ("jpg", "a JPEG image"), ("jpeg", "a JPEG image"),
         ("tif", "a TIFF image"), ("tiff", "a TIFF image"), ("bmp", "a BMP image"), ("heic", "a HEIC image"),
-        ("heif", "a HEIF image"), ("avif", "an AVIF image"), ("pdf", "a PDF document"),
+        ("heif", "a HEIF image"), ("avif", "an AVIF image"), ("jxl", "a JPEG XL image"), ("ico", "an icon file"),
+        ("pdf", "a PDF document"), ("lottie", "a dotLottie archive"), ("tgs", "a Telegram sticker"),
+        ("svgz", "a compressed SVG"),
     ]
 
     /// Extensions that name a raw stream of frames, which only `-o -` writes (`--format
@@ -89,7 +92,8 @@ enum OutputFormat: String, CaseIterable, Sendable {
         let writer = writer ?? "--format \(format.rawValue)"
         guard let ext = fileExtension(of: path) else { return nil }
         if let kind = foreignExtensions.first(where: { $0.ext == ext })?.kind {
-            let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or " : ""
+            let remedy = kind == "a video" ? "pipe its frames into ffmpeg (--print-ffmpeg prints the commands) or "
+                : ["lottie", "tgs"].contains(ext) ? "a Lottie file is written as .json; " : ""
             return "\(quoted(path)) names \(kind), which iconmorph does not write; \(remedy)give a .png, .apng, "
                 + ".svg, .json, .mov, .webm, .mp4, .gif or .webp name, or a folder for frames"
         }
