@@ -57,6 +57,28 @@ struct OutputNameTests {
         #expect(try ExportRun.iconmorph(["mask", "--from", "heart", "-q", "-o", "mask.png"], in: folder.path).status == 0)
     }
 
+    /// A timeline of one frame written where `-o` names frame files (a new folder ending in
+    /// /, an existing folder, a pattern) is a sequence of one, named as a longer timeline's
+    /// frames: a script gets frame_0000.png whatever its timeline (a new folder was refused
+    /// with 73, an existing one got morph.png, a pattern's folder was not made).
+    @Test func aTimelineOfOneFrameIntoAFolderIsASequenceOfOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("existing"), withIntermediateDirectories: false)
+        let cases: [(String, String)] = [
+            ("new/", "new/frame_0000.png"), ("existing", "existing/frame_0000.png"),
+            ("made/f_%03d.png", "made/f_000.png"), ("svgs/f_%02d.svg", "svgs/f_00.svg"),
+        ]
+        for (output, written) in cases {
+            let run = try ExportRun.iconmorph(
+                ["animate", "--at", "0", "pause", "--transition", "0", "-q", "-o", output], in: folder.path)
+            #expect(run.status == 0, "\(output): \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.file(written)), "\(output)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.file(String(written.split(separator: "/")[0])))
+            #expect(files.count == 1, "\(output): \(files)")
+        }
+    }
+
     /// A timeline that ends at time 0 is one frame whether or not it has events, so `-o x.svg`
     /// names one SVG frame (and `-o x.png` one PNG) either way.
     @Test func aTimelineOfOneFrameNamedSVGIsOneSVGFrame() throws {

@@ -44,14 +44,17 @@ struct AnimateOptions: Equatable {
         timeline.icons.map { ($0.origin, $0.path) } + (timelinePath.map { [(timelineSpelling, $0)] } ?? [])
     }
 
-    /// The output of a timeline of `frameCount` frames (1: a single PNG file), checked as
+    /// The output of a timeline of `frameCount` frames (1: a single PNG file, unless `-o`
+    /// names a place for frame files: then a sequence of one, named as any sequence's
+    /// frames, so that a script gets the same names whatever its timeline), checked as
     /// `ExportOptions.output(steps:timing:frameSize:)` checks it, with this command's words for
     /// what only `animate` can get wrong.
     ///
     /// - Throws: `CommandLineError`.
     func output(frameCount: Int) throws -> FrameOutput {
         // The format `-o` implies for this many frames (`isSequence` guessed it from the events).
-        let export = self.export.settled(isSequence: frameCount >= 2)
+        let sequenceOfOne = frameCount == 1 && self.export.settled(isSequence: true).namesFrameFiles
+        let export = self.export.settled(isSequence: frameCount >= 2 || sequenceOfOne)
         let spellings = export.spellings
         if frameCount == 1 {
             let playback = [OptionKey.holdStart, .holdEnd, .pingPong, .loops].first(where: spellings.has)
@@ -64,7 +67,8 @@ struct AnimateOptions: Equatable {
             }
         }
         let output = try export.output(
-            steps: frameCount, timing: timing, frameSize: (layout.width, layout.height), scale: layout.box.scale)
+            steps: frameCount, timing: timing, frameSize: (layout.width, layout.height), scale: layout.box.scale,
+            asSequence: sequenceOfOne)
         if case .folder(let folder) = output.target, !isDirectory(folder), folder.lowercased().hasSuffix(".png") {
             throw CommandLineError.invalidSetting(
                 option: output.targetSpelling,

@@ -122,6 +122,15 @@ struct ExportOptions: Equatable {
         spellings = parsed.spellings
     }
 
+    /// Whether `-o` names a place for frame files rather than one file: a frame pattern, a
+    /// name ending in `/`, or an existing folder, with `--format png` or `svg`.
+    var namesFrameFiles: Bool {
+        guard format == .png || format == .svg, let outputPath, !OutputTarget.writesStandardOutput(path: outputPath) else {
+            return false
+        }
+        return FramePattern.isPattern(outputPath) || outputPath.hasSuffix("/") || isDirectory(outputPath)
+    }
+
     /// These options for a command that turned out to make one frame or several: the format
     /// inferred again from `-o` where `--format` was not given (`-o x.svg` is one SVG frame
     /// for one frame, an animated SVG for several), as `init` infers it.
@@ -152,8 +161,10 @@ struct ExportOptions: Equatable {
     /// - Throws: `CommandLineError` for an option that does not apply to the format, a
     ///   format that needs a sequence, too many frames, an output that does not fit the
     ///   format, or a sheet over the size limit.
-    func output(steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int), scale: Double = 1) throws -> FrameOutput {
-        let isSequence = steps >= 2
+    func output(
+        steps: Int, timing: FrameTiming, frameSize: (width: Int, height: Int), scale: Double = 1, asSequence: Bool = false
+    ) throws -> FrameOutput {
+        let isSequence = steps >= 2 || asSequence
         if printFFmpeg {
             if !isSequence {
                 throw CommandLineError.invalidSetting(
