@@ -274,7 +274,29 @@ struct VideoExportTests {
             #expect(differ == 0, "frame \(n + 1) (PNG frame \(index)): \(differ) pixels differ")
             start += duration
         }
-        #expect(abs(start - Double(Self.frameCount) * 1000 / 30) <= Double(rows.count), "\(start) ms")
+        // Exactly the animation's time, rounded once (the last frame had one frame's time
+        // rounded on its own: 999 ms for 30 frames).
+        #expect(start == (Double(Self.frameCount) * 1000 / 30).rounded(), "\(start) ms")
+    }
+
+    /// A GIF lasts its frames' time at its rate, rounded once to hundredths: ffmpeg gives
+    /// the last frame the delay of the one before (30 frames at 30 fps lasted 1.01 s, 5
+    /// frames 0.16 s), and the command sets it to what remains. Read by ffprobe.
+    @Test func aGIFLastsWhatItsFramesAndRateSay() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (frames, fps) in [(30, 30), (5, 30), (3, 30), (7, 7), (12, 12)] {
+            let path = folder.file("m\(frames)-\(fps).gif")
+            let run = try ExportRun.iconmorph(
+                ["render", "--from", "heart", "--to", "star", "--frames", "\(frames)", "--fps", "\(fps)", "-q", "-o", path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let probe = String(decoding: try ExportRun.run(
+                "ffprobe", ["-v", "error", "-show_entries", "packet=duration", "-of", "csv=p=0", path]).stdout, as: UTF8.self)
+            let delays = probe.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            #expect(delays.count == frames)
+            let expected = (Double(frames) * 100 / Double(fps)).rounded()
+            #expect(Double(delays.reduce(0, +)) == expected, "\(frames) frames at \(fps) fps: \(delays)")
+        }
     }
 
     @Test func withoutFFmpegTheErrorNamesIt() throws {

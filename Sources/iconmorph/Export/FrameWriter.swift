@@ -190,7 +190,7 @@ struct FrameWriter {
         }
         let sink = try VideoSink(
             format: output.format, destination: destination, width: renderer.width, height: renderer.height, fps: timing.fps,
-            loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
+            frameCount: frames.count, loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
         let seconds = Double(frames.count) / timing.fps.doubleValue
         return "wrote \(plan.paths[0]) (\(renderer.width)×\(renderer.height), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "

@@ -26,9 +26,17 @@ import Darwin
 ///   made in one pass, or by a first pass of its own for long or large animations
 ///   (`GIFPaletteSink`).
 /// - `.webp`: lossless animated WebP with alpha, `--loops`.
+///
+/// A GIF's or WebP's last frame is given what remains of the animation's time
+/// (`LastFrameDelay`), where written through a temporary file (not straight into a device
+/// or FIFO).
 final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
+    /// The frames' rate and how many ffmpeg is given, for the last frame's delay
+    /// (`LastFrameDelay`).
+    private let fps: Rational
+    private let frameCount: Int
     private let process: FFmpegProcess
     /// The parts of its `Destination`.
     private let target: String
@@ -127,8 +135,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// - Throws: `OutputError.encoderMissing` without ffmpeg, `.encoderFailed` when it cannot
     ///   start; `PNGError` when a device or FIFO cannot be opened.
     init(
-        format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational, loops: Int,
-        background: TintColor?, palette: String? = nil
+        format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational, frameCount: Int,
+        loops: Int, background: TintColor?, palette: String? = nil
     ) throws {
         let path = prepared.path
         guard let ffmpeg = FFmpegProcess.locate() else {
@@ -136,6 +144,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw OutputError.encoderMissing(path: path)
         }
         self.format = format
+        self.fps = fps
+        self.frameCount = frameCount
         destination = path
         target = prepared.target
         temporary = prepared.temporary
@@ -245,8 +255,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
-        let descriptor = open(temporary, format == .webp ? O_RDWR : O_RDONLY)
+        let patches = format == .webp || format == .gif
+        let descriptor = open(temporary, patches ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
+        if descriptor >= 0, patches { LastFrameDelay.fix(descriptor, format: format, frameCount: frameCount, fps: fps) }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }

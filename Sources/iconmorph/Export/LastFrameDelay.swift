@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sets the delay of the last frame of a GIF or animated WebP that ffmpeg wrote, so that the
+/// animation lasts what its frames and rate say.
+///
+/// ffmpeg gives each frame the time to the next one's timestamp, rounded where the timestamps
+/// are (hundredths of a second for GIF, milliseconds for WebP), so the delays add up exactly
+/// to each frame's start. The last frame has no next one, and it gets the delay of the frame
+/// before (GIF) or one frame's time rounded on its own (WebP): 30 frames at 30 fps lasted
+/// 1.01 s as a GIF, 0.999 s as a WebP. Its delay here is what remains of the whole
+/// animation's time, rounded once: n frames at r fps last round(n / r) in the format's unit.
+enum LastFrameDelay {
+    /// Patches the file open for reading and writing at `descriptor` (`format` `.gif` or
+    /// `.webp`), which holds `frameCount` frames at `fps` (repeated frames merged or not).
+    /// A file that does not parse, or whose last delay would not fit, is left as it is.
+    static func fix(_ descriptor: Int32, format: OutputFormat, frameCount: Int, fps: Rational) {
+        let unitsPerSecond = format == .gif ? 100 : 1000
+        // round(n · units / r) with r = numerator / denominator, in integers.
+        let (scaled, overflows) = frameCount.multipliedReportingOverflow(by: unitsPerSecond * fps.denominator)
+        guard !overflows, fps.numerator > 0 else { return }
+        let total = (2 * scaled + fps.numerator) / (2 * fps.numerator)
+        guard let bytes = contents(of: descriptor) else { return }
+        let delays = format == .gif ? gifDelays(bytes) : webPDurations(bytes)
+        guard let last = delays.last else { return }
+        let remaining = total - delays.dropLast().reduce(0) { $0 + $1.value }
+        // A GIF delay is 16 bits, a WebP duration 24; under 1 the frame would vanish.
+        guard remaining >= 1, remaining < (format == .gif ? 1 << 16 : 1 << 24), remaining != last.value else { return }
+        var patch = [UInt8(remaining & 0xFF), UInt8((remaining >> 8) & 0xFF), UInt8((remaining >> 16) & 0xFF)]
+        if format == .gif { patch.removeLast() }
+        _ = patch.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(last.offset)) }
+    }
+
+    /// The whole file at `descriptor`, or nil when it cannot be read.
+    private static func contents(of descriptor: Int32) -> [UInt8]? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < Int.max else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return read == bytes.count ? bytes : nil
+    }
+
+    /// The delay of each frame of a GIF (in hundredths of a second) and where its two bytes
+    /// are: each Graphic Control Extension's, in order; empty when the file does not parse.
+    static func gifDelays(_ bytes: [UInt8]) -> [(offset: Int, value: Int)] {
+        guard bytes.count >= 13, bytes[0..<6].elementsEqual("GIF89a".utf8) else { return [] }
+        var delays: [(offset: Int, value: Int)] = []
+        var position = 13
+        if bytes[10] & 0x80 != 0 { position += 3 << (Int(bytes[10] & 7) + 1) }
+        // Skips the data sub-blocks from `start`; the position after their terminator, or nil.
+        func afterSubBlocks(_ start: Int) -> Int? {
+            var at = start
+            while at < bytes.count {
+                let size = Int(bytes[at])
+                if size == 0 { return at + 1 }
+                at += size + 1
+            }
+            return nil
+        }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x21:
+                guard position + 1 < bytes.count else { return [] }
+                if bytes[position + 1] == 0xF9 {
+                    guard position + 5 < bytes.count, bytes[position + 2] == 4 else { return [] }
+                    delays.append((position + 4, Int(bytes[position + 4]) | Int(bytes[position + 5]) << 8))
+                }
+                guard let next = afterSubBlocks(position + 2) else { return [] }
+                position = next
+            case 0x2C:
+                guard position + 10 < bytes.count else { return [] }
+                var start = position + 10
+                if bytes[position + 9] & 0x80 != 0 { start += 3 << (Int(bytes[position + 9] & 7) + 1) }
+                // The LZW minimum code size, then the image data.
+                guard let next = afterSubBlocks(start + 1) else { return [] }
+                position = next
+            case 0x3B:
+                return delays
+            default:
+                return []
+            }
+        }
+        return []
+    }
+
+    /// The duration of each frame of an animated WebP (in milliseconds) and where its three
+    /// bytes are: each ANMF chunk's, in order; empty when the file does not parse.
+    static func webPDurations(_ bytes: [UInt8]) -> [(offset: Int, value: Int)] {
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
+            return []
+        }
+        var durations: [(offset: Int, value: Int)] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16
+                | Int(bytes[offset + 7]) << 24
+            if bytes[offset..<offset + 4].elementsEqual("ANMF".utf8) {
+                let at = offset + 8 + 12
+                guard size >= 16, at + 3 <= bytes.count else { return [] }
+                durations.append((at, Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16))
+            }
+            offset += 8 + size + (size & 1)
+        }
+        return offset == bytes.count ? durations : []
+    }
+}
