@@ -93,6 +93,32 @@ struct OutputNameTests {
         }
     }
 
+    /// A shorter sequence written where a longer one was replaces it: the earlier run's later
+    /// frames are removed, up to the first missing number (they were kept, and `ffmpeg -i
+    /// frame_%04d.png` read 60 frames of two animations); files past a gap, other names and a
+    /// folder named as a frame stay.
+    @Test func aSequenceReplacesTheLaterFramesOfAnEarlierOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func files(_ name: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.file(name)).sorted()
+        }
+        func frames(_ range: Range<Int>, _ name: (Int) -> String) -> [String] { range.map(name) }
+        #expect(try ExportRun.iconmorph(["render", "--frames", "12", "-q", "-o", "st/"], in: folder.path).status == 0)
+        try Data().write(to: URL(fileURLWithPath: folder.file("st/frame_0013.png")))
+        try Data().write(to: URL(fileURLWithPath: folder.file("st/notes.txt")))
+        let run = try ExportRun.iconmorph(["render", "--frames", "5", "-o", "st/"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = String(decoding: run.stdout, as: UTF8.self)
+        #expect(summary.hasSuffix("; removed 7 later frames of an earlier run (st/frame_0005.png … st/frame_0011.png)\n"), "\(summary)")
+        #expect(try files("st") == frames(0..<5) { String(format: "frame_%04d.png", $0) } + ["frame_0013.png", "notes.txt"])
+        // A pattern of SVG frames: the same.
+        #expect(try ExportRun.iconmorph(["render", "--frames", "9", "-q", "-o", "p/f_%02d.svg"], in: folder.path).status == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("p/f_09.svg"), withIntermediateDirectories: false)
+        #expect(try ExportRun.iconmorph(["render", "--frames", "4", "-q", "-o", "p/f_%02d.svg"], in: folder.path).status == 0)
+        #expect(try files("p") == frames(0..<4) { String(format: "f_%02d.svg", $0) } + ["f_09.svg"])
+    }
+
     @Test func fittingNamesAreWritten() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

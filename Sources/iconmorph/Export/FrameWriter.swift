@@ -65,8 +65,7 @@ struct FrameWriter {
         switch output.format {
         case .png:
             try inPlannedFolder { try export(to: PNGFileSink(paths: plan.paths, compression: output.compression)) }
-            if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size))" }
-            return "wrote \(plan.paths.count) frames (\(size)): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+            return sequenceSummary("frames", details: size)
         case .rgba:
             try export(to: RawStreamSink())
             return "wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") of \(size) RGBA to standard output "
@@ -127,7 +126,9 @@ struct FrameWriter {
     }
 
     /// Runs `body`, which writes a file per frame, with the plan's folder created first; a
-    /// folder it created is removed again when `body` fails and left it empty.
+    /// folder it created is removed again when `body` fails and left it empty. Once every
+    /// frame is written, the frames an earlier run left after this sequence's last are
+    /// removed (`OutputPlan.staleFrames`).
     private func inPlannedFolder(_ body: () throws -> Void) throws {
         try plan.createFolder()
         do {
@@ -136,6 +137,21 @@ struct FrameWriter {
             plan.removeCreatedFolderIfEmpty()
             throw error
         }
+        _ = plan.removeStaleFrames()
+    }
+
+    /// The summary of a sequence of `kind` (`frames`, `SVG frames`) written to the plan's
+    /// paths, and of the frames an earlier run left that were removed.
+    private func sequenceSummary(_ kind: String, details: String) -> String {
+        let paths = plan.paths
+        var line = paths.count == 1
+            ? "wrote \(paths[0]) (\(details))" : "wrote \(paths.count) \(kind) (\(details)): \(paths[0]) … \(paths[paths.count - 1])"
+        if let first = plan.staleFrames.first, let last = plan.staleFrames.last {
+            let count = plan.staleFrames.count
+            line += "; removed \(count) later frame\(count == 1 ? "" : "s") of an earlier run (\(first)"
+                + (count > 1 ? " … \(last))" : ")")
+        }
+        return line
     }
 
     /// Renders `frames` with `renderer` into `sink` on as many workers as pay.
@@ -250,8 +266,7 @@ struct FrameWriter {
         }
         let size = "\(renderer.width)×\(renderer.height)"
         if output.format == .svg {
-            if plan.paths.count == 1 { return "wrote \(plan.paths[0]) (\(size) px viewBox)" }
-            return "wrote \(plan.paths.count) SVG frames (\(size) px viewBox): \(plan.paths[0]) … \(plan.paths[plan.paths.count - 1])"
+            return sequenceSummary("SVG frames", details: "\(size) px viewBox")
         }
         let plays = switch loops {
         case 0: isLottie ? "one play; players loop it" : "loops forever"

@@ -6,10 +6,34 @@ import Glibc
 import Darwin
 #endif
 
-/// The settled output of a command: one path per frame, and a folder to create first, if any.
+/// The settled output of a command: one path per frame, a folder to create first, if any,
+/// and the frame files an earlier run left after this one's last, to remove once it is
+/// written.
 struct OutputPlan: Equatable {
     var paths: [String]
     var folderToCreate: String?
+    /// The files named as this sequence's frames `paths.count`, `paths.count + 1`, … that
+    /// exist, up to the first that does not: what a reader of the sequence (`ffmpeg -i
+    /// frame_%04d.png`) would take for more frames of it.
+    var staleFrames: [String] = []
+
+    /// The files named as frames `first`, `first + 1`, … by `name` that are regular files, up
+    /// to the first that is not.
+    static func staleFrames(from first: Int, name: (Int) -> String) -> [String] {
+        var found: [String] = []
+        var info = stat()
+        var k = first
+        while k < Int(Int32.max), lstat(name(k), &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            found.append(name(k))
+            k += 1
+        }
+        return found
+    }
+
+    /// Removes `staleFrames`; the count removed.
+    func removeStaleFrames() -> Int {
+        staleFrames.reduce(0) { $0 + (unlink($1) == 0 ? 1 : 0) }
+    }
 
     /// Creates the missing output folder (one level, like `mkdir`), tracked so that an
     /// interrupt before the first frame file removes it again (`im_exit_cleanup_create_folder`).

@@ -73,8 +73,10 @@ enum OutputTarget: Equatable, Sendable {
                         + "'\(folder.dropLast(fileExtension.count + 1))_%04d.\(fileExtension)', got \(quoted(folder))")
             }
             let digits = max(4, String(frameCount - 1).count)
-            let paths = (0..<frameCount).map { join(folder, "frame_" + zeroPadded($0, digits: digits) + "." + fileExtension) }
-            return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(folder))
+            let name = { join(folder, "frame_" + zeroPadded($0, digits: digits) + "." + fileExtension) }
+            return OutputPlan(
+                paths: (0..<frameCount).map(name), folderToCreate: try Self.folderToCreate(folder),
+                staleFrames: OutputPlan.staleFrames(from: frameCount, name: name))
         case .pattern(let pattern):
             let paths = (0..<frameCount).map(pattern.path(forFrame:))
             // Checked before any frame is written: the numbers grow, so a name can pass the
@@ -85,7 +87,9 @@ enum OutputTarget: Equatable, Sendable {
                     reason: "the frame files' names pass the \(Self.longestName) bytes a file name may have from frame "
                         + "\(frame) on (\(quoted(paths[frame]))); give a shorter pattern")
             }
-            return OutputPlan(paths: paths, folderToCreate: try Self.folderToCreate(pattern.folder))
+            return OutputPlan(
+                paths: paths, folderToCreate: try Self.folderToCreate(pattern.folder),
+                staleFrames: OutputPlan.staleFrames(from: frameCount, name: pattern.path(forFrame:)))
         }
     }
 
