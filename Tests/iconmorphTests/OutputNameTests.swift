@@ -30,6 +30,10 @@ struct OutputNameTests {
         (["--frames", "3", "-o", "icon.lottie"], "'icon.lottie' names a dotLottie archive, which iconmorph does not write; "
             + "a Lottie file is written as .json; give a .png"),
         (["--frames", "3", "-o", "clip.mpg"], "'clip.mpg' names a video"),
+        // A frame pattern for a format of one file: refused, where the % stayed in the name.
+        (["--frames", "3", "-o", "x_%03d.apng"], "'x_%03d.apng' is a pattern of frame files, but --format apng writes one "
+            + "file; give its name without %d, or --format png or svg for a file per frame"),
+        (["--frames", "3", "-o", "f_%04d.json"], "'f_%04d.json' is a pattern of frame files, but --format lottie"),
     ]
 
     @Test(arguments: refused.indices)
@@ -133,6 +137,8 @@ struct OutputNameTests {
             // One frame named by a frame pattern is its frame 0; a % that is no pattern is kept.
             (["--progress", "0.5", "-o", "f_%03d.png"], ["f_000.png"]),
             (["--progress", "0.5", "-o", "100%.png"], ["100%.png"]),
+            (["--progress", "0.5", "-o", "g_%02d.gif"], ["g_00.gif"]),
+            (["--frames", "3", "-o", "100%.gif"], ["100%.gif"]),
         ]
         for (arguments, written) in cases {
             let scratch = folder.file(String(arguments.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.prefix(40)))

@@ -82,8 +82,8 @@ enum AnimateCommand {
                 + "copies, or a longer first delay in an animated PNG (exactly s).",
             holdEnd: "Seconds the last frame stays (with --ping-pong: before it turns back), in the same "
                 + "way.",
-            pingPong: "Play the frames forwards, then backwards to the first; an animated PNG that loops "
-                + "forever does not show either end twice."))
+            pingPong: "Play the frames forwards, then backwards to the first; an animated file that loops "
+                + "forever (APNG, GIF, WebP, animated SVG, Lottie) shows neither end twice."))
             + [
                 ExportOptions.output(
                     help: "A folder that gets frame_0000.png, frame_0001.png, … (default: "

@@ -26,7 +26,7 @@ struct ExportOptions: Equatable {
             + "in a grid), strip (one PNG with the frames in a row), svg (an SVG file per frame: "
             + "the frame's outline, crisp at any size), svg-animate (one SVG that plays every frame "
             + "by itself), lottie (one Lottie JSON animation), or mov, webm, mp4, gif or webp (a "
-            + "video, made by ffmpeg: see VIDEO); with --style path the vector formats "
+            + "video, made by ffmpeg: see VIDEO in 'iconmorph help render'); with --style path the vector formats "
             + "write the outline itself, and the animated ones keyframe its motion.",
         defaultText: "apng for -o *.apng, svg for -o *.svg (svg-animate for a sequence), lottie for -o *.json, "
             + "the video's format for -o *.mov, *.webm, *.mp4, *.gif or *.webp, rgba for -o -, else png", section: section)
@@ -332,6 +332,16 @@ struct ExportOptions: Equatable {
             if let pattern = try FramePattern(parsing: path, option: outputSpelling) { return .pattern(pattern) }
             return .folder(path)
         case .apng, .sheet, .strip, .svgAnimate, .lottie, .mov, .webm, .mp4, .gif, .webp:
+            // A frame pattern names files of frames, which a format of one file has not (a
+            // name with a % that is no pattern, 100%.gif, is the file's own).
+            if let outputPath, let pattern = try? FramePattern(parsing: outputPath, option: outputSpelling) {
+                // One frame as a still GIF or WebP is the pattern's frame 0, as a PNG's is.
+                if !isSequence, format == .gif || format == .webp { return .file(pattern.path(forFrame: 0)) }
+                throw CommandLineError.invalidSetting(
+                    option: outputSpelling,
+                    reason: "\(quoted(outputPath)) is a pattern of frame files, but --format \(format.rawValue) writes one "
+                        + "file; give its name without %d, or --format png or svg for a file per frame")
+            }
             return .file(outputPath ?? format.defaultFile)
         }
     }

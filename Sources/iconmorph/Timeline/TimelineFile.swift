@@ -37,7 +37,7 @@ enum TimelineFile {
         "One statement a line; # at the start of a word starts a comment; words may be quoted with \"…\":",
         "  start <icon>                  the icon at rest at time 0 (default play)",
         "  transition <s>                full-transition time of events that give none",
-        "  until <s>                     the end time (--until on the command line wins)",
+        "  until <s>                     the end time (a given --until wins)",
         "  at <t> to <icon> [transition <s>]     animate to the icon (as --at t icon)",
         "  at <t> morph <a> <b> [transition <s>] a fresh morph from a to b",
         "  at <t> show <a> <b> <p>               show exactly progress p of a → b",
