@@ -209,7 +209,11 @@ struct FrameWriter {
             frameCount: frames.count, loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
         let seconds = Double(frames.count) / timing.fps.doubleValue
-        return "wrote \(plan.paths[0]) (\(renderer.width)×\(renderer.height), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "
+        // H.264 takes even sides: an odd one is padded in the background colour.
+        let (width, height) = (renderer.width, renderer.height)
+        let padded = output.format == .mp4 && (width % 2 == 1 || height % 2 == 1)
+            ? " padded to \(width + width % 2)×\(height + height % 2)" : ""
+        return "wrote \(plan.paths[0]) (\(width)×\(height)\(padded), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "
             + "\(formatNumber(timing.fps.doubleValue)) fps, \(formatNumber((seconds * 100).rounded() / 100)) s)"
     }
 

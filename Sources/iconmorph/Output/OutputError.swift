@@ -26,7 +26,7 @@ enum OutputError: Error, Equatable, CustomStringConvertible {
         case .missingFolder(let file, let folder):
             "\(file): cannot create: folder '\(folder)' does not exist"
         case .encoderMissing(let path):
-            "\(path): writing video needs ffmpeg, which is not on the PATH; install it (apt-get install ffmpeg, "
+            "\(path): writing videos, GIF and WebP needs ffmpeg, which is not on the PATH; install it (apt-get install ffmpeg, "
                 + "brew install ffmpeg) or write PNG frames"
         case .encoderFailed(let path, let reason):
             "\(path): ffmpeg failed: \(reason)"
