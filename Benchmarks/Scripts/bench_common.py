@@ -89,6 +89,19 @@ def decoded_rgba(path: str):
     return np.frombuffer(raw, np.uint8).reshape(height, width, 4)
 
 
+def disc_and_square(size: int):
+    """Workloads a-d's two shapes on a `size` px canvas as exact signed distances (positive
+    inside), sampled at the pixel centres: a disc and a rounded square, as numpy arrays."""
+    import numpy as np
+    c = size / 2
+    y, x = np.mgrid[0:size, 0:size] + 0.5
+    disc = 0.36 * size - np.hypot(x - c, y - c)
+    half, corner = 0.3 * size, 0.08 * size
+    qx, qy = np.abs(x - c) - (half - corner), np.abs(y - c) - (half - corner)
+    square = corner - (np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0))
+    return disc, square
+
+
 def write_rgb_png(path: str, pixels) -> None:
     """Writes `pixels` (a height × width × 3 numpy array of bytes) as an RGB PNG file with
     ffmpeg, the tool `decoded_rgba` reads PNG files with."""

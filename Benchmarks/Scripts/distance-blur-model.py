@@ -10,16 +10,17 @@ stays, so a frame costs about (2n + 1)^2 multiply-adds per outline pixel.
 
 Usage: python3 Benchmarks/Scripts/distance-blur-model.py
 """
+import os
+import sys
+
 import numpy as np
 from scipy.ndimage import convolve1d, maximum_filter1d
 
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_common import disc_and_square  # noqa: E402
+
 N = 1024
-c = N / 2
-y, x = np.mgrid[0:N, 0:N] + 0.5
-disc = 0.36 * N - np.hypot(x - c, y - c)
-half, corner = 0.3 * N, 0.08 * N
-qx, qy = np.abs(x - c) - (half - corner), np.abs(y - c) - (half - corner)
-square = corner - (np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0))
+disc, square = disc_and_square(N)
 phi = 0.5 * disc + 0.5 * square
 n, sigma = 48, 24.0
 weights = np.exp(-np.arange(-n, n + 1) ** 2 / (2 * sigma * sigma))

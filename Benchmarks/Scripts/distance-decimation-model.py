@@ -34,7 +34,7 @@ import numpy as np
 from scipy.ndimage import convolve1d, distance_transform_edt
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_common import decoded_rgba  # noqa: E402
+from bench_common import decoded_rgba, disc_and_square  # noqa: E402
 
 ADWAITA = "/usr/share/icons/Adwaita/scalable/"
 
@@ -79,17 +79,6 @@ def decimated(v, h):
     return interpolated(interpolated(coarse, h, size, 0), h, size, 1)
 
 
-def disc_to_square(size):
-    """Workloads a-d: a disc and a rounded square, as exact signed distances."""
-    c = size / 2
-    y, x = np.mgrid[0:size, 0:size] + 0.5
-    disc = 0.36 * size - np.hypot(x - c, y - c)
-    half, corner = 0.3 * size, 0.08 * size
-    qx, qy = np.abs(x - c) - (half - corner), np.abs(y - c) - (half - corner)
-    square = corner - (np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0))
-    return disc, square
-
-
 def icon_phi(binary, icon, size):
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "mask.png")
@@ -120,7 +109,7 @@ def main():
     arguments = parser.parse_args()
     cases = []
     for label, size, radius in (("a", 132, 12), ("b", 512, 32), ("c", 1024, 48), ("d", 2048, 96)):
-        cases.append((f"{label}: disc → rounded square, {size}²", lambda size=size: 0.5 * sum(disc_to_square(size)),
+        cases.append((f"{label}: disc → rounded square, {size}²", lambda size=size: 0.5 * sum(disc_and_square(size)),
                       radius, (2, 4, 8)))
     pairs = [(ADWAITA + "actions/media-playback-start-symbolic.svg", ADWAITA + "actions/media-playback-pause-symbolic.svg"),
              ("heart", "star"),
