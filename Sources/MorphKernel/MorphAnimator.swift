@@ -13,8 +13,8 @@ public enum MorphCompletion: Sendable, Equatable {
 /// to a third icon mid-flight without a visual jump, driven by explicit times.
 ///
 /// The animator has no clock. Every call takes a time in seconds (any origin; each call's
-/// time must be at least the previous call's), so a script of calls always gives the same
-/// frames. It renders through a `MorphRenderer`, whose size and style it uses.
+/// time must be at least the previous call's, unless `acceptsEarlierTimes`), so a script of
+/// calls always gives the same frames. It renders through a `MorphRenderer`, whose size and style it uses.
 ///
 /// State: a canonical pair (source S, target T), a progress p in [0, 1], at most one running
 /// animation, and at most one captured field C with a weight w (`MorphFrame`). A frame is
@@ -134,7 +134,8 @@ public final class MorphAnimator: @unchecked Sendable {
     /// The progress at `time` (advancing the animator to it, which may finish an animation).
     ///
     /// - Throws: `MorphError.invalidParameter` (`.time`) for a time that is not finite or
-    ///   is earlier than the previous call's.
+    ///   is earlier than the previous call's (unless `acceptsEarlierTimes`, which takes it as
+    ///   the previous call's).
     public func progress(at time: Double) throws -> Double {
         try locked(at: time) { progressNow }
     }

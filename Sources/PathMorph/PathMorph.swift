@@ -119,7 +119,8 @@ public struct PathMorph: Sendable {
 
     /// The contours at `progress`: every point (1 − p)·source + p·target, so 0 gives `source`
     /// and 1 gives `target` exactly. Finite values outside [0, 1] extrapolate (an easing that
-    /// overshoots); NaN and −∞ count as 0 and +∞ as 1, so every point is finite.
+    /// overshoots; far enough out, past about 10³⁰⁰, the products overflow to infinities and
+    /// NaN); NaN and −∞ count as 0 and +∞ as 1.
     public func contours(at progress: Double) -> [PathContour] {
         let p = progress.isNaN ? 0 : progress.isInfinite ? (progress > 0 ? 1 : 0) : progress
         let q = 1 - p

@@ -97,30 +97,52 @@ struct OutputNameTests {
         }
     }
 
-    /// A shorter sequence written where a longer one was replaces it: the earlier run's later
-    /// frames are removed, up to the first missing number (they were kept, and `ffmpeg -i
-    /// frame_%04d.png` read 60 frames of two animations); files past a gap, other names and a
-    /// folder named as a frame stay.
+    /// A shorter sequence written into a folder where a longer one was replaces it: the
+    /// earlier run's later frames are removed, up to the first missing number (they were
+    /// kept, and `ffmpeg -i frame_%04d.png` read 60 frames of two animations). Kept: files
+    /// past a gap, other names, a folder named as a frame, a file so named that holds no
+    /// frame, and this run's own input (an earlier run's last frame as its icon: removed, it
+    /// was lost). Under a pattern, whose names are the user's (IMG_%d.png), later files are
+    /// warned of and kept.
     @Test func aSequenceReplacesTheLaterFramesOfAnEarlierOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         func files(_ name: String) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.file(name)).sorted()
         }
-        func frames(_ range: Range<Int>, _ name: (Int) -> String) -> [String] { range.map(name) }
+        func frames(_ range: Range<Int>, _ format: String) -> [String] { range.map { String(format: format, $0) } }
         #expect(try ExportRun.iconmorph(["render", "--frames", "12", "-q", "-o", "st/"], in: folder.path).status == 0)
         try Data().write(to: URL(fileURLWithPath: folder.file("st/frame_0013.png")))
-        try Data().write(to: URL(fileURLWithPath: folder.file("st/notes.txt")))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder.file("st/notes.txt")))
         let run = try ExportRun.iconmorph(["render", "--frames", "5", "-o", "st/"], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
         let summary = String(decoding: run.stdout, as: UTF8.self)
         #expect(summary.hasSuffix("; removed 7 later frames of an earlier run (st/frame_0005.png … st/frame_0011.png)\n"), "\(summary)")
-        #expect(try files("st") == frames(0..<5) { String(format: "frame_%04d.png", $0) } + ["frame_0013.png", "notes.txt"])
-        // A pattern of SVG frames: the same.
-        #expect(try ExportRun.iconmorph(["render", "--frames", "9", "-q", "-o", "p/f_%02d.svg"], in: folder.path).status == 0)
-        try FileManager.default.createDirectory(atPath: folder.file("p/f_09.svg"), withIntermediateDirectories: false)
-        #expect(try ExportRun.iconmorph(["render", "--frames", "4", "-q", "-o", "p/f_%02d.svg"], in: folder.path).status == 0)
-        #expect(try files("p") == frames(0..<4) { String(format: "f_%02d.svg", $0) } + ["f_09.svg"])
+        #expect(try files("st") == frames(0..<5, "frame_%04d.png") + ["frame_0013.png", "notes.txt"])
+        // The last frame of an earlier run as this run's icon, and a file named as a frame
+        // that holds none, stay.
+        #expect(try ExportRun.iconmorph(["render", "--frames", "12", "-q", "-o", "in/"], in: folder.path).status == 0)
+        try Data("not a frame".utf8).write(to: URL(fileURLWithPath: folder.file("in/frame_0008.png")))
+        let spared = try ExportRun.iconmorph(["render", "--from", "in/frame_0011.png", "--to", "play", "--frames", "5", "-o", "in/"], in: folder.path)
+        #expect(spared.status == 0, "\(spared.stderr)")
+        #expect(try files("in") == frames(0..<5, "frame_%04d.png") + ["frame_0008.png", "frame_0011.png"])
+        // A pattern: warned of, kept.
+        for k in 0..<9 { try Data("photo \(k)".utf8).write(to: URL(fileURLWithPath: folder.file("IMG_\(k).png"))) }
+        let patterned = try ExportRun.iconmorph(["render", "--frames", "4", "-q", "-o", "IMG_%d.png"], in: folder.path)
+        #expect(patterned.status == 0)
+        #expect(patterned.stderr == "iconmorph: warning: IMG_4.png … IMG_8.png follow the last frame under the same pattern and "
+            + "were left in place; a reader of the sequence would take them for more frames\n", "\(patterned.stderr)")
+        #expect(try files("").filter { $0.hasPrefix("IMG_") }.count == 9)
+    }
+
+    /// `animate` into a name with a % that is no frame pattern writes that one file, as
+    /// `render` does (it was refused as a malformed pattern).
+    @Test func aTimelineOfOneFrameNamedWithAPercentSignIsThatFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.iconmorph(["animate", "-q", "-o", "100%.png"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["100%.png"])
     }
 
     @Test func fittingNamesAreWritten() throws {

@@ -243,6 +243,11 @@ struct VideoExportTests {
             usleep(50_000)
         }
         #expect(try Self.decoded(received).count == 3)
+        // Through the FIFO too, it lasts its 3 frames at 30 fps (a GIF went in as ffmpeg
+        // wrote it, its last frame a hundredth too long).
+        let probe = String(decoding: try ExportRun.run(
+            "ffprobe", ["-v", "error", "-show_entries", "packet=duration", "-of", "csv=p=0", received]).stdout, as: UTF8.self)
+        #expect(probe.split(separator: "\n").compactMap { Int(String($0)) }.reduce(0, +) == 10, "\(probe)")
     }
 
     @Test func webpIsLosslessWithAlpha() throws {

@@ -94,7 +94,8 @@ enum AnimateCommand {
                         + "output: the raw stream (--format rgba, which - implies), or with --format the one "
                         + "file of any other format, as /dev/stdout. A timeline of one frame (no events, or "
                         + "events that end at time 0) writes one PNG or SVG file (default: "
-                        + "\(OutputTarget.defaultFile))."),
+                        + "\(OutputTarget.defaultFile)), or where -o is a folder or a pattern, its first frame "
+                        + "file (frame_0000.png)."),
                 ExportOptions.format,
             ]
             + ExportOptions.fileOptions + [ExportOptions.tolerance, ExportOptions.quiet]

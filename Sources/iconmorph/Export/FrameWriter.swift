@@ -16,6 +16,8 @@ struct FrameWriter {
     let plan: OutputPlan
     /// The manifest's path, when a sheet or strip has one.
     let manifest: String?
+    /// The input files, as given: no earlier frame is removed that is one of them.
+    let inputs: [String]
 
     /// Settles and checks the output files of `output`.
     ///
@@ -45,6 +47,7 @@ struct FrameWriter {
         self.output = output
         self.plan = plan
         self.manifest = manifest
+        self.inputs = inputs.map(\.text).filter { $0 != "-" }
     }
 
     /// Renders `frames` (the output's frames, in order: `output.schedule`'s) with `renderer`
@@ -64,8 +67,8 @@ struct FrameWriter {
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
         case .png:
-            try inPlannedFolder { try export(to: PNGFileSink(paths: plan.paths, compression: output.compression)) }
-            return sequenceSummary("frames", details: size)
+            let removed = try inPlannedFolder { try export(to: PNGFileSink(paths: plan.paths, compression: output.compression)) }
+            return sequenceSummary("frames", details: size, removed: removed)
         case .rgba:
             try export(to: RawStreamSink())
             return "wrote \(frames.count) frame\(frames.count == 1 ? "" : "s") of \(size) RGBA to standard output "
@@ -128,8 +131,9 @@ struct FrameWriter {
     /// Runs `body`, which writes a file per frame, with the plan's folder created first; a
     /// folder it created is removed again when `body` fails and left it empty. Once every
     /// frame is written, the frames an earlier run left after this sequence's last are
-    /// removed (`OutputPlan.staleFrames`).
-    private func inPlannedFolder(_ body: () throws -> Void) throws {
+    /// removed from a folder of frames (`OutputPlan.removeStaleFrames`), and warned of after
+    /// a pattern's; returns those removed.
+    private func inPlannedFolder(_ body: () throws -> Void) throws -> [String] {
         try plan.createFolder()
         do {
             try body()
@@ -137,19 +141,26 @@ struct FrameWriter {
             plan.removeCreatedFolderIfEmpty()
             throw error
         }
-        _ = plan.removeStaleFrames()
+        if !plan.removesStaleFrames, let first = plan.staleFrames.first, let last = plan.staleFrames.last {
+            IconMorphTool.warn(
+                "\(Self.span(first, last)) follow\(plan.staleFrames.count == 1 ? "s" : "") the last frame under the same "
+                    + "pattern and \(plan.staleFrames.count == 1 ? "was" : "were") left in place; a reader of the sequence "
+                    + "would take \(plan.staleFrames.count == 1 ? "it" : "them") for more frames")
+        }
+        return plan.removeStaleFrames(sparing: inputs)
     }
 
+    /// `first`, or `first … last` when they differ.
+    private static func span(_ first: String, _ last: String) -> String { first == last ? first : "\(first) … \(last)" }
+
     /// The summary of a sequence of `kind` (`frames`, `SVG frames`) written to the plan's
-    /// paths, and of the frames an earlier run left that were removed.
-    private func sequenceSummary(_ kind: String, details: String) -> String {
+    /// paths, and of the frames an earlier run left that were `removed`.
+    private func sequenceSummary(_ kind: String, details: String, removed: [String]) -> String {
         let paths = plan.paths
         var line = paths.count == 1
             ? "wrote \(paths[0]) (\(details))" : "wrote \(paths.count) \(kind) (\(details)): \(paths[0]) … \(paths[paths.count - 1])"
-        if let first = plan.staleFrames.first, let last = plan.staleFrames.last {
-            let count = plan.staleFrames.count
-            line += "; removed \(count) later frame\(count == 1 ? "" : "s") of an earlier run (\(first)"
-                + (count > 1 ? " … \(last))" : ")")
+        if let first = removed.first, let last = removed.last {
+            line += "; removed \(removed.count) later frame\(removed.count == 1 ? "" : "s") of an earlier run (\(Self.span(first, last)))"
         }
         return line
     }
@@ -231,12 +242,13 @@ struct FrameWriter {
             width: renderer.width, height: renderer.height, scale: output.scale, background: style.background, tolerance: output.tolerance)
         let loops = output.timing.loops, fps = output.timing.fps
         let isLottie = output.format == .lottie
+        var removed: [String] = []
         if let outlines = OutlineSequence(frames, tints: tints) {
             if output.format == .svg {
                 // In turn here, nothing rendered: 61 frames in 18.1 ms, against 17.6 ms through
                 // the workers, which write in parallel but render each frame's pixels for
                 // nothing (medians of 31 alternating runs, within this machine's noise).
-                try inPlannedFolder {
+                removed = try inPlannedFolder {
                     for (frame, path) in zip(outlines.vectorFrames, plan.paths) {
                         try AtomicFileWriter.write(SVGFrameDocument.text(frame, canvas: canvas), to: path)
                     }
@@ -259,7 +271,9 @@ struct FrameWriter {
             }
             switch output.format {
             case .svg:
-                try inPlannedFolder { try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints)) }
+                removed = try inPlannedFolder {
+                    try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints))
+                }
             default:
                 try export(to: VectorAnimationSink(path: plan.paths[0], tracer: tracer, tints: tints) { traced in
                     isLottie
@@ -270,7 +284,7 @@ struct FrameWriter {
         }
         let size = "\(renderer.width)×\(renderer.height)"
         if output.format == .svg {
-            return sequenceSummary("SVG frames", details: "\(size) px viewBox")
+            return sequenceSummary("SVG frames", details: "\(size) px viewBox", removed: removed)
         }
         let plays = switch loops {
         case 0: isLottie ? "one play; players loop it" : "loops forever"

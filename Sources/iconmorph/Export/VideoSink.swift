@@ -28,8 +28,8 @@ import Darwin
 /// - `.webp`: lossless animated WebP with alpha, `--loops`.
 ///
 /// A GIF's or WebP's last frame is given what remains of the animation's time
-/// (`LastFrameDelay`), where written through a temporary file (not straight into a device
-/// or FIFO).
+/// (`LastFrameDelay`): both are written to a temporary file first, also for a pipe, FIFO or
+/// device, which then gets the finished file.
 final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
@@ -82,8 +82,9 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         /// the destination at the end: when `path` names standard output and that is a
         /// regular file (where .mp4 and .mov can seek; copied through descriptor 1, at the
         /// redirection's position, `AtomicFileWriter.isStandardOutputName`), and for a WebP
-        /// going to a pipe, FIFO or device, so that its background is cleared first
-        /// (`clearWebPBackground`): the reader gets the file once it is whole.
+        /// or GIF going to a pipe, FIFO or device, so that a WebP's background is cleared
+        /// (`clearWebPBackground`) and either's last delay set (`LastFrameDelay`) first: the
+        /// reader gets the file once it is whole.
         let copiesThrough: Bool
 
         /// The destination of a `format` video at `path`.
@@ -94,7 +95,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             self.path = path
             let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
             self.target = target
-            copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp
+            copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp || format == .gif
             if copiesThrough {
                 replaced = nil
                 let (folder, _) = AtomicFileWriter.temporaryFolder()
@@ -258,7 +259,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         let patches = format == .webp || format == .gif
         let descriptor = open(temporary, patches ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
-        if descriptor >= 0, patches { LastFrameDelay.fix(descriptor, format: format, frameCount: frameCount, fps: fps) }
+        // (A still keeps the delay ffmpeg gives it: it plays no animation.)
+        if descriptor >= 0, patches, frameCount > 1 {
+            LastFrameDelay.fix(descriptor, format: format, frameCount: frameCount, fps: fps)
+        }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }

@@ -128,7 +128,9 @@ struct ExportOptions: Equatable {
         guard format == .png || format == .svg, let outputPath, !OutputTarget.writesStandardOutput(path: outputPath) else {
             return false
         }
-        return FramePattern.isPattern(outputPath) || outputPath.hasSuffix("/") || isDirectory(outputPath)
+        // A well-formed pattern only: a name with a % that is none (100%.png) is one file's.
+        let isPattern = (try? FramePattern(parsing: outputPath, option: outputSpelling)) != nil
+        return isPattern || outputPath.hasSuffix("/") || isDirectory(outputPath)
     }
 
     /// These options for a command that turned out to make one frame or several: the format

@@ -7,8 +7,7 @@ import Darwin
 #endif
 
 /// The settled output of a command: one path per frame, a folder to create first, if any,
-/// and the frame files an earlier run left after this one's last, to remove once it is
-/// written.
+/// and the frame files an earlier run left after this one's last.
 struct OutputPlan: Equatable {
     var paths: [String]
     var folderToCreate: String?
@@ -16,6 +15,10 @@ struct OutputPlan: Equatable {
     /// exist, up to the first that does not: what a reader of the sequence (`ffmpeg -i
     /// frame_%04d.png`) would take for more frames of it.
     var staleFrames: [String] = []
+    /// Whether `staleFrames` are removed once the sequence is written: in a folder of frames,
+    /// whose names are iconmorph's own (`frame_0000.png`); a pattern's names are the user's
+    /// (`IMG_%d.png`), so its later files are only warned of.
+    var removesStaleFrames = false
 
     /// The files named as frames `first`, `first + 1`, … by `name` that are regular files, up
     /// to the first that is not.
@@ -30,9 +33,25 @@ struct OutputPlan: Equatable {
         return found
     }
 
-    /// Removes `staleFrames`; the count removed.
-    func removeStaleFrames() -> Int {
-        staleFrames.reduce(0) { $0 + (unlink($1) == 0 ? 1 : 0) }
+    /// Removes the `staleFrames` that hold a frame as iconmorph writes one (a PNG, or an SVG
+    /// document), except `inputs` (the last frame of an earlier run may be this one's icon);
+    /// the paths removed. A frame kept leaves a gap, where a reader of the sequence stops.
+    func removeStaleFrames(sparing inputs: [String]) -> [String] {
+        guard removesStaleFrames else { return [] }
+        return staleFrames.filter { path in
+            !inputs.contains { OutputSafety.nameTheSameFile($0, path) } && Self.holdsAFrame(path) && unlink(path) == 0
+        }
+    }
+
+    /// Whether the file at `path` starts as a frame file of iconmorph's does: the PNG
+    /// signature, or an SVG document's `<svg`.
+    static func holdsAFrame(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var start = [UInt8](repeating: 0, count: 8)
+        let count = fread(&start, 1, start.count, file)
+        return (count == 8 && start == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            || (count >= 4 && start[0..<4].elementsEqual("<svg".utf8))
     }
 
     /// Creates the missing output folder (one level, like `mkdir`), tracked so that an

@@ -76,7 +76,7 @@ enum OutputTarget: Equatable, Sendable {
             let name = { join(folder, "frame_" + zeroPadded($0, digits: digits) + "." + fileExtension) }
             return OutputPlan(
                 paths: (0..<frameCount).map(name), folderToCreate: try Self.folderToCreate(folder),
-                staleFrames: OutputPlan.staleFrames(from: frameCount, name: name))
+                staleFrames: OutputPlan.staleFrames(from: frameCount, name: name), removesStaleFrames: true)
         case .pattern(let pattern):
             let paths = (0..<frameCount).map(pattern.path(forFrame:))
             // Checked before any frame is written: the numbers grow, so a name can pass the
