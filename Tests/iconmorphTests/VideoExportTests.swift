@@ -105,7 +105,8 @@ struct VideoExportTests {
         let path = folder.file("m.gif")
         #expect(try ExportRun.iconmorph(Self.morph + ["--loops", "2", "-o", path]).status == 0)
         let gif = try Self.decoded(path)
-        #expect(gif.count == Self.frameCount)
+        // The 0.2 s hold at the end is the last frame shown longer, not 6 more frames.
+        #expect(gif.count == Self.frameCount - 6)
         for (k, (a, b)) in zip(gif, frames).enumerated() {
             var wrong = 0
             for i in stride(from: 3, to: a.count, by: 4) where (a[i] > 0) != (b[i] >= 128) { wrong += 1 }
@@ -297,6 +298,27 @@ struct VideoExportTests {
         // Exactly the animation's time, rounded once (the last frame had one frame's time
         // rounded on its own: 999 ms for 30 frames).
         #expect(start == (Double(Self.frameCount) * 1000 / 30).rounded(), "\(start) ms")
+    }
+
+    /// A GIF keeps a hold as one frame shown longer, as an APNG does, exactly to the
+    /// hundredth: 0.25 s at 10 fps lasted 0.3 s more, as three repeated frames; a hold past a
+    /// GIF delay's 655.35 s is repeated frames still.
+    @Test func aGIFHoldsAFrameAsItsDelay() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func hundredths(_ path: String) throws -> [Int] {
+            String(decoding: try ExportRun.run(
+                "ffprobe", ["-v", "error", "-show_entries", "packet=duration", "-of", "csv=p=0", path]).stdout, as: UTF8.self)
+                .split(separator: "\n").compactMap { Int(String($0)) }
+        }
+        let held = folder.file("held.gif")
+        let run = try ExportRun.iconmorph([
+            "render", "--from", "heart", "--to", "star", "--frames", "3", "--fps", "10", "--hold-start", "0.25",
+            "--hold-end", "0.5", "-o", held,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try hundredths(held) == [35, 10, 60])
+        #expect(String(decoding: run.stdout, as: UTF8.self).contains("3 frames at 10 fps, 1.05 s)"))
     }
 
     /// A GIF lasts its frames' time at its rate, rounded once to hundredths: ffmpeg gives

@@ -46,13 +46,23 @@ struct FrameOutput: Equatable {
     /// The frames the output holds, in order, each with its step and delay.
     var schedule: [FrameTiming.Frame] {
         guard steps >= 2 else { return [FrameTiming.Frame(step: 0, delay: timing.fps.reciprocal)] }
-        return timing.schedule(steps: steps, variableDelays: format.holdsAsDelays, repeats: format.loops)
+        return timing.schedule(steps: steps, variableDelays: holdsAsDelays, repeats: format.loops)
+    }
+
+    /// Whether a hold is one frame shown longer rather than its frame repeated: in the
+    /// formats that store delays (`OutputFormat.holdsAsDelays`), and in a GIF whose holds fit
+    /// its delays (at most 655.35 s a frame; a longer hold is repeated frames).
+    var holdsAsDelays: Bool {
+        if format.holdsAsDelays { return true }
+        guard format == .gif else { return false }
+        let period = timing.fps.reciprocal.doubleValue
+        return max(timing.holdStart, timing.holdEnd) + period <= 655.35
     }
 
     /// How many frames the output holds, without scheduling them.
     var frameCount: Int {
         guard steps >= 2 else { return 1 }
-        return timing.frameCount(steps: steps, variableDelays: format.holdsAsDelays, repeats: format.loops)
+        return timing.frameCount(steps: steps, variableDelays: holdsAsDelays, repeats: format.loops)
     }
 
     /// The grid of a sheet or strip of the output's frames, each `frameSize` pixels.

@@ -89,7 +89,7 @@ struct FrameWriter {
         case .svg, .svgAnimate, .lottie:
             return try writeVectors(frames, delays: delays, renderer: renderer, reporter: reporter)
         case .mov, .webm, .mp4, .gif, .webp:
-            return try writeVideo(frames, renderer: renderer, reporter: reporter)
+            return try writeVideo(frames, delays: delays, renderer: renderer, reporter: reporter)
         case .sheet, .strip:
             let layout = output.sheetLayout(frameSize: (renderer.width, renderer.height))
             let pixels = try Self.sheet(layout, gap: SheetLayout.gapPixel(style: renderer.style)) {
@@ -182,7 +182,9 @@ struct FrameWriter {
 
     /// The video formats, encoded by ffmpeg (`VideoSink`); MP4 has no alpha, so its frames
     /// are rendered over the background made opaque (white when none is given).
-    private func writeVideo(_ frames: [FrameSource], renderer: MorphRenderer, reporter: ProgressReporter?) throws -> String {
+    private func writeVideo(
+        _ frames: [FrameSource], delays: [Rational], renderer: MorphRenderer, reporter: ProgressReporter?
+    ) throws -> String {
         var videoRenderer = renderer
         if output.format == .mp4 {
             var style = renderer.style
@@ -217,9 +219,11 @@ struct FrameWriter {
         }
         let sink = try VideoSink(
             format: output.format, destination: destination, width: renderer.width, height: renderer.height, fps: timing.fps,
-            frameCount: frames.count, loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
+            frameCount: frames.count,
+            gifHundredths: output.format == .gif && output.holdsAsDelays ? FrameDelayPatch.gifHundredths(delays) : nil,
+            loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
-        let seconds = Double(frames.count) / timing.fps.doubleValue
+        let seconds = delays.reduce(0) { $0 + $1.doubleValue }
         // H.264 takes even sides: an odd one is padded in the background colour.
         let (width, height) = (renderer.width, renderer.height)
         let padded = output.format == .mp4 && (width % 2 == 1 || height % 2 == 1)

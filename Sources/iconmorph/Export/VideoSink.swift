@@ -27,16 +27,20 @@ import Darwin
 ///   (`GIFPaletteSink`).
 /// - `.webp`: lossless animated WebP with alpha, `--loops`.
 ///
-/// A GIF's or WebP's last frame is given what remains of the animation's time
-/// (`LastFrameDelay`): both are written to a temporary file first, also for a pipe, FIFO or
+/// A GIF's or WebP's delays are set after ffmpeg (`FrameDelayPatch`): a GIF's each frame's
+/// own (its holds are single frames shown longer), a WebP's last frame what remains of the
+/// animation's time. Both are written to a temporary file first, also for a pipe, FIFO or
 /// device, which then gets the finished file.
 final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
     /// The frames' rate and how many ffmpeg is given, for the last frame's delay
-    /// (`LastFrameDelay`).
+    /// (`FrameDelayPatch`).
     private let fps: Rational
     private let frameCount: Int
+    /// A GIF's delays, frame by frame, where its holds are single frames shown longer
+    /// (`FrameOutput.holdsAsDelays`): set after ffmpeg, which shows every frame one period.
+    private let gifHundredths: [Int]?
     private let process: FFmpegProcess
     /// The parts of its `Destination`.
     private let target: String
@@ -83,7 +87,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         /// regular file (where .mp4 and .mov can seek; copied through descriptor 1, at the
         /// redirection's position, `AtomicFileWriter.isStandardOutputName`), and for a WebP
         /// or GIF going to a pipe, FIFO or device, so that a WebP's background is cleared
-        /// (`clearWebPBackground`) and either's last delay set (`LastFrameDelay`) first: the
+        /// (`clearWebPBackground`) and either's last delay set (`FrameDelayPatch`) first: the
         /// reader gets the file once it is whole.
         let copiesThrough: Bool
 
@@ -137,7 +141,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     ///   start; `PNGError` when a device or FIFO cannot be opened.
     init(
         format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational, frameCount: Int,
-        loops: Int, background: TintColor?, palette: String? = nil
+        gifHundredths: [Int]? = nil, loops: Int, background: TintColor?, palette: String? = nil
     ) throws {
         let path = prepared.path
         guard let ffmpeg = FFmpegProcess.locate() else {
@@ -147,6 +151,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         self.format = format
         self.fps = fps
         self.frameCount = frameCount
+        self.gifHundredths = gifHundredths
         destination = path
         target = prepared.target
         temporary = prepared.temporary
@@ -261,7 +266,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
         // (A still keeps the delay ffmpeg gives it: it plays no animation.)
         if descriptor >= 0, patches, frameCount > 1 {
-            LastFrameDelay.fix(descriptor, format: format, frameCount: frameCount, fps: fps)
+            let setEach = gifHundredths.map { FrameDelayPatch.setAll(descriptor, hundredths: $0) } ?? false
+            let total = gifHundredths.map { $0.reduce(0, +) }
+                ?? FrameDelayPatch.units(frameCount: frameCount, fps: fps, unitsPerSecond: format == .gif ? 100 : 1000)
+            if !setEach, let total { FrameDelayPatch.fixLast(descriptor, format: format, total: total) }
         }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.

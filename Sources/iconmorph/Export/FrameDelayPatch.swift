@@ -6,34 +6,75 @@ import Musl
 import Darwin
 #endif
 
-/// Sets the delay of the last frame of a GIF or animated WebP that ffmpeg wrote, so that the
-/// animation lasts what its frames and rate say.
+/// Sets the frame delays of a GIF or animated WebP that ffmpeg wrote, so that the animation
+/// lasts what its frames say.
 ///
-/// ffmpeg gives each frame the time to the next one's timestamp, rounded where the timestamps
-/// are (hundredths of a second for GIF, milliseconds for WebP), so the delays add up exactly
-/// to each frame's start. The last frame has no next one, and it gets the delay of the frame
-/// before (GIF) or one frame's time rounded on its own (WebP): 30 frames at 30 fps lasted
-/// 1.01 s as a GIF, 0.999 s as a WebP. Its delay here is what remains of the whole
-/// animation's time, rounded once: n frames at r fps last round(n / r) in the format's unit.
-enum LastFrameDelay {
-    /// Patches the file open for reading and writing at `descriptor` (`format` `.gif` or
-    /// `.webp`), which holds `frameCount` frames at `fps` (repeated frames merged or not).
-    /// A file that does not parse, or whose last delay would not fit, is left as it is.
-    static func fix(_ descriptor: Int32, format: OutputFormat, frameCount: Int, fps: Rational) {
-        let unitsPerSecond = format == .gif ? 100 : 1000
-        // round(n · units / r) with r = numerator / denominator, in integers.
+/// ffmpeg is given the frames at one rate, and gives each frame the time to the next one's
+/// timestamp, rounded where the timestamps are (hundredths of a second for GIF, milliseconds
+/// for WebP), so the delays add up exactly to each frame's start. The last frame has no next
+/// one, and it gets the delay of the frame before (GIF) or one frame's time rounded on its own
+/// (WebP): 30 frames at 30 fps lasted 1.01 s as a GIF, 0.999 s as a WebP.
+/// - `fixLast` gives the last frame what remains of the animation's time, rounded once:
+///   n frames at r fps last round(n / r) in the format's unit (`units`).
+/// - `setAll` gives a GIF's frames delays of their own (a hold as one frame shown longer),
+///   each frame's start rounded once, so they add up to the whole time rounded once.
+enum FrameDelayPatch {
+    /// round(`frameCount` / `fps` · `unitsPerSecond`), in integers; nil if it overflows.
+    static func units(frameCount: Int, fps: Rational, unitsPerSecond: Int) -> Int? {
         let (scaled, overflows) = frameCount.multipliedReportingOverflow(by: unitsPerSecond * fps.denominator)
-        guard !overflows, fps.numerator > 0 else { return }
-        let total = (2 * scaled + fps.numerator) / (2 * fps.numerator)
+        guard !overflows, fps.numerator > 0 else { return nil }
+        return (2 * scaled + fps.numerator) / (2 * fps.numerator)
+    }
+
+    /// Gives the last frame of the file open for reading and writing at `descriptor`
+    /// (`format` `.gif` or `.webp`) what remains of `total` (hundredths of a second for a
+    /// GIF, milliseconds for a WebP). A file that does not parse, or whose last delay would
+    /// not fit, is left as it is.
+    static func fixLast(_ descriptor: Int32, format: OutputFormat, total: Int) {
         guard let bytes = contents(of: descriptor) else { return }
         let delays = format == .gif ? gifDelays(bytes) : webPDurations(bytes)
         guard let last = delays.last else { return }
         let remaining = total - delays.dropLast().reduce(0) { $0 + $1.value }
         // A GIF delay is 16 bits, a WebP duration 24; under 1 the frame would vanish.
         guard remaining >= 1, remaining < (format == .gif ? 1 << 16 : 1 << 24), remaining != last.value else { return }
-        var patch = [UInt8(remaining & 0xFF), UInt8((remaining >> 8) & 0xFF), UInt8((remaining >> 16) & 0xFF)]
-        if format == .gif { patch.removeLast() }
-        _ = patch.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(last.offset)) }
+        write(remaining, bytes: format == .gif ? 2 : 3, at: last.offset, to: descriptor)
+    }
+
+    /// The hundredths of a second a GIF shows each of frames of `delays` (seconds): frame k
+    /// from round(100 · its start) to round(100 · the next one's); nil when one would not fit
+    /// a GIF's 16 bits or would be under 1.
+    static func gifHundredths(_ delays: [Rational]) -> [Int]? {
+        var start = 0.0, startUnits = 0
+        var result: [Int] = []
+        result.reserveCapacity(delays.count)
+        for delay in delays {
+            start += delay.doubleValue
+            let end = Int((start * 100).rounded())
+            guard end - startUnits >= 1, end - startUnits < 1 << 16 else { return nil }
+            result.append(end - startUnits)
+            startUnits = end
+        }
+        return result
+    }
+
+    /// Gives the GIF open for reading and writing at `descriptor` the `hundredths` of its
+    /// frames (`gifHundredths`); a file that does not parse or holds another number of frames
+    /// is left as it is (false).
+    @discardableResult
+    static func setAll(_ descriptor: Int32, hundredths: [Int]) -> Bool {
+        guard let bytes = contents(of: descriptor) else { return false }
+        let delays = gifDelays(bytes)
+        guard delays.count == hundredths.count else { return false }
+        for (delay, wanted) in zip(delays, hundredths) where delay.value != wanted {
+            write(wanted, bytes: 2, at: delay.offset, to: descriptor)
+        }
+        return true
+    }
+
+    /// Writes `value`'s `bytes` lowest bytes, little-endian, at `offset`.
+    private static func write(_ value: Int, bytes: Int, at offset: Int, to descriptor: Int32) {
+        let patch = (0..<bytes).map { UInt8((value >> (8 * $0)) & 0xFF) }
+        _ = patch.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
     }
 
     /// The whole file at `descriptor`, or nil when it cannot be read.

@@ -1,11 +1,11 @@
 import Testing
 @testable import iconmorph
 
-/// The GIF and WebP frame-delay readers `LastFrameDelay` patches with, on files built byte by
+/// The GIF and WebP frame-delay readers `FrameDelayPatch` patches with, on files built byte by
 /// byte: the parts ffmpeg writes and those it may not (a local colour table, a comment, an
 /// application extension; odd-sized chunks with their padding), and files cut short, which
 /// read as none (and are then left alone).
-struct LastFrameDelayTests {
+struct FrameDelayPatchTests {
     /// A GIF of two 1 × 1 frames with delays `first` and `second` (hundredths), the second
     /// with a local colour table, a loop extension and a comment between them.
     static func gif(_ first: UInt8, _ second: UInt8) -> [UInt8] {
@@ -22,14 +22,26 @@ struct LastFrameDelayTests {
 
     @Test func gifDelaysAreEachFramesInOrder() {
         let bytes = Self.gif(3, 4)
-        let delays = LastFrameDelay.gifDelays(bytes)
+        let delays = FrameDelayPatch.gifDelays(bytes)
         #expect(delays.map(\.value) == [3, 4])
         #expect(delays.allSatisfy { bytes[$0.offset] == UInt8($0.value) && bytes[$0.offset - 2] == 0x04 })
         // Cut short anywhere before the trailer: none.
         for end in stride(from: 13, to: bytes.count - 1, by: 3) {
-            #expect(LastFrameDelay.gifDelays(Array(bytes[..<end])).isEmpty, "cut at \(end)")
+            #expect(FrameDelayPatch.gifDelays(Array(bytes[..<end])).isEmpty, "cut at \(end)")
         }
-        #expect(LastFrameDelay.gifDelays(Array("GIF87a".utf8) + bytes.dropFirst(6)).isEmpty)
+        #expect(FrameDelayPatch.gifDelays(Array("GIF87a".utf8) + bytes.dropFirst(6)).isEmpty)
+    }
+
+    /// Each frame's hundredths come from its start rounded once, so they add up to the whole
+    /// time rounded once; a delay that would be under 1 or past 16 bits gives none.
+    @Test func gifHundredthsRoundEachStartOnce() {
+        let third = Rational(1, 30)
+        #expect(FrameDelayPatch.gifHundredths([third, third, third]) == [3, 4, 3])
+        #expect(FrameDelayPatch.gifHundredths([Rational(7, 20), Rational(1, 10), Rational(1, 10)]) == [35, 10, 10])
+        #expect(FrameDelayPatch.gifHundredths(Array(repeating: third, count: 30))!.reduce(0, +) == 100)
+        #expect(FrameDelayPatch.gifHundredths([Rational(1, 1000)]) == nil)
+        #expect(FrameDelayPatch.gifHundredths([Rational(65536, 100)]) == nil)
+        #expect(FrameDelayPatch.gifHundredths([Rational(65535, 100)]) == [65535])
     }
 
     /// A chunk of a RIFF file: its four-character code, its size, its payload and a pad byte
@@ -56,10 +68,10 @@ struct LastFrameDelayTests {
 
     @Test func webPDurationsAreEachFramesInOrder() {
         let bytes = Self.webP([33, 34, 70_000])
-        let durations = LastFrameDelay.webPDurations(bytes)
+        let durations = FrameDelayPatch.webPDurations(bytes)
         #expect(durations.map(\.value) == [33, 34, 70_000])
         #expect(durations.allSatisfy { bytes[$0.offset] == UInt8($0.value & 0xFF) })
-        #expect(LastFrameDelay.webPDurations(Array(bytes.dropLast(3))).isEmpty)
-        #expect(LastFrameDelay.webPDurations(Array("RIFX".utf8) + bytes.dropFirst(4)).isEmpty)
+        #expect(FrameDelayPatch.webPDurations(Array(bytes.dropLast(3))).isEmpty)
+        #expect(FrameDelayPatch.webPDurations(Array("RIFX".utf8) + bytes.dropFirst(4)).isEmpty)
     }
 }
