@@ -18,7 +18,45 @@ import Darwin
 ///   n frames at r fps last round(n / r) in the format's unit (`units`).
 /// - `setAll` gives a GIF's frames delays of their own (a hold as one frame shown longer),
 ///   each frame's start rounded once, so they add up to the whole time rounded once.
+///
+/// `init(format:delays:fps:holdsAsDelays:)` chooses which for an output, `apply` does it.
 enum FrameDelayPatch {
+    /// Each frame's own delay (hundredths of a second), for a GIF whose holds are single
+    /// frames shown longer; the fallback, should the file not hold one frame each, is the
+    /// last frame given what remains of their sum.
+    case each(hundredths: [Int])
+    /// The last frame given what remains of `total` (the format's unit).
+    case last(total: Int)
+
+    /// The formats whose delays are patched.
+    static let formats: [OutputFormat] = [.gif, .webp]
+
+    /// The patch for `delays` (seconds, one a frame given to ffmpeg at `fps`) in `format`;
+    /// nil for another format, a still (which plays no animation, so it keeps ffmpeg's delay)
+    /// or a time too long to count.
+    init?(format: OutputFormat, delays: [Rational], fps: Rational, holdsAsDelays: Bool) {
+        guard Self.formats.contains(format), delays.count > 1 else { return nil }
+        if format == .gif, holdsAsDelays, let hundredths = Self.gifHundredths(delays) {
+            self = .each(hundredths: hundredths)
+        } else if let total = Self.units(frameCount: delays.count, fps: fps, unitsPerSecond: format == .gif ? 100 : 1000) {
+            self = .last(total: total)
+        } else {
+            return nil
+        }
+    }
+
+    /// Patches the `format` file open for reading and writing at `descriptor`.
+    func apply(to descriptor: Int32, format: OutputFormat) {
+        switch self {
+        case .each(let hundredths):
+            if !Self.setAll(descriptor, hundredths: hundredths) {
+                Self.fixLast(descriptor, format: format, total: hundredths.reduce(0, +))
+            }
+        case .last(let total):
+            Self.fixLast(descriptor, format: format, total: total)
+        }
+    }
+
     /// round(`frameCount` / `fps` · `unitsPerSecond`), in integers; nil if it overflows.
     static func units(frameCount: Int, fps: Rational, unitsPerSecond: Int) -> Int? {
         let (scaled, overflows) = frameCount.multipliedReportingOverflow(by: unitsPerSecond * fps.denominator)

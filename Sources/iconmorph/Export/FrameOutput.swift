@@ -51,12 +51,12 @@ struct FrameOutput: Equatable {
 
     /// Whether a hold is one frame shown longer rather than its frame repeated: in the
     /// formats that store delays (`OutputFormat.holdsAsDelays`), and in a GIF whose holds fit
-    /// its delays (at most 655.35 s a frame; a longer hold is repeated frames).
+    /// its delays (`OutputFormat.longestGIFDelay` a frame; a longer hold is repeated frames).
     var holdsAsDelays: Bool {
         if format.holdsAsDelays { return true }
         guard format == .gif else { return false }
         let period = timing.fps.reciprocal.doubleValue
-        return max(timing.holdStart, timing.holdEnd) + period <= 655.35
+        return max(timing.holdStart, timing.holdEnd) + period <= OutputFormat.longestGIFDelay
     }
 
     /// How many frames the output holds, without scheduling them.

@@ -219,8 +219,7 @@ struct FrameWriter {
         }
         let sink = try VideoSink(
             format: output.format, destination: destination, width: renderer.width, height: renderer.height, fps: timing.fps,
-            frameCount: frames.count,
-            gifHundredths: output.format == .gif && output.holdsAsDelays ? FrameDelayPatch.gifHundredths(delays) : nil,
+            delayPatch: FrameDelayPatch(format: output.format, delays: delays, fps: timing.fps, holdsAsDelays: output.holdsAsDelays),
             loops: timing.loops, background: videoRenderer.style.background, palette: palette?.path)
         try Self.export(frames, renderer: videoRenderer, to: sink, reporter: reporter)
         let seconds = delays.reduce(0) { $0 + $1.doubleValue }

@@ -78,6 +78,9 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// Whether ffmpeg encodes the output (`VideoSink`).
     var isVideo: Bool { Self.videoFormats.contains(self) }
 
+    /// The longest delay a GIF frame holds, in seconds: 65535 hundredths.
+    static let longestGIFDelay = 655.35
+
     /// Whether a hold is one frame with a long delay (the animation formats that store
     /// delays), rather than its frame repeated at the frame rate.
     var holdsAsDelays: Bool { self == .apng || self == .svgAnimate || self == .lottie }

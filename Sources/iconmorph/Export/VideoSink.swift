@@ -34,13 +34,9 @@ import Darwin
 final class VideoSink: FrameSink, @unchecked Sendable {
     let format: OutputFormat
     let destination: String
-    /// The frames' rate and how many ffmpeg is given, for the last frame's delay
+    /// The delays set after ffmpeg, which shows every frame one period: a GIF's or WebP's
     /// (`FrameDelayPatch`).
-    private let fps: Rational
-    private let frameCount: Int
-    /// A GIF's delays, frame by frame, where its holds are single frames shown longer
-    /// (`FrameOutput.holdsAsDelays`): set after ffmpeg, which shows every frame one period.
-    private let gifHundredths: [Int]?
+    private let delayPatch: FrameDelayPatch?
     private let process: FFmpegProcess
     /// The parts of its `Destination`.
     private let target: String
@@ -99,7 +95,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             self.path = path
             let (target, isRegular) = try AtomicFileWriter.resolvedDestination(of: path)
             self.target = target
-            copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : format == .webp || format == .gif
+            copiesThrough = isRegular ? AtomicFileWriter.isStandardOutputName(path) : FrameDelayPatch.formats.contains(format)
             if copiesThrough {
                 replaced = nil
                 let (folder, _) = AtomicFileWriter.temporaryFolder()
@@ -140,8 +136,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// - Throws: `OutputError.encoderMissing` without ffmpeg, `.encoderFailed` when it cannot
     ///   start; `PNGError` when a device or FIFO cannot be opened.
     init(
-        format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational, frameCount: Int,
-        gifHundredths: [Int]? = nil, loops: Int, background: TintColor?, palette: String? = nil
+        format: OutputFormat, destination prepared: Destination, width: Int, height: Int, fps: Rational,
+        delayPatch: FrameDelayPatch?, loops: Int, background: TintColor?, palette: String? = nil
     ) throws {
         let path = prepared.path
         guard let ffmpeg = FFmpegProcess.locate() else {
@@ -149,9 +145,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw OutputError.encoderMissing(path: path)
         }
         self.format = format
-        self.fps = fps
-        self.frameCount = frameCount
-        self.gifHundredths = gifHundredths
+        self.delayPatch = delayPatch
         destination = path
         target = prepared.target
         temporary = prepared.temporary
@@ -261,16 +255,9 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
-        let patches = format == .webp || format == .gif
-        let descriptor = open(temporary, patches ? O_RDWR : O_RDONLY)
+        let descriptor = open(temporary, format == .webp || delayPatch != nil ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
-        // (A still keeps the delay ffmpeg gives it: it plays no animation.)
-        if descriptor >= 0, patches, frameCount > 1 {
-            let setEach = gifHundredths.map { FrameDelayPatch.setAll(descriptor, hundredths: $0) } ?? false
-            let total = gifHundredths.map { $0.reduce(0, +) }
-                ?? FrameDelayPatch.units(frameCount: frameCount, fps: fps, unitsPerSecond: format == .gif ? 100 : 1000)
-            if !setEach, let total { FrameDelayPatch.fixLast(descriptor, format: format, total: total) }
-        }
+        if descriptor >= 0 { delayPatch?.apply(to: descriptor, format: format) }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }

@@ -128,9 +128,13 @@ struct ExportOptions: Equatable {
         guard format == .png || format == .svg, let outputPath, !OutputTarget.writesStandardOutput(path: outputPath) else {
             return false
         }
-        // A well-formed pattern only: a name with a % that is none (100%.png) is one file's.
-        let isPattern = (try? FramePattern(parsing: outputPath, option: outputSpelling)) != nil
-        return isPattern || outputPath.hasSuffix("/") || isDirectory(outputPath)
+        return outputPattern != nil || outputPath.hasSuffix("/") || isDirectory(outputPath)
+    }
+
+    /// `-o` as a frame pattern, when it is a well-formed one: a name with a % that is none
+    /// (100%.png) is one file's.
+    var outputPattern: FramePattern? {
+        outputPath.flatMap { try? FramePattern(parsing: $0, option: outputSpelling) }
     }
 
     /// These options for a command that turned out to make one frame or several: the format
@@ -154,7 +158,9 @@ struct ExportOptions: Equatable {
     static let outputKeys: [OptionKey] = [.output, .format, .tolerance, .compression, .columns, .spacing, .manifest, .loops]
 
     /// The formats that make a still of one frame (`--progress`); the others need a sequence.
-    static let stillFormats: Set<OutputFormat> = [.png, .rgba, .svg, .gif, .webp]
+    /// (A short list, searched, as `OutputFormat.foreignExtensions` is: a `Set` costs every
+    /// command the runtime's first-use conformance lookups.)
+    static let stillFormats: [OutputFormat] = [.png, .rgba, .svg, .gif, .webp]
 
     /// The output of `steps` morph steps (1: a single frame; ≥ 2: a sequence that `timing`
     /// plays), checked against the frames and the other output options.
@@ -195,7 +201,7 @@ struct ExportOptions: Equatable {
             // A GIF frame's delay is a whole number of hundredths of a second, at most 65535,
             // and browsers show a delay under 0.02 s as 0.1 s.
             let seconds = timing.fps.reciprocal.doubleValue
-            if seconds < 0.02 || seconds > 655.35 {
+            if seconds < 0.02 || seconds > OutputFormat.longestGIFDelay {
                 let blame = spellings.has(.fps) ? spellings.spelling(of: .fps) : formatSpelling
                 throw CommandLineError.invalidSetting(
                     option: blame,
@@ -325,9 +331,7 @@ struct ExportOptions: Equatable {
                 // One frame named by a frame pattern is the pattern's frame 0 (f_%03d.png:
                 // f_000.png), as the first frame of a sequence would be; a name that is not a
                 // well-formed pattern (100%.png) is the file's own.
-                if let outputPath, let pattern = try? FramePattern(parsing: outputPath, option: outputSpelling) {
-                    return .file(pattern.path(forFrame: 0))
-                }
+                if let pattern = outputPattern { return .file(pattern.path(forFrame: 0)) }
                 return .file(outputPath ?? format.defaultFile)
             }
             let path = outputPath ?? OutputTarget.defaultFolder
@@ -336,7 +340,7 @@ struct ExportOptions: Equatable {
         case .apng, .sheet, .strip, .svgAnimate, .lottie, .mov, .webm, .mp4, .gif, .webp:
             // A frame pattern names files of frames, which a format of one file has not (a
             // name with a % that is no pattern, 100%.gif, is the file's own).
-            if let outputPath, let pattern = try? FramePattern(parsing: outputPath, option: outputSpelling) {
+            if let outputPath, let pattern = outputPattern {
                 // One frame as a still GIF or WebP is the pattern's frame 0, as a PNG's is.
                 if !isSequence, format == .gif || format == .webp { return .file(pattern.path(forFrame: 0)) }
                 throw CommandLineError.invalidSetting(

@@ -1,4 +1,5 @@
 import CExitCleanup
+import PNGCodec
 
 #if canImport(Glibc)
 import Glibc
@@ -48,9 +49,9 @@ struct OutputPlan: Equatable {
     static func holdsAFrame(_ path: String) -> Bool {
         guard let file = fopen(path, "rb") else { return false }
         defer { fclose(file) }
-        var start = [UInt8](repeating: 0, count: 8)
+        var start = [UInt8](repeating: 0, count: PNGSignature.count)
         let count = fread(&start, 1, start.count, file)
-        return (count == 8 && start == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        return start.prefix(count).withUnsafeBytes(PNGSignature.starts)
             || (count >= 4 && start[0..<4].elementsEqual("<svg".utf8))
     }
 
