@@ -70,9 +70,11 @@ struct FrameTiming: Equatable, Sendable {
         return frames
     }
 
-    /// round(seconds · fps): the whole frames a hold of `seconds` lasts at `fps`.
+    /// round(seconds · fps), a half rounded up: the whole frames a hold of `seconds` lasts at
+    /// `fps`. From the hold as a fraction (as the delays of the outputs that keep it whole
+    /// take it), so that a Lottie file's hold (`LottieDocument.Clock`) is as many frames.
     static func frameCount(_ seconds: Double, fps: Rational) -> Int {
-        Int((seconds * fps.doubleValue).rounded())
+        (Rational.approximating(seconds) * fps).rounded
     }
 
     /// How many frames `schedule(steps:variableDelays:repeats:)` makes, without making them.

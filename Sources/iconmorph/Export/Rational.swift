@@ -62,6 +62,10 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    /// The nearest whole number, a half rounded up: exact, where `doubleValue.rounded()` can
+    /// land a tie such as 3.5 either side.
+    var rounded: Int { (2 * numerator + denominator) / (2 * denominator) }
+
     /// 1 / self; self must not be zero.
     var reciprocal: Rational { Rational(denominator, numerator) }
 

@@ -64,6 +64,11 @@ enum LottieDocument {
 
     /// When each output frame shows, in composition frames at the output's frame rate: its
     /// start in each play, one play after another (`--loops n` writes the n plays, 0 one).
+    /// Each frame lasts its delay in whole frames, rounded once (`frames(of:fps:)`), so a
+    /// hold is `FrameTiming.frameCount` frames more, as frame files repeat it, and no frame
+    /// shares its start with another. (Starts rounded from the running time instead put two
+    /// frames on one start or left a frame between them where a hold is a half frame: 0.25 s
+    /// at 10 fps drew a frame never and lost the hold's half frame.)
     struct Clock {
         /// Composition frames per second.
         let rate: Double
@@ -75,18 +80,24 @@ enum LottieDocument {
         init(delays: [Rational], fps: Rational, loops: Int) {
             rate = fps.doubleValue
             var starts: [Int] = []
-            var time = 0.0
+            starts.reserveCapacity(delays.count)
+            var length = 0
             for delay in delays {
-                starts.append(Int((time * rate).rounded()))
-                time += delay.doubleValue
+                starts.append(length)
+                length += Self.frames(of: delay, fps: fps)
             }
-            let length = max(starts.last.map { $0 + 1 } ?? 1, Int((time * rate).rounded()))
+            length = max(1, length)
             let plays = max(1, loops)
             var times: [Int] = []
+            times.reserveCapacity(plays * starts.count)
             for play in 0..<plays { times += starts.map { $0 + play * length } }
             self.times = times
             end = plays * length
         }
+
+        /// A frame's `delay` in whole composition frames at `fps`: round(delay · fps), a half
+        /// rounded up, and at least 1.
+        static func frames(of delay: Rational, fps: Rational) -> Int { max(1, (delay * fps).rounded) }
     }
 
     /// A layer transform's anchor, position and scale (the properties the format requires

@@ -43,11 +43,23 @@ struct VectorCanvas: Sendable {
     var scale: Double
     /// Painted behind every frame.
     var background: TintColor?
-    /// Decimals written for the SVG formats' coordinates (0.01 px).
-    var decimals = 2
     /// How far the traced curves may stray from the outline, in pixels (`MaskTracer`): the
     /// Lottie coordinates are written in whole quarters of it.
     var tolerance = MaskTracer.defaultTolerance
+    /// Decimals written for the SVG formats' coordinates: 2 (0.01 px), or more below a
+    /// tolerance of 0.04 px, so that rounding moves a point by at most an eighth of the
+    /// tolerance, as the Lottie units do (0.01 px takes 3 decimals).
+    var decimals: Int { Self.decimals(tolerance: tolerance) }
+
+    /// The decimals for `tolerance`: the fewest, at least 2, with 10⁻ᵈ ≤ tolerance / 4.
+    static func decimals(tolerance: Double) -> Int {
+        var decimals = 2, unit = 0.01
+        while unit > tolerance / 4 * (1 + 1e-9) && decimals < 12 {
+            decimals += 1
+            unit /= 10
+        }
+        return decimals
+    }
 
     func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: decimals) }
 
