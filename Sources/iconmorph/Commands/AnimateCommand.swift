@@ -79,7 +79,9 @@ enum AnimateCommand {
                 defaultText: "\(FrameTiming.defaultFPS)", section: timelineSection),
         ] + TimingOptions.playbackOptions(section: playbackSection, wording: TimingOptions.Wording(
             holdStart: "Seconds the first frame stays before the timeline plays: round(s × fps) extra "
-                + "copies, or a longer first delay in an animated PNG (exactly s).",
+                + "copies in frame files and videos, one merged frame in a WebP, a longer first delay in an "
+                + "animated PNG or SVG (exactly s), a GIF (to the hundredth) or a Lottie file (in whole "
+                + "frames).",
             holdEnd: "Seconds the last frame stays (with --ping-pong: before it turns back), in the same "
                 + "way.",
             pingPong: "Play the frames forwards, then backwards to the first; an animated file that loops "

@@ -46,7 +46,9 @@ enum RenderCommand {
         ] + FramesOptions.options
             + TimingOptions.playbackOptions(section: timingSection, wording: TimingOptions.Wording(
                 holdStart: "Seconds the --from icon stays before the morph starts: round(s × fps) extra copies "
-                    + "of the first frame, or a longer first delay in an animated PNG (exactly s).",
+                    + "of the first frame in frame files and videos, one merged frame in a WebP, a longer "
+                    + "first delay in an animated PNG or SVG (exactly s), a GIF (to the hundredth) or a "
+                    + "Lottie file (in whole frames).",
                 holdEnd: "Seconds the --to icon stays after the morph ends (with --ping-pong: before it turns "
                     + "back), in the same way.",
                 pingPong: "Play the morph forwards, then backwards to the --from icon: steps 0 … n-1 … 0. An "
@@ -55,8 +57,9 @@ enum RenderCommand {
             + [
                 ExportOptions.format,
                 ExportOptions.output(
-                    help: "With --progress: the PNG file to write (default: \(OutputTarget.defaultFile); an "
-                        + "existing folder gets \(OutputTarget.defaultFile) inside it). With a sequence: a "
+                    help: "With --progress: the file to write, a PNG (default: \(OutputTarget.defaultFile); an "
+                        + "existing folder gets \(OutputTarget.defaultFile) inside it) or an SVG, GIF or WebP "
+                        + "by its name or --format. With a sequence: a "
                         + "folder that gets frame_0000.png, frame_0001.png, … (default: "
                         + "\(OutputTarget.defaultFolder); created if missing, but its parent must exist), "
                         + "or a file pattern with %d or %0Nd, such as 'out/f_%03d.png' (%% is a literal %; "

@@ -116,6 +116,15 @@ enum FrameDelayPatch {
     }
 
     /// The whole file at `descriptor`, or nil when it cannot be read.
+    /// How many frames the WebP open at `descriptor` holds (ffmpeg merges a run of equal
+    /// frames into one shown longer, such as a hold's repeated frames); nil when it does not
+    /// parse.
+    static func webPFrameCount(_ descriptor: Int32) -> Int? {
+        guard let bytes = contents(of: descriptor) else { return nil }
+        let count = webPDurations(bytes).count
+        return count > 0 ? count : nil
+    }
+
     private static func contents(of descriptor: Int32) -> [UInt8]? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < Int.max else { return nil }

@@ -227,7 +227,9 @@ struct FrameWriter {
         let (width, height) = (renderer.width, renderer.height)
         let padded = output.format == .mp4 && (width % 2 == 1 || height % 2 == 1)
             ? " padded to \(width + width % 2)×\(height + height % 2)" : ""
-        return "wrote \(plan.paths[0]) (\(width)×\(height)\(padded), \(frames.count) frame\(frames.count == 1 ? "" : "s") at "
+        // A WebP's frames as the file holds them (its holds merged).
+        let count = sink.framesInFile ?? frames.count
+        return "wrote \(plan.paths[0]) (\(width)×\(height)\(padded), \(count) frame\(count == 1 ? "" : "s") at "
             + "\(formatNumber(timing.fps.doubleValue)) fps, \(formatNumber((seconds * 100).rounded() / 100)) s)"
     }
 

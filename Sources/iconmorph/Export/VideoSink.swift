@@ -43,6 +43,10 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     private let temporary: String?
     private let replaced: AtomicFileWriter.ReplacedFile?
     private let copiesThrough: Bool
+    /// After `finish`, the frames a WebP holds, which ffmpeg may have merged (a hold's
+    /// repeated frames become one): what the summary counts. Nil for the other formats, or
+    /// when the file did not parse.
+    private(set) var framesInFile: Int?
 
     /// ffmpeg's input: `width` × `height` RGBA frames at `fps` on its standard input.
     static func rawInput(width: Int, height: Int, fps: Rational) -> [String] {
@@ -258,6 +262,7 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         let descriptor = open(temporary, format == .webp || delayPatch != nil ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
         if descriptor >= 0 { delayPatch?.apply(to: descriptor, format: format) }
+        if descriptor >= 0, format == .webp { framesInFile = FrameDelayPatch.webPFrameCount(descriptor) }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }
