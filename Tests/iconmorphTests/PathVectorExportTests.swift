@@ -110,6 +110,32 @@ struct PathVectorExportTests {
         }
     }
 
+    /// A hold that is no whole number of frames stays exactly that long in the animated SVG,
+    /// as in the traced one: 0.25 s at 10 fps (the clock counted whole frames, so the file
+    /// lasted 0.6 s, its hold 0.3 s, and showed the last frame 0.1 s early).
+    @Test func chromiumPlaysAHalfFrameHoldExactly() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let options = ["--style", "path", "--from", "heart", "--to", "star", "--frames", "4", "--fps", "10",
+                       "--hold-start", "0.25", "-q"]
+        #expect(try Binary.run(["render"] + options + ["--format", "svg-animate", "-o", folder.file("m.svg")]).status == 0)
+        let text = try String(contentsOfFile: folder.file("m.svg"), encoding: .utf8)
+        #expect(text.contains("dur=\"0.65s\""), "\(text)")
+        // The frame files repeat the first frame for the hold: steps 0 … 3 are files 0, 4, 5, 6.
+        let pngs = try Self.pngFrames(options, in: folder)
+        try #require(pngs.count == 7)
+        // Step k starts at 0.35 + (k − 1) / 10 s; the first icon stays until 0.25 s.
+        let shots: [(time: String, file: Int)] = [("0.000000", 0), ("0.240000", 0), ("0.350000", 4), ("0.450000", 5), ("0.550000", 6), ("0.640000", 6)]
+        let browser = try ExportRun.run(
+            "python3", [VectorExportTests.scripts + "/svg-animation-frames.py", folder.file("m.svg"), folder.file("shots")] + shots.map(\.time))
+        try #require(browser.status == 0, "\(browser.stderr)")
+        for (k, shot) in shots.enumerated() {
+            let drawn = try VectorExportTests.alpha(ofPNG: folder.file("shots/at_\(k).png"))
+            let (mean, iou) = VectorExportTests.compare(drawn, pngs[shot.file])
+            #expect(mean < 1 && iou >= 0.99, "at \(shot.time) s: mean \(mean), IoU \(iou)")
+        }
+    }
+
     @Test func aTimelinesTransitionsAreLayersOfTheirOwnAndPlayAsThePNGFrames() throws {
         // To pause, back to play half-way (the pair run backwards), then to heart from the
         // shape in flight (a new match): three morphs, so three keyframed layers.

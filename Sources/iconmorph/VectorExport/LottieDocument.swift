@@ -69,22 +69,26 @@ enum LottieDocument {
     /// shares its start with another. (Starts rounded from the running time instead put two
     /// frames on one start or left a frame between them where a hold is a half frame: 0.25 s
     /// at 10 fps drew a frame never and lost the hold's half frame.)
+    ///
+    /// A clock of `unitsPerFrame` m > 1 counts in m-ths of a frame (a rate of m · fps), as a
+    /// path morph's animated SVG does to keep its holds exact (`unitsPerFrame(exactFor:fps:)`).
     struct Clock {
-        /// Composition frames per second.
+        /// Units per second: the frame rate times the units in a frame.
         let rate: Double
         /// Per output frame of every play in turn, the composition frame it starts at.
         let times: [Int]
         /// The composition's length: where the last frame stops showing.
         let end: Int
 
-        init(delays: [Rational], fps: Rational, loops: Int) {
-            rate = fps.doubleValue
+        init(delays: [Rational], fps: Rational, loops: Int, unitsPerFrame: Int = 1) {
+            rate = fps.doubleValue * Double(unitsPerFrame)
+            let unitRate = fps * Rational(unitsPerFrame)
             var starts: [Int] = []
             starts.reserveCapacity(delays.count)
             var length = 0
             for delay in delays {
                 starts.append(length)
-                length += Self.frames(of: delay, fps: fps)
+                length += max(unitsPerFrame, Self.frames(of: delay, fps: unitRate))
             }
             length = max(1, length)
             let plays = max(1, loops)
@@ -98,6 +102,31 @@ enum LottieDocument {
         /// A frame's `delay` in whole composition frames at `fps`: round(delay · fps), a half
         /// rounded up, and at least 1.
         static func frames(of delay: Rational, fps: Rational) -> Int { max(1, (delay * fps).rounded) }
+
+        /// The fewest units a frame at which every one of `delays` is a whole number of units
+        /// (the least common multiple of the denominators of delay · fps), or `largestUnits`
+        /// when that is more.
+        static func unitsPerFrame(exactFor delays: [Rational], fps: Rational) -> Int {
+            var units = 1
+            for delay in delays {
+                let denominator = (delay * fps).denominator
+                let common = units / gcd(units, denominator)
+                let (multiple, overflows) = common.multipliedReportingOverflow(by: denominator)
+                guard !overflows, multiple <= largestUnits else { return largestUnits }
+                units = multiple
+            }
+            return units
+        }
+
+        /// The most units a frame `unitsPerFrame(exactFor:fps:)` takes: a hold is then within
+        /// a hundred-thousandth of a frame of its length.
+        static let largestUnits = 100_000
+
+        private static func gcd(_ a: Int, _ b: Int) -> Int {
+            var (a, b) = (a, b)
+            while b != 0 { (a, b) = (b, a % b) }
+            return max(a, 1)
+        }
     }
 
     /// A layer transform's anchor, position and scale (the properties the format requires

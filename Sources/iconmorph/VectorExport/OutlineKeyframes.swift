@@ -25,7 +25,9 @@ struct OutlineKeyframes {
 
     private(set) var keys: [Key] = []
 
-    init(_ frames: [OutlineFrame], times: [Int], easing: MorphEasing) {
+    /// The keys of `frames` starting at `times` (in units of a clock with `unitsPerFrame`
+    /// units in a frame: a frame shown longer stays until a frame before the next).
+    init(_ frames: [OutlineFrame], times: [Int], easing: MorphEasing, unitsPerFrame: Int = 1) {
         guard !frames.isEmpty, !times.isEmpty else { return }
         // The step between consecutive frames of the motion: larger ones are jumps.
         var step = Double.infinity
@@ -38,10 +40,10 @@ struct OutlineKeyframes {
             let frame = frames[k % frames.count]
             let next = k + 1 < times.count ? frames[(k + 1) % frames.count] : nil
             let jumps = next.map { abs($0.progress - frame.progress) > 1.5 * step } ?? false
-            if let next, times[k + 1] - time > 1, next.progress != frame.progress {
-                // Shown longer: still until the composition frame before the next.
+            if let next, times[k + 1] - time > unitsPerFrame, next.progress != frame.progress {
+                // Shown longer: still until a frame before the next.
                 points.append((time, frame.progress, frame.eased, false))
-                points.append((times[k + 1] - 1, frame.progress, frame.eased, jumps))
+                points.append((times[k + 1] - unitsPerFrame, frame.progress, frame.eased, jumps))
             } else {
                 points.append((time, frame.progress, frame.eased, jumps))
             }

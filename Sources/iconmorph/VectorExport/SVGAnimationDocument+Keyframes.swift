@@ -16,9 +16,11 @@ extension SVGAnimationDocument {
         _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
         let frames = sequence.frames
-        let clock = LottieDocument.Clock(delays: delays, fps: fps, loops: 1)
+        // In units fine enough that every delay is whole, so holds are exact.
+        let units = LottieDocument.Clock.unitsPerFrame(exactFor: delays, fps: fps)
+        let clock = LottieDocument.Clock(delays: delays, fps: fps, loops: 1, unitsPerFrame: units)
         let end = Double(clock.end)
-        // Times are whole composition frames but for a held key's end (`motion`).
+        // Times are whole units of the clock but for a held key's end (`motion`).
         let decimals = keyTimeDecimals(smallestStep: heldKeyLead(end: end) / end)
         func share(_ time: Double) -> String { PathContour.formatNumber(time / end, decimals: decimals) }
         let duration = PathContour.formatNumber(end / clock.rate, decimals: 6)
@@ -31,7 +33,7 @@ extension SVGAnimationDocument {
         let fills = frames.map { VectorCanvas.hex($0.tint) }
         for segment in sequence.segments {
             let times = segment.frames.map { clock.times[$0] }
-            let keys = OutlineKeyframes(Array(frames[segment.frames]), times: times, easing: easing).keys
+            let keys = OutlineKeyframes(Array(frames[segment.frames]), times: times, easing: easing, unitsPerFrame: units).keys
             let (values, keyTimes, splines) = motion(keys, morph: segment.morph, end: end, decimals: canvas.decimals)
             let opacities = frames.indices.map {
                 segment.frames.contains($0) ? VectorCanvas.opacity(Double(frames[$0].tint.alpha) / 255) : "0"
@@ -57,14 +59,15 @@ extension SVGAnimationDocument {
             + "keyTimes=\"\(kept.map(\.time).joined(separator: ";"))\" values=\"\(kept.map(\.value).joined(separator: ";"))\"/>"
     }
 
-    /// How long before the next key a held key's outline starts to move to it, in composition
-    /// frames, in a play `end` frames long: a ten-thousandth of the play, and never more than
-    /// half a frame, so that no output frame's time falls within the move (an hour's hold at
-    /// 1000 fps would otherwise have moved over 360 frames).
+    /// How long before the next key a held key's outline starts to move to it, in units of the
+    /// clock (a frame, or a part of one where a hold is not whole frames), in a play `end`
+    /// units long: a ten-thousandth of the play, and never more than half a unit, so that no
+    /// output frame's time falls within the move (an hour's hold at 1000 fps would otherwise
+    /// have moved over 360 frames).
     static func heldKeyLead(end: Double) -> Double { min(end / 10_000, 0.5) }
 
-    /// The `d` animation of `keys` of `morph` over a play `end` composition frames long: the
-    /// values, their times (composition frames, from 0 to `end`) and the splines between:
+    /// The `d` animation of `keys` of `morph` over a play `end` units of the clock long: the
+    /// values, their times (units, from 0 to `end`) and the splines between:
     /// the first key's outline until it, the easing curves between keys, a held key until
     /// `heldKeyLead` before the next, the last key's outline to the end.
     private static func motion(
