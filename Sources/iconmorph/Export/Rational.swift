@@ -92,7 +92,8 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// `7/2`, or `3` when whole: the form ffmpeg's `-r` takes.
     var description: String { denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)" }
 
-    private static func gcd(_ a: Int, _ b: Int) -> Int {
+    /// The greatest common divisor of `a` and `b` (≥ 0), at least 1.
+    static func gcd(_ a: Int, _ b: Int) -> Int {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
         return max(a, 1)

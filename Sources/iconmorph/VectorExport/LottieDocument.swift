@@ -110,7 +110,7 @@ enum LottieDocument {
             var units = 1
             for delay in delays {
                 let denominator = (delay * fps).denominator
-                let common = units / gcd(units, denominator)
+                let common = units / Rational.gcd(units, denominator)
                 let (multiple, overflows) = common.multipliedReportingOverflow(by: denominator)
                 guard !overflows, multiple <= largestUnits else { return largestUnits }
                 units = multiple
@@ -121,12 +121,6 @@ enum LottieDocument {
         /// The most units a frame `unitsPerFrame(exactFor:fps:)` takes: a hold is then within
         /// a hundred-thousandth of a frame of its length.
         static let largestUnits = 100_000
-
-        private static func gcd(_ a: Int, _ b: Int) -> Int {
-            var (a, b) = (a, b)
-            while b != 0 { (a, b) = (b, a % b) }
-            return max(a, 1)
-        }
     }
 
     /// A layer transform's anchor, position and scale (the properties the format requires
