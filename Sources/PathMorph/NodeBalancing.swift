@@ -12,8 +12,8 @@ import AlphaRaster
 /// (`exactCut`, which looks for such a j nearest the middle). A straight curve (a raised line)
 /// may be cut anywhere and is cut in the middle. Among the curves that can be cut so, the one
 /// with the most arc length is cut first; a curve with no such j is left whole. When none is
-/// left, a curve of length zero is added at the end of the longest one instead, which draws
-/// nothing.
+/// left, curves of length zero, which draw nothing, are added instead, spread over the pieces
+/// in proportion to their length (`spread`).
 ///
 /// Pairing points by arc length instead (each node of either contour given a partner as far
 /// round the other, the target's start where 128 evenly spaced points travel least, corners
@@ -54,9 +54,9 @@ enum NodeBalancing {
         var added = 0
         while original + added < count {
             guard let index = heap.pop() else {
-                // Nothing can be cut without moving the polygon: add what draws nothing.
-                let longest = pieces.indices.max { pieces[$0].length < pieces[$1].length } ?? 0
-                zeroLengthAfter[longest, default: 0] += count - original - added
+                // Nothing can be cut without moving the polygon: add what draws nothing,
+                // spread round the contour.
+                zeroLengthAfter = spread(count - original - added, over: pieces.map(\.length))
                 break
             }
             let piece = pieces[index]
@@ -84,6 +84,31 @@ enum NodeBalancing {
             }
         }
         return PathContour(start: contour.start, curves: curves)
+    }
+
+    /// How many curves of length zero go after each piece, `extra` in all, in proportion to
+    /// the pieces' `lengths` (the largest remainders first, then the lower index): so that the
+    /// other contour's nodes, paired with these in order, meet nodes spread round this one as
+    /// its own are. (All after the longest piece, as they once went, put most of the other
+    /// contour's nodes on one point mid-morph: a circle of 4 arcs into one of 400 segments
+    /// swelled into two lobes, 224 nodes there.)
+    static func spread(_ extra: Int, over lengths: [Double]) -> [Int: Int] {
+        let total = lengths.reduce(0, +)
+        guard extra > 0, !lengths.isEmpty else { return [:] }
+        guard total > 0 else { return [0: extra] }
+        var counts: [Int: Int] = [:]
+        var given = 0
+        var remainders: [(share: Double, index: Int)] = []
+        for (index, length) in lengths.enumerated() {
+            let exact = Double(extra) * length / total
+            let whole = min(extra - given, Int(exact.rounded(.down)))
+            if whole > 0 { counts[index] = whole }
+            given += whole
+            remainders.append((exact - Double(whole), index))
+        }
+        remainders.sort { $0.share > $1.share || ($0.share == $1.share && $0.index < $1.index) }
+        for k in 0..<(extra - given) { counts[remainders[k % remainders.count].index, default: 0] += 1 }
+        return counts
     }
 
     /// De Casteljau's construction: the cubic from `p0` along `curve`, cut at `t`.

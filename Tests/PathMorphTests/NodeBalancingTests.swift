@@ -1,4 +1,5 @@
 import AlphaRaster
+import Foundation
 import Testing
 @testable import PathMorph
 
@@ -20,6 +21,47 @@ struct NodeBalancingTests {
         let after = try rasterizer.mask(forPixelPath: PathMorph.path(of: [balanced]), rule: .nonZero, in: iconLayout)
         #expect(difference(before, after).count == 0, "\(difference(before, after))")
         #expect(abs(balanced.signedArea - Self.blob.signedArea) < 1e-6 * Self.blob.signedArea)
+    }
+
+    /// A circle of four arcs paired with the same circle as a 400-gon: past the ~176 nodes
+    /// the arcs can take without moving the rasterizer's polygon, the rest are curves of length
+    /// zero, and spread round the circle they keep the frame between a circle (they all went
+    /// after one arc, and the circle swelled into two lobes mid-morph, 224 nodes there).
+    @Test func nodesThatDrawNothingKeepACircleRound() throws {
+        let k = 0.5522847498 * 10
+        var arcs = VectorPath()
+        arcs.move(to: SIMD2(22, 12))
+        arcs.cubic(control1: SIMD2(22, 12 + k), control2: SIMD2(12 + k, 22), to: SIMD2(12, 22))
+        arcs.cubic(control1: SIMD2(12 - k, 22), control2: SIMD2(2, 12 + k), to: SIMD2(2, 12))
+        arcs.cubic(control1: SIMD2(2, 12 - k), control2: SIMD2(12 - k, 2), to: SIMD2(12, 2))
+        arcs.cubic(control1: SIMD2(12 + k, 2), control2: SIMD2(22, 12 - k), to: SIMD2(22, 12))
+        arcs.close()
+        let gon = polygon((0..<400).map { i in
+            let a = 2 * Double.pi * Double(i) / 400
+            return SIMD2(12 + 10 * cos(a), 12 + 10 * sin(a))
+        })
+        let morph = try PathMorph(from: icon(arcs), to: icon(gon), layout: iconLayout)
+        let ends = morph.contours(at: 0)[0].nodes
+        let centre = ends.reduce(SIMD2<Double>(), +) / Double(ends.count)
+        let radius = ends.map { length($0 - centre) }.reduce(0, +) / Double(ends.count)
+        for p in [0.25, 0.5, 0.75] {
+            let farthest = morph.contours(at: p)[0].nodes.map { abs(length($0 - centre) - radius) }.max()!
+            // Chords of the 400-gon and of ~1 px pieces lie within a few hundredths of a pixel.
+            #expect(farthest < 0.1, "p = \(p): a node \(farthest) px off the circle of radius \(radius)")
+        }
+    }
+
+    @Test func extraNodesAreSpreadByLength() {
+        let lengths = [10.0, 0, 30, 20, 40]
+        for extra in [1, 3, 7, 100, 101] {
+            let counts = NodeBalancing.spread(extra, over: lengths)
+            #expect(counts.values.reduce(0, +) == extra)
+            for (index, length) in lengths.enumerated() {
+                let share = Double(extra) * length / 100
+                #expect(abs(Double(counts[index] ?? 0) - share) < 1, "\(extra): piece \(index) got \(counts[index] ?? 0) of \(share)")
+            }
+        }
+        #expect(NodeBalancing.spread(3, over: [0, 0]) == [0: 3])
     }
 
     @Test func cutsGoWhereTheArcIsLongest() {
