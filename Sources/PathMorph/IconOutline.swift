@@ -41,14 +41,15 @@ struct IconOutline {
             throw PathMorphError.tooComplex(reason: "\(error)")
         }
         var contours: [PathContour] = []
+        // Past the limit the contours are only counted, so that the error gives their number.
+        var count = 0
         for outline in outlines where outline.opacity > 0 {
             guard outline.opacity == 1 else { throw PathMorphError.translucentLayer(which, layer: outline.layer, opacity: outline.opacity) }
             let layerContours = Self.contours(of: outline.path)
-            guard contours.count + layerContours.count <= limit else {
-                throw PathMorphError.tooManyContours(which, count: contours.count + layerContours.count, limit: limit)
-            }
-            contours += Self.oriented(layerContours, rule: outline.rule)
+            count += layerContours.count
+            if count <= limit { contours += Self.oriented(layerContours, rule: outline.rule) }
         }
+        guard count <= limit else { throw PathMorphError.tooManyContours(which, count: count, limit: limit) }
         try self.init(oriented: contours, which: which)
     }
 

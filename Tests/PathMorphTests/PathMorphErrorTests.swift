@@ -71,6 +71,14 @@ struct PathMorphErrorTests {
         #expect(throws: PathMorphError.tooManyContours(.source, count: PathMorph.maximumContours + 1, limit: PathMorph.maximumContours)) {
             try PathMorph(from: icon(dots), to: Self.square, layout: iconLayout)
         }
+        // Counted in full, across layers, though the matching stops at the limit (300 dots, one
+        // layer each, were said to be 257).
+        let layers = (0..<300).map { i in
+            VectorIcon.Layer(path: rectangle(Double(i % 20), Double(i / 20), 0.5, 0.5), paint: .fill(.nonZero))
+        }
+        #expect(throws: PathMorphError.tooManyContours(.target, count: 300, limit: PathMorph.maximumContours)) {
+            try PathMorph(from: Self.square, to: VectorIcon(width: 24, height: 24, layers: layers), layout: iconLayout)
+        }
     }
 
     @Test func hugeOutlinesAreRefusedQuickly() {

@@ -109,6 +109,32 @@ struct PathsExportTests {
         }
     }
 
+    /// Contours that cross themselves or overlap are filled by the outline's own winding,
+    /// not as the icon fills them: warned of, with how much more the end frame covers, as
+    /// rsvg-convert draws the exported outline against the icon. An icon whose outline keeps
+    /// its fill is not.
+    @Test func crossingContoursAreWarnedOf() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let star = folder.file("star5.svg")
+        try #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill-rule="evenodd" d="M12 2 L18 21 L2 9 L22 9 L6 21 Z"/></svg>"#
+            .write(toFile: star, atomically: true, encoding: .utf8)
+        let run = try Binary.run(["paths", "--from", star, "--to", "heart", "-q", "-o", folder.file("s.svg")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let prefix = "iconmorph: warning: \(star): its contours cross themselves or overlap, which a path morph's outline cannot keep: its end frame covers "
+        #expect(run.stderr.hasPrefix(prefix) && run.stderr.hasSuffix(" % more than the icon\n") && !run.stderr.dropFirst().contains("iconmorph:"), "\(run.stderr)")
+        // The share, against the exported outline and the icon as an SVG reader draws them.
+        let said = try #require(Double(run.stderr.dropFirst(prefix.count).prefix { $0 != " " }))
+        let outline = try rsvgAlpha(file: folder.file("s-from.svg"), width: 132, height: 132).map(Int.init).reduce(0, +)
+        let own = try Binary.run(["render", "--from", star, "--progress", "0", "--format", "png", "-q", "-o", folder.file("own.png")])
+        #expect(own.status == 0)
+        let drawn = try VectorExportTests.alpha(ofPNG: folder.file("own.png")).map(Int.init).reduce(0, +)
+        let expected = Double(outline - drawn) / Double(drawn) * 100
+        #expect(abs(said - expected) < 1.5, "said \(said) %, rsvg-convert against the icon's mask \(expected) %")
+        let clean = try Binary.run(["paths", "--from", "heart", "--to", "star", "-q", "-o", folder.file("h.svg")])
+        #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean.stderr)")
+    }
+
     /// Two SVG files named from standard output's name would be new files in /dev: refused
     /// whatever standard output is (a file here; a pipe was refused already).
     @Test func twoFilesAreNotNamedFromStandardOutput() throws {
