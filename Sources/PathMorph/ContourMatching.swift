@@ -8,7 +8,8 @@
 /// growing the other: a dot that jumps across the icon shrinks and grows instead.
 ///
 /// A contour without a partner is paired with a copy of itself shrunk to its own centroid:
-/// it grows from, or shrinks to, that point where it stands. (Shrinking towards the nearest
+/// it grows from, or shrinks to, that point where it stands; a hole of a paired shape, to
+/// where the shape's morph takes that point (`PathMorph.follow`). (Shrinking towards the nearest
 /// point of another shape would sweep it across ground that neither icon covers.)
 enum ContourMatching {
     /// A matched pair: indices into the source's and the target's entries, nil for a

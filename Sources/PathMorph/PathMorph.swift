@@ -6,8 +6,9 @@ import AlphaRaster
 /// Both icons are fitted into one layout and turned into closed cubic contours in its pixels
 /// (`PathContour`); then:
 /// - contours are paired by position and size, shapes with shapes and holes with holes of
-///   paired shapes; a contour with no partner grows from, or shrinks to, its own centroid
-///   (see `ContourMatching` for the costs);
+///   paired shapes; a contour with no partner grows from, or shrinks to, its own centroid,
+///   or for a hole of a paired shape, where that shape's morph takes its centroid (see
+///   `ContourMatching` for the costs, `follow`);
 /// - each pair gets the same number of curves: the side with fewer has its longest curves
 ///   cut, which changes neither the shape nor the rasterizer's polygon of it;
 /// - each target contour starts at the node and runs in the direction that makes its nodes
@@ -86,8 +87,13 @@ public struct PathMorph: Sendable {
     ) throws {
         let tolerance = VectorRasterizer.defaultTolerance
         var sources: [PathContour] = [], targets: [PathContour] = []
+        // Where each shape's pair went in `sources` and `targets`, by source and by target
+        // entry (shapes come before holes).
+        var placedSource: [Int: Int] = [:], placedTarget: [Int: Int] = [:]
         var curves = 0, work = 0
         for pair in ContourMatching.pairs(from, to) {
+            if let s = pair.source { placedSource[s] = sources.count }
+            if let t = pair.target { placedTarget[t] = sources.count }
             let a = pair.source.map { from.entries[$0] }, b = pair.target.map { to.entries[$0] }
             let count = max(a?.contour.curves.count ?? 0, b?.contour.curves.count ?? 0)
             curves += count
@@ -105,16 +111,43 @@ public struct PathMorph: Sendable {
                 sources.append(left)
                 targets.append(StartPointSearch.apply(StartPointSearch.best(left, right), to: right))
             case let (a?, nil):
+                // A hole shrinks to where its shape's morph takes its centroid; anything
+                // else where it stands.
+                let point = a.parent.flatMap { placedSource[$0] }
+                    .map { Self.follow(a.centroid, from: sources[$0], to: targets[$0]) } ?? a.centroid
                 sources.append(a.contour)
-                targets.append(.collapsed(at: a.centroid, count: count))
+                targets.append(.collapsed(at: point, count: count))
             case let (nil, b?):
-                sources.append(.collapsed(at: b.centroid, count: count))
+                let point = b.parent.flatMap { placedTarget[$0] }
+                    .map { Self.follow(b.centroid, from: targets[$0], to: sources[$0]) } ?? b.centroid
+                sources.append(.collapsed(at: point, count: count))
                 targets.append(b.contour)
             case (nil, nil):
                 break
             }
         }
         self.init(layout: layout, source: sources, target: targets, icons: icons)
+    }
+
+    /// Where the morph of a shape from `shape` to `partner` (node k to node k) takes the point
+    /// `point` inside `shape`: the mean of `partner`'s nodes weighted as `point` is by
+    /// `shape`'s, each by the inverse square of its distance (a point on a node goes with
+    /// that node). An unpaired hole shrinks to, or grows from, the point its shape's morph
+    /// takes its centroid to, so that it moves with its shape: shrunk where it stood, the
+    /// hole of a gear becoming a bar elsewhere was left outside the bar, its winding
+    /// painting a dot there.
+    static func follow(_ point: SIMD2<Double>, from shape: PathContour, to partner: PathContour) -> SIMD2<Double> {
+        let nodes = shape.nodes, targets = partner.nodes
+        guard !nodes.isEmpty, nodes.count == targets.count else { return point }
+        var sum = SIMD2<Double>(), total = 0.0
+        for (node, target) in zip(nodes, targets) {
+            let d = node - point
+            let squared = (d * d).sum()
+            if squared < 1e-18 { return target }
+            sum += target / squared
+            total += 1 / squared
+        }
+        return sum / total
     }
 
     /// The contours at `progress`: every point (1 − p)·source + p·target, so 0 gives `source`

@@ -18,6 +18,31 @@ struct ContourMatchingTests {
         #expect(length(point - leftCentre) < 1e-6, "\(point) against \(leftCentre)")
     }
 
+    /// A square ring whose shape becomes a bar to its right: the hole, unpaired, shrinks
+    /// inside the moving shape, never outside it (shrunk where it stood, it was left behind
+    /// the shape, its winding of −1 painting a dot on empty ground: gear → pause).
+    @Test func anUnpairedHoleMovesWithItsShape() throws {
+        var ring = rectangle(2, 6, 12, 12)
+        ring.append(rectangle(5, 9, 6, 6))
+        let bar = icon(rectangle(12, 4, 5, 16))
+        let morph = try PathMorph(from: icon(ring, rule: .evenOdd), to: bar, layout: iconLayout)
+        let rasterizer = VectorRasterizer()
+        for step in 1..<20 {
+            let p = Double(step) / 20
+            let contours = morph.contours(at: p)
+            // Where the hole is, the shape without it covers every pixel: the shape's own mask,
+            // drawn alone, is full wherever the whole frame is not.
+            // The shape runs the other way round from the hole; it is the larger at the start.
+            try #require(morph.source.count == 2, "the ring's shape pairs with the bar")
+            let largest = morph.source.indices.max { abs(morph.source[$0].signedArea) < abs(morph.source[$1].signedArea) }!
+            let shapes = [contours[largest]]
+            let whole = try rasterizer.mask(forPixelPath: PathMorph.path(of: contours), rule: .nonZero, in: iconLayout)
+            let shapeOnly = try rasterizer.mask(forPixelPath: PathMorph.path(of: shapes), rule: .nonZero, in: iconLayout)
+            let outside = zip(whole.pixels, shapeOnly.pixels).filter { $0.0 > $0.1 }.count
+            #expect(outside == 0, "p = \(p): \(outside) pixels painted outside the shape")
+        }
+    }
+
     @Test func holesPairWithHolesOfPartneredShapes() throws {
         // A square ring (evenodd, both drawn clockwise) and a ring shifted right: the hole
         // becomes the hole, oriented against its shape.
