@@ -57,6 +57,25 @@ struct LottieClockTests {
         #expect(shown.flatMap { $0 }.sorted() == Array(0..<end), "\(shown)")
     }
 
+    /// An hour's hold at 1000 fps in a path morph's animated SVG, whose clock counts in
+    /// parts of a frame: as long as the traced animated SVG of the same options (a review
+    /// found 21.5 s, the units of the hold past what `Rational`'s product keeps).
+    @Test func aPathSVGKeepsAnHoursHold() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func duration(_ style: [String]) throws -> Double {
+            let file = folder.file("m.svg")
+            let run = try Binary.run(["render", "--from", "play", "--to", "pause", "--fps", "1000", "--duration", "0.05",
+                                      "--hold-end", "3599.999999", "-q", "-o", file] + style)
+            try #require(run.status == 0, "\(run.stderr)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let value = try #require(text.firstRange(of: "dur=\"").map { text[$0.upperBound...].prefix { $0 != "s" } })
+            return try #require(Double(value))
+        }
+        let traced = try duration([]), path = try duration(["--style", "path"])
+        #expect(abs(traced - 3600.051) < 0.001 && abs(path - traced) < 0.001, "traced \(traced) s, path \(path) s")
+    }
+
     /// SVG coordinates are rounded by at most an eighth of the tolerance, as the Lottie
     /// units are: 2 decimals from 0.04 px up, more below (0.01 px wrote 2 and rounded by up
     /// to 70 % of it).

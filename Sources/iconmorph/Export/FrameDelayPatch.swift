@@ -115,7 +115,6 @@ enum FrameDelayPatch {
         _ = patch.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
     }
 
-    /// The whole file at `descriptor`, or nil when it cannot be read.
     /// How many frames the WebP open at `descriptor` holds (ffmpeg merges a run of equal
     /// frames into one shown longer, such as a hold's repeated frames); nil when it does not
     /// parse.
@@ -125,6 +124,7 @@ enum FrameDelayPatch {
         return count > 0 ? count : nil
     }
 
+    /// The whole file at `descriptor`, or nil when it cannot be read.
     private static func contents(of descriptor: Int32) -> [UInt8]? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < Int.max else { return nil }

@@ -64,7 +64,23 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// The nearest whole number, a half rounded up: exact, where `doubleValue.rounded()` can
     /// land a tie such as 3.5 either side.
-    var rounded: Int { (2 * numerator + denominator) / (2 * denominator) }
+    var rounded: Int { Self.roundedQuotient(numerator, denominator) }
+
+    /// self × `factor` (≥ 0), rounded to the nearest whole number (a half up): in integers
+    /// where the product fits, else from doubles. For a count of small units of a long time,
+    /// which `*` would approximate by a fraction of at most 2³¹.
+    func rounded(times factor: Int) -> Int {
+        let (high, low) = numerator.multipliedFullWidth(by: factor)
+        guard high == 0, low <= UInt(Int.max) else { return Int((doubleValue * Double(factor)).rounded()) }
+        return Self.roundedQuotient(Int(low), denominator)
+    }
+
+    /// `a` / `b` rounded to the nearest whole number, a half up (a ≥ 0, b ≥ 1), without
+    /// overflowing.
+    private static func roundedQuotient(_ a: Int, _ b: Int) -> Int {
+        let (whole, remainder) = a.quotientAndRemainder(dividingBy: b)
+        return whole + (remainder >= b - remainder ? 1 : 0)
+    }
 
     /// 1 / self; self must not be zero.
     var reciprocal: Rational { Rational(denominator, numerator) }

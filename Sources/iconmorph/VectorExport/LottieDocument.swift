@@ -64,7 +64,8 @@ enum LottieDocument {
 
     /// When each output frame shows, in composition frames at the output's frame rate: its
     /// start in each play, one play after another (`--loops n` writes the n plays, 0 one).
-    /// Each frame lasts its delay in whole frames, rounded once (`frames(of:fps:)`), so a
+    /// Each frame lasts its delay in whole frames, round(delay · fps) rounded once (a half up,
+    /// and at least one), so a
     /// hold is `FrameTiming.frameCount` frames more, as frame files repeat it, and no frame
     /// shares its start with another. (Starts rounded from the running time instead put two
     /// frames on one start or left a frame between them where a hold is a half frame: 0.25 s
@@ -82,13 +83,14 @@ enum LottieDocument {
 
         init(delays: [Rational], fps: Rational, loops: Int, unitsPerFrame: Int = 1) {
             rate = fps.doubleValue * Double(unitsPerFrame)
-            let unitRate = fps * Rational(unitsPerFrame)
             var starts: [Int] = []
             starts.reserveCapacity(delays.count)
             var length = 0
             for delay in delays {
                 starts.append(length)
-                length += max(unitsPerFrame, Self.frames(of: delay, fps: unitRate))
+                // In frames first (a small fraction), then in units: the fraction of units of an
+                // hour's hold at 1000 fps would not fit `Rational`'s arithmetic.
+                length += max(unitsPerFrame, (delay * fps).rounded(times: unitsPerFrame))
             }
             length = max(1, length)
             let plays = max(1, loops)
@@ -99,9 +101,6 @@ enum LottieDocument {
             end = plays * length
         }
 
-        /// A frame's `delay` in whole composition frames at `fps`: round(delay · fps), a half
-        /// rounded up, and at least 1.
-        static func frames(of delay: Rational, fps: Rational) -> Int { max(1, (delay * fps).rounded) }
 
         /// The fewest units a frame at which every one of `delays` is a whole number of units
         /// (the least common multiple of the denominators of delay · fps), or `largestUnits`
