@@ -80,7 +80,7 @@ enum AnimateCommand {
         ] + TimingOptions.playbackOptions(section: playbackSection, wording: TimingOptions.Wording(
             holdStart: "Seconds the first frame stays before the timeline plays: round(s × fps) extra "
                 + "copies in frame files and videos, one merged frame in a WebP, a longer first delay in an "
-                + "animated PNG or SVG (exactly s), a GIF (to the hundredth) or a Lottie file (in whole "
+                + "animated PNG or SVG (exactly s), a GIF (to the hundredth, up to 655.35 s) or a Lottie file (in whole "
                 + "frames).",
             holdEnd: "Seconds the last frame stays (with --ping-pong: before it turns back), in the same "
                 + "way.",

@@ -47,7 +47,7 @@ enum RenderCommand {
             + TimingOptions.playbackOptions(section: timingSection, wording: TimingOptions.Wording(
                 holdStart: "Seconds the --from icon stays before the morph starts: round(s × fps) extra copies "
                     + "of the first frame in frame files and videos, one merged frame in a WebP, a longer "
-                    + "first delay in an animated PNG or SVG (exactly s), a GIF (to the hundredth) or a "
+                    + "first delay in an animated PNG or SVG (exactly s), a GIF (to the hundredth, up to 655.35 s) or a "
                     + "Lottie file (in whole frames).",
                 holdEnd: "Seconds the --to icon stays after the morph ends (with --ping-pong: before it turns "
                     + "back), in the same way.",
