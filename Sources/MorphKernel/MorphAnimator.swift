@@ -56,8 +56,15 @@ public final class MorphAnimator: @unchecked Sendable {
         /// The time p reaches 1.
         var endTime: Double { duration == 0 ? startTime : startTime + (1 - startProgress) * duration }
 
+        /// Whether the animation has reached its end at `time`: at `endTime`, or within
+        /// four units in its last place before it, so that an end written in decimals is
+        /// the end (a transition of 0.5 s from 0.33 s ends at 0.8300000000000001 in binary,
+        /// and a retarget given at 0.83 would otherwise capture a frame one ten-quadrillionth
+        /// short of the target and start a three-way morph from it).
+        func hasEnded(at time: Double) -> Bool { duration == 0 || time >= endTime - 4 * endTime.ulp }
+
         func progress(at time: Double) -> Double {
-            guard duration > 0, time < endTime else { return 1 }
+            guard !hasEnded(at: time) else { return 1 }
             return min(1, max(startProgress, startProgress + (time - startTime) / duration))
         }
     }
@@ -310,7 +317,7 @@ public final class MorphAnimator: @unchecked Sendable {
     /// Moves the clock to `time`, finishing an animation whose end it reaches.
     private func advance(to time: Double) {
         now = time
-        guard let running = animation, time >= running.endTime else { return }
+        guard let running = animation, running.hasEnded(at: time) else { return }
         animation = nil
         restingProgress = 1
         capture = nil

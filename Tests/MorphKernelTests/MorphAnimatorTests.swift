@@ -187,6 +187,28 @@ func frameChange(_ a: [UInt8], _ b: [UInt8]) -> FrameChange {
         #expect(try h.frame(at: 12) == Self.alpha(h.animator.renderer, a, b, 0.25))
     }
 
+    /// A retarget at a transition's end as written in decimals, 0.33 s + 0.5 s = 0.83 s
+    /// (0.8300000000000001 in binary), starts from the target at rest: the next morph is the
+    /// plain two-icon one, with nothing captured (it was a three-way morph, up to 14.9 levels
+    /// from the plain one on average in the CLI's frames).
+    @Test func aRetargetAtTheEndInDecimalsStartsAtRest() throws {
+        let (a, b, c) = Self.masks()
+        let renderer = try Self.renderer()
+        let h = try AnimatorHarness(renderer: renderer, source: a, target: b)
+        try h.animator.animate(to: b, duration: 0.5, at: 0.33, completion: h.completion("first"))
+        try h.animator.animate(to: c, duration: 0.5, at: 0.83, completion: h.completion("second"))
+        #expect(h.reports.map(\.outcome) == [.finished])
+        #expect(try h.animator.frame(at: 0.83).effectiveCapture == nil)
+        for time in [0.88, 1.03, 1.2] {
+            #expect(try h.frame(at: time) == Self.alpha(renderer, b, c, (time - 0.83) / 0.5), "at \(time)")
+        }
+        // Short of the end by more than rounding, it is still a retarget in flight.
+        let k = try AnimatorHarness(renderer: renderer, source: a, target: b)
+        try k.animator.animate(to: b, duration: 0.5, at: 0.33)
+        try k.animator.animate(to: c, duration: 0.5, at: 0.829999)
+        #expect(try k.animator.frame(at: 0.83).effectiveCapture != nil)
+    }
+
     @Test func reversalContinuesFromOneMinusProgress() throws {
         let (a, b, _) = Self.masks()
         let renderer = try Self.renderer()
