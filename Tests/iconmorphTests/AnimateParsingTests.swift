@@ -238,6 +238,25 @@ struct AnimateParsingTests {
         #expect(failure?.exitCode.rawValue == status)
     }
 
+    /// A timeline file without events, asked for an animation, is named with what to add in
+    /// its own words (the message said to give --until or --at, which cannot go with
+    /// --timeline).
+    @Test func aTimelineFileWithoutEventsSaysWhatToAdd() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("t.txt")
+        for text in ["", "# nothing yet\n\n", "start play\nuntil 0\n"] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let failure = Self.failure(["--timeline", path, "-q", "-o", folder.file("x.apng")])
+            #expect(failure?.message == "-o: the timeline is a single frame (it ends at time 0); \(path) has no events: "
+                + "add 'at' lines (such as 'at 0 to pause') or a later 'until'", "\(text)")
+            #expect(failure?.exitCode == .usage)
+        }
+        try "at 0 show play pause 0.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let shown = Self.failure(["--timeline", path, "-q", "-o", folder.file("x.apng")])
+        #expect(shown?.message == "-o: the timeline is a single frame (it ends at time 0); give \(path) a later 'until', or 'at' lines that animate")
+    }
+
     /// A UTF-16 timeline file is named as such (it read as an unknown keyword of replacement
     /// characters), with or without a byte order mark; a name of millions of letters is
     /// refused at once and shown shortened (it took minutes, and the message echoed it whole).

@@ -137,4 +137,23 @@ struct PathStyleEndToEndTests {
         }
         #expect(largest < 1500, "largest change between frames: \(largest) pixels")
     }
+
+    /// An event to the current target by another name (`close` for `xmark`, a file by another
+    /// path) goes on with the morph, as the same name does and as the other styles do (it
+    /// restarted from the shape in flight: the outline nearly stopped, and the morph ended
+    /// 0.2 s late).
+    @Test func anotherNameForTheTargetGoesOn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+        try #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="5" y="5" width="14" height="14"/></svg>"#
+            .write(toFile: folder.file("sub/sq.svg"), atomically: true, encoding: .utf8)
+        func frames(_ events: [String]) throws -> Data {
+            let run = try ExportRun.iconmorph(["animate", "--style", "path"] + events + ["--format", "rgba", "-o", "-", "-q"], in: folder.path)
+            #expect(run.status == 0, "\(run.errorsOnly)")
+            return run.stdout
+        }
+        #expect(try frames(["--at", "0", "xmark", "--at", "0.2", "close"]) == frames(["--at", "0", "xmark", "--at", "0.2", "xmark"]))
+        #expect(try frames(["--at", "0", "sub/sq.svg", "--at", "0.2", "./sub/sq.svg"]) == frames(["--at", "0", "sub/sq.svg", "--at", "0.2", "sub/sq.svg"]))
+    }
 }

@@ -60,10 +60,14 @@ struct AnimateOptions: Equatable {
             let playback = [OptionKey.holdStart, .holdEnd, .pingPong, .loops].first(where: spellings.has)
             let blame = playback.map(spellings.spelling(of:)) ?? (export.format.isSingleFile ? export.formatSpelling : nil)
             if let blame {
+                // A file's timeline takes its events and end in its own words.
+                let remedy = timelinePath.map {
+                    timeline.events.isEmpty
+                        ? "\($0) has no events: add 'at' lines (such as 'at 0 to pause') or a later 'until'"
+                        : "give \($0) a later 'until', or 'at' lines that animate"
+                } ?? "give a later --until, or events (--at) that animate"
                 throw CommandLineError.invalidSetting(
-                    option: blame,
-                    reason: "the timeline is a single frame (it ends at time 0); give a later --until, or events "
-                        + "(--at) that animate")
+                    option: blame, reason: "the timeline is a single frame (it ends at time 0); " + remedy)
             }
         }
         let output = try export.output(

@@ -64,9 +64,9 @@ struct PathTimelineAnimator: TimelineAnimating {
         let p = progressNow
         switch action {
         case .to(let icon):
-            if icon.path == target {
+            if same(icon.path, target) {
                 start(from: p, duration: duration)
-            } else if icon.path == source {
+            } else if source.map({ same(icon.path, $0) }) == true {
                 morph = morph.reversed
                 source = target
                 target = icon.path
@@ -76,7 +76,7 @@ struct PathTimelineAnimator: TimelineAnimating {
                 start(from: 0, duration: duration)
             }
         case .morph(let from, let to):
-            let showsSource = (p == 0 && source == from.path) || (p == 1 && target == from.path)
+            let showsSource = (p == 0 && source.map { same($0, from.path) } == true) || (p == 1 && same(target, from.path))
             if showsSource {
                 morph = try pair(from.path, to.path)
                 source = from.path
@@ -94,6 +94,14 @@ struct PathTimelineAnimator: TimelineAnimating {
         }
     }
 
+    /// Whether the icons at paths `a` and `b` are the same icon: the same drawing, by
+    /// whatever name (`close` and `xmark`, `sq.svg` and `./sq.svg`), as the metaball and
+    /// distance styles compare their masks. (By name, another name for the target restarted
+    /// the morph from the shape in flight, which stalled it and ended it late.)
+    private func same(_ a: String, _ b: String) -> Bool {
+        a == b || (icons[a].map(\.icon) == icons[b].map(\.icon) && icons[a] != nil)
+    }
+
     // MARK: State
 
     private var progressNow: Double {
@@ -107,7 +115,8 @@ struct PathTimelineAnimator: TimelineAnimating {
         now = max(now, time)
         guard let running = animation else { return }
         let end = running.startTime + (1 - running.startProgress) * running.duration
-        if running.duration == 0 || now >= end {
+        // At the end as written in decimals, too, as `MorphAnimator` has it.
+        if running.duration == 0 || now >= end - 4 * end.ulp {
             animation = nil
             restingProgress = 1
         }
