@@ -14,11 +14,18 @@ public struct SVGImportLimits: Sendable, Equatable {
     /// Default 4 000 000.
     public var maximumSegments: Int
 
+    /// The most tests of a `<style>` sheet's selectors against elements (a compound selector
+    /// such as `g.a` against one element, each ancestor a descendant combinator reaches
+    /// counting once). Default 2 000 000, about a third of a second here; icons' sheets take
+    /// a few thousand.
+    public var maximumStyleTests: Int
+
     /// Creates limits; the defaults suit any real icon.
     public init(
         maximumBytes: Int = 16 << 20, maximumDepth: Int = 256, maximumDrawnElements: Int = 100_000,
-        maximumSegments: Int = 4_000_000, maximumElements: Int = 200_000
+        maximumSegments: Int = 4_000_000, maximumElements: Int = 200_000, maximumStyleTests: Int = 2_000_000
     ) {
+        self.maximumStyleTests = maximumStyleTests
         self.maximumElements = maximumElements
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth

@@ -48,6 +48,26 @@ struct LimitTests {
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
+    /// A sheet of thousands of descendant rules over deeply nested elements is refused within
+    /// a second (a 28 KB file took 73 s, testing rules × elements × depth); an icon's sheet
+    /// stays far inside the budget, and a smaller budget is honoured.
+    @Test func styleMatchingHasABudget() throws {
+        let hostile = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>"#
+            + String(repeating: ".x *{}", count: 4000) + "</style>" + String(repeating: "<g>", count: 250)
+            + String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 400) + String(repeating: "</g>", count: 250) + "</svg>"
+        let start = ContinuousClock.now
+        #expect {
+            try SVGImporter.parse(string: hostile, name: "css.svg")
+        } throws: { error in
+            "\(error)".contains("css.svg:1:") && "\(error)".hasSuffix("its <style> rules would take more than 2000000 selector tests to match against its elements")
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        let icon = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>.a{fill:none}g .b{fill:#000}</style>"#
+            + #"<g><rect class="a" width="9" height="9"/><rect class="b" x="10" width="9" height="9"/></g></svg>"#
+        #expect(try SVGImporter.parse(string: icon, name: "ok.svg").icon.layers.count == 1)
+        #expect(throws: SVGError.self) { try SVGImporter.parse(data: Array(icon.utf8), name: "ok.svg", limits: SVGImportLimits(maximumStyleTests: 3)) }
+    }
+
     @Test func inputsOverTheSizeLimitAreRefusedBeforeParsing() {
         let limits = SVGImportLimits(maximumBytes: 1000)
         let big = [UInt8](repeating: 0x20, count: 1001)

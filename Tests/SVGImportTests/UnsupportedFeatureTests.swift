@@ -34,6 +34,16 @@ struct UnsupportedFeatureTests {
         #expect(imported.icon.layers.count == 8)
     }
 
+    /// An element of a million-letter name is quoted shortened, its ends kept (the warning
+    /// was a million bytes long).
+    @Test func longElementNamesAreShortened() throws {
+        let name = "g" + String(repeating: "x", count: 1_000_000) + "z"
+        let imported = try importSVG("<\(name)/><\(name)/><rect width=\"1\" height=\"1\"/>")
+        // Its first and last 30 characters, brackets included.
+        let shown = "<g" + String(repeating: "x", count: 28) + "…" + String(repeating: "x", count: 28) + "z>"
+        #expect(imported.warnings == ["test.svg: left out unsupported SVG features: \(shown) (2×)"])
+    }
+
     @Test func harmlessValuesAndMetadataDoNotWarn() throws {
         let imported = try importSVG(#"""
             <title>t</title><desc>d</desc><metadata><x/></metadata>

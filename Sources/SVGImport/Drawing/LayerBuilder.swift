@@ -84,6 +84,7 @@ struct LayerBuilder {
                 }
             }
         }
+        styleSheet.testBudget = limits.maximumStyleTests
         let canvas = try canvasGeometry(root)
         let style = ComputedStyle.initial.child(declaring: declared(0))
         if style.displayed {
@@ -93,6 +94,11 @@ struct LayerBuilder {
                 transform = transform.followed(by: try parseTransform(root, attribute))
             }
             try walk(root: style, transform: transform, viewport: canvas.contentViewport)
+        }
+        // (The walk refuses the document at the first element past the budget; the root's own
+        // style, or a `<use>` target's, may have passed it too.)
+        guard !styleSheet.isOverBudget else {
+            throw invalid("its <style> rules would take more than \(limits.maximumStyleTests) selector tests to match against its elements", at: root.offset)
         }
         var warnings: [String] = []
         if let summary = unsupported.warning(file: name) { warnings.append(summary) }

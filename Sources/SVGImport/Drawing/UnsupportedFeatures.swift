@@ -6,8 +6,16 @@ struct UnsupportedFeatures {
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// Records one use of `feature` (e.g. `"<text>"`, `"clip-path"`).
-    mutating func note(_ feature: String) {
+    /// The most characters of a feature's name the warning quotes: an element named by the
+    /// file (`<ggg…>` of a million letters) is shortened to its first and last
+    /// `quotedEnds` characters.
+    static let longestQuoted = 80
+    static let quotedEnds = 30
+
+    /// Records one use of `feature` (e.g. `"<text>"`, `"clip-path"`), a long name shortened.
+    mutating func note(_ name: String) {
+        let feature = name.count <= Self.longestQuoted
+            ? name : String(name.prefix(Self.quotedEnds)) + "…" + String(name.suffix(Self.quotedEnds))
         if counts[feature] == nil { names.append(feature) }
         counts[feature, default: 0] += 1
     }

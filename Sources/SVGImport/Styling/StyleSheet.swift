@@ -37,6 +37,14 @@ struct StyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// Compounds tested against elements so far (`matches`), against `testBudget`: a sheet
+    /// of thousands of descendant rules over deeply nested elements tests rules × elements ×
+    /// depth of them (a 28 KB file took 73 s).
+    private(set) var tests = 0
+    /// The most compound tests matching may make; past it, no more rules match
+    /// (`isOverBudget`) and the document is refused.
+    var testBudget = Int.max
+    var isOverBudget: Bool { tests > testBudget }
 
     /// Adds the rules of one `<style>` element's text, noting what is skipped.
     mutating func add(css: String, unsupported: inout UnsupportedFeatures) {
@@ -196,21 +204,32 @@ struct StyleSheet {
 
     /// The declarations of every rule that matches element `index`, ordered by specificity
     /// and then document order (so applying them in sequence gives the cascade's winner).
-    func declarations(for index: Int, in document: MarkupDocument) -> [(name: String, value: String)] {
+    /// Once over the budget, none.
+    mutating func declarations(for index: Int, in document: MarkupDocument) -> [(name: String, value: String)] {
         guard !rules.isEmpty else { return [] }
-        let matching = rules.filter { matches($0.selector, element: index, in: document) }
-            .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-        return matching.flatMap(\.declarations)
+        var matching: [Rule] = []
+        for rule in rules where matches(rule.selector, element: index, in: document) { matching.append(rule) }
+        if isOverBudget { return [] }
+        return matching.sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
+            .flatMap(\.declarations)
     }
 
-    func matches(_ selector: Selector, element: Int, in document: MarkupDocument) -> Bool {
+    /// Whether `selector` matches element `element`; false without testing once over the
+    /// budget.
+    mutating func matches(_ selector: Selector, element: Int, in document: MarkupDocument) -> Bool {
+        guard !isOverBudget else { return false }
         // Memoised on (compound, element) so that descendant combinators over deep trees stay
         // polynomial.
         var failed = Set<Int>()
         let count = document.elements.count
+        var tests = self.tests
+        defer { self.tests = tests }
+        let budget = testBudget
         func match(_ k: Int, _ index: Int) -> Bool {
             let key = k * count + index
             if failed.contains(key) { return false }
+            tests += 1
+            if tests > budget { return false }
             var result = false
             if Self.compound(selector.compounds[k], matches: document.elements[index]) {
                 if k == 0 {
