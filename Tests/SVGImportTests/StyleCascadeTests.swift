@@ -61,6 +61,12 @@ struct StyleCascadeTests {
         (##"<path \##(rect) fill="#00000080"/>"##, ["F@\(128.0 / 255)"]),
         (#"<path \#(rect) fill="transparent" stroke="hsla(120, 50%, 50%, 0.5)"/>"#, ["S1.0@0.5"]),
         (##"<path \##(rect) fill="#abc"/>"##, ["F"]),
+        // CSS Color 4 functions paint (they were dropped, and fill="none" inherited).
+        (#"<g fill="none"><path \#(rect) fill="oklch(50% 0.1 200)"/></g>"#, ["F"]),
+        (#"<g fill="none"><path \#(rect) fill="hwb(120deg 10% 20% / 0.5)"/></g>"#, ["F@0.5"]),
+        (#"<g fill="none"><path \#(rect) fill="lab(50% 40 none / 25%)"/></g>"#, ["F@0.25"]),
+        (#"<g fill="none"><path \#(rect) fill="color(display-p3 1 0 0)"/></g>"#, ["F"]),
+        (#"<g fill="none"><path \#(rect) fill="color(nowhere 1 0 0)"/></g>"#, []),
         (#"<path \#(rect) fill="RebeccaPurple"/>"#, ["F"]),
         // currentColor takes the alpha of the computed colour.
         (#"<g color="rgba(0,0,0,0.5)"><path \#(rect) fill="currentColor"/></g>"#, ["F@0.5"]),

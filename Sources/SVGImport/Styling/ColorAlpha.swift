@@ -5,8 +5,9 @@ enum ColorAlpha {
     /// The alpha in 0…1 of a CSS colour, or nil when the text is not a colour.
     ///
     /// Accepts `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()`/`hsl()`/`hsla()`
-    /// (comma or space syntax, alpha as a number or percentage), `transparent` and the CSS
-    /// named colours; an SVG 1.1 `icc-color(…)` suffix is ignored.
+    /// (comma or space syntax, alpha as a number or percentage), the CSS Color 4 functions
+    /// (`colorFourAlpha`), `transparent` and the CSS named colours; an SVG 1.1
+    /// `icc-color(…)` suffix is ignored.
     static func parse(_ text: String) -> Double? {
         var value = CSSDeclarations.trim(text)
         if let icc = value.firstRange(of: "icc-color(") {
@@ -38,9 +39,49 @@ enum ColorAlpha {
             let alpha = alphaText.hasSuffix("%") ? Double(alphaText.dropLast()).map { $0 / 100 } : Double(alphaText)
             return alpha.map { min(max($0, 0), 1) }
         }
+        if let alpha = colorFourAlpha(lower) { return alpha }
         if lower == "transparent" { return 0 }
         return namedColors.contains(lower) ? 1 : nil
     }
+
+    /// The alpha of a CSS Color 4 function (`hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`,
+    /// `color(space …)`: three components in the space syntax, each a number, a percentage,
+    /// an angle or `none`, then an optional `/ alpha`), or nil for any other text. (Read as
+    /// unknown values, they were dropped and the inherited paint drawn: a square filled
+    /// `oklch(50% 0.1 200)` under `fill="none"` drew nothing, where browsers draw it.)
+    static func colorFourAlpha(_ lower: String) -> Double? {
+        guard let open = lower.firstIndex(of: "("), lower.hasSuffix(")"),
+              colorFourFunctions.contains(String(lower[..<open])) else { return nil }
+        let inner = lower[lower.index(after: open)..<lower.index(before: lower.endIndex)]
+        let halves = inner.split(separator: "/", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else { return nil }
+        var parts = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if lower.hasPrefix("color(") {
+            guard let space = parts.first, colorSpaces.contains(space) else { return nil }
+            parts.removeFirst()
+        }
+        func isComponent(_ part: String) -> Bool {
+            if part == "none" { return true }
+            for unit in ["%", "deg", "grad", "rad", "turn"] where part.hasSuffix(unit) {
+                return Double(part.dropLast(unit.count)) != nil
+            }
+            return Double(part) != nil
+        }
+        guard parts.count == 3, parts.allSatisfy(isComponent) else { return nil }
+        guard halves.count == 2 else { return 1 }
+        let alphaText = CSSDeclarations.trim(String(halves[1]))
+        // A missing alpha (`none`) is 0, as CSS Color 4 renders missing components.
+        if alphaText == "none" { return 0 }
+        let alpha = alphaText.hasSuffix("%") ? Double(alphaText.dropLast()).map { $0 / 100 } : Double(alphaText)
+        return alpha.map { min(max($0, 0), 1) }
+    }
+
+    /// The CSS Color 4 functions `colorFourAlpha` reads.
+    static let colorFourFunctions: Set<String> = ["hwb", "lab", "lch", "oklab", "oklch", "color"]
+    /// The predefined colour spaces of `color()`.
+    static let colorSpaces: Set<String> = [
+        "srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz", "xyz-d50", "xyz-d65",
+    ]
 
     /// The CSS Color 4 named colours (all opaque).
     static let namedColors: Set<String> = [
