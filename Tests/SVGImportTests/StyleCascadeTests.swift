@@ -32,8 +32,13 @@ struct StyleCascadeTests {
         (#"<path \#(rect) fill="none" style="fill: bogus"/>"#, []),
         (#"<path \#(rect) stroke="red" stroke-width="2" style="stroke-width: -1"/>"#, ["F", "S2.0"]),
         (#"<path \#(rect) fill="notacolour"/>"#, ["F"]),
-        // !important is accepted and ignored; later declarations win.
+        // !important is accepted; later declarations win among equals, and an important
+        // sheet rule beats the style attribute, unless that is important too (the sheet's
+        // rule lost to the attribute: a square drawn where browsers draw nothing).
         (#"<path \#(rect) style="fill:none !important; stroke: red ! important"/>"#, ["S1.0"]),
+        (#"<style>.a{fill:none !important}</style><path class="a" \#(rect) style="fill:black"/>"#, []),
+        (#"<style>.a{fill:none !important}</style><path class="a" \#(rect) style="fill:black !important"/>"#, ["F"]),
+        (#"<style>#b{fill:none} .a{fill:red !important}</style><path id="b" class="a" \#(rect)/>"#, ["F"]),
         (#"<path \#(rect) style="fill:none; fill:red"/>"#, ["F"]),
         (#"<path \#(rect) style="/* c */ fill : none ;; stroke:red;"/>"#, ["S1.0"]),
         // Inheritance of fill, stroke and stroke properties; inherit keyword.

@@ -117,14 +117,14 @@ struct LayerBuilder {
         for attribute in element.attributes where attribute.namespace == nil && DeclaredStyle.propertyNames.contains(attribute.localName) {
             style.apply(attribute.localName, attribute.value)
         }
-        for declaration in styleSheet.declarations(for: index, in: document) {
-            style.apply(declaration.name, declaration.value)
-        }
-        if let inline = element.attribute("style") {
-            for declaration in CSSDeclarations.parse(inline.value) {
-                style.apply(declaration.name, declaration.value)
-            }
-        }
+        // The cascade: presentation attributes, the sheet's rules by specificity, the style
+        // attribute, then the `!important` declarations of the sheet and of the attribute.
+        let sheet = styleSheet.declarations(for: index, in: document)
+        let inline = element.attribute("style").map { CSSDeclarations.parseMarked($0.value) } ?? []
+        for declaration in sheet where !declaration.important { style.apply(declaration.name, declaration.value) }
+        for declaration in inline where !declaration.important { style.apply(declaration.name, declaration.value) }
+        for declaration in sheet where declaration.important { style.apply(declaration.name, declaration.value) }
+        for declaration in inline where declaration.important { style.apply(declaration.name, declaration.value) }
         declaredCache[index] = style
         return style
     }

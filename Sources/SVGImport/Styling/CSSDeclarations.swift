@@ -1,13 +1,17 @@
 /// Splits CSS declaration blocks (`name: value; …`) as found in `style` attributes and in
 /// `<style>` rule bodies.
 enum CSSDeclarations {
-    /// The declarations in order, names lower-cased, values trimmed, `!important` dropped
-    /// (it is ignored: a style attribute already wins over everything this importer knows).
-    /// Semicolons inside parentheses or quotes do not split; a declaration without ':' is
-    /// skipped, as CSS error recovery does.
+    /// The declarations in order, names lower-cased, values trimmed, `!important` taken off
+    /// the value and kept as `important`. Semicolons inside parentheses or quotes do not
+    /// split; a declaration without ':' is skipped, as CSS error recovery does.
+    /// `parseMarked`'s declarations without their `!important` marks.
     static func parse(_ text: String) -> [(name: String, value: String)] {
+        parseMarked(text).map { ($0.name, $0.value) }
+    }
+
+    static func parseMarked(_ text: String) -> [(name: String, value: String, important: Bool)] {
         let bytes = Array(stripComments(text).utf8)
-        var result: [(String, String)] = []
+        var result: [(String, String, Bool)] = []
         var start = 0
         var depth = 0
         var quote: UInt8?
@@ -17,12 +21,14 @@ enum CSSDeclarations {
             guard let colon = piece.firstIndex(of: ":") else { return }
             let name = trim(piece[..<colon]).lowercased()
             var value = trim(piece[piece.index(after: colon)...])
+            var important = false
             if let bang = value.lastIndex(of: "!"),
                trim(value[value.index(after: bang)...]).lowercased() == "important" {
                 value = trim(value[..<bang])
+                important = true
             }
             guard !name.isEmpty else { return }
-            result.append((name, value))
+            result.append((name, value, important))
         }
         while index < bytes.count {
             let byte = bytes[index]

@@ -31,7 +31,7 @@ struct StyleSheet {
 
     struct Rule {
         var selector: Selector
-        var declarations: [(name: String, value: String)]
+        var declarations: [(name: String, value: String, important: Bool)]
         /// Position in the document's rules, to break specificity ties (later wins).
         var order: Int
     }
@@ -80,7 +80,7 @@ struct StyleSheet {
             let close = Self.matchingBrace(text, open: open)
             let body = String(decoding: text[(open + 1)..<min(close, text.count)], as: UTF8.self)
             index = close + 1
-            let declarations = CSSDeclarations.parse(body)
+            let declarations = CSSDeclarations.parseMarked(body)
             for part in prelude.split(separator: ",") {
                 switch Self.parseSelector(String(part)) {
                 case .success(let selector):
@@ -204,8 +204,9 @@ struct StyleSheet {
 
     /// The declarations of every rule that matches element `index`, ordered by specificity
     /// and then document order (so applying them in sequence gives the cascade's winner).
-    /// Once over the budget, none.
-    mutating func declarations(for index: Int, in document: MarkupDocument) -> [(name: String, value: String)] {
+    /// Once over the budget, none. Each keeps its `!important` mark, which the cascade
+    /// applies after the style attribute's normal declarations (`LayerBuilder.declared`).
+    mutating func declarations(for index: Int, in document: MarkupDocument) -> [(name: String, value: String, important: Bool)] {
         guard !rules.isEmpty else { return [] }
         var matching: [Rule] = []
         for rule in rules where matches(rule.selector, element: index, in: document) { matching.append(rule) }
