@@ -40,6 +40,13 @@ public enum MorphCompletion: Sendable, Equatable {
 /// finished or interrupted its animation, so a completion that updates a main-actor view
 /// hops there itself. An animator released while an animation runs calls no completion.
 public final class MorphAnimator: @unchecked Sendable {
+    /// Whether `time` has reached an animation's `end`: at it, or within four units in its
+    /// last place before it, so that an end written in decimals is the end (a transition of
+    /// 0.5 s from 0.33 s ends at 0.8300000000000001 in binary, and a retarget given at 0.83
+    /// would otherwise catch a frame one ten-quadrillionth short of the target and start a
+    /// three-way morph from it). The command line's path-morph timelines keep the same rule.
+    package static func reaches(_ end: Double, at time: Double) -> Bool { time >= end - 4 * end.ulp }
+
     /// A completion handler: called once with how its animation ended.
     public typealias Completion = @Sendable (MorphCompletion) -> Void
 
@@ -56,12 +63,8 @@ public final class MorphAnimator: @unchecked Sendable {
         /// The time p reaches 1.
         var endTime: Double { duration == 0 ? startTime : startTime + (1 - startProgress) * duration }
 
-        /// Whether the animation has reached its end at `time`: at `endTime`, or within
-        /// four units in its last place before it, so that an end written in decimals is
-        /// the end (a transition of 0.5 s from 0.33 s ends at 0.8300000000000001 in binary,
-        /// and a retarget given at 0.83 would otherwise capture a frame one ten-quadrillionth
-        /// short of the target and start a three-way morph from it).
-        func hasEnded(at time: Double) -> Bool { duration == 0 || time >= endTime - 4 * endTime.ulp }
+        /// Whether the animation has reached its end at `time` (`MorphAnimator.reaches`).
+        func hasEnded(at time: Double) -> Bool { duration == 0 || MorphAnimator.reaches(endTime, at: time) }
 
         func progress(at time: Double) -> Double {
             guard !hasEnded(at: time) else { return 1 }

@@ -16,8 +16,8 @@ public struct SVGImportLimits: Sendable, Equatable {
 
     /// The most tests of a `<style>` sheet's selectors against elements (a compound selector
     /// such as `g.a` against one element, each ancestor a descendant combinator reaches
-    /// counting once). Default 2 000 000, about a third of a second here; icons' sheets take
-    /// a few thousand.
+    /// counting once). Default 2 000 000, about a sixth of a second here in a release build;
+    /// icons' sheets take a few thousand.
     public var maximumStyleTests: Int
 
     /// Creates limits; the defaults suit any real icon.

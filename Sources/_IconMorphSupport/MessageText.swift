@@ -8,6 +8,15 @@ package enum MessageText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
+    /// `text`, or when it has more than `longest` characters, its first and last `ends`
+    /// with an ellipsis between: a name from outside (a timeline's icon, an SVG element's)
+    /// quoted in a message, which could otherwise be millions of characters long.
+    package static func shortened(_ text: String, longest: Int, ends: Int) -> String {
+        // The byte count first: counting characters walks the whole text.
+        guard text.utf8.count > longest, text.count > longest else { return text }
+        return text.prefix(ends) + "…" + text.suffix(ends)
+    }
+
     /// `text` with every scalar that `breaksLine` escaped: `\n`, `\r` and `\t` by name, the
     /// others as `\u{…}` in hexadecimal (upper or lower case digits, as the caller's messages
     /// already print them). Text with nothing to escape comes back as it is.

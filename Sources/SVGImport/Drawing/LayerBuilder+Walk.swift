@@ -87,11 +87,7 @@ extension LayerBuilder {
             throw invalid("elements are nested more than \(limits.maximumDepth) levels deep (counting <use> references)", at: element.offset)
         }
         let style = parentStyle.child(declaring: declared(index))
-        guard !styleSheet.isOverBudget else {
-            throw invalid(
-                "its <style> rules would take more than \(limits.maximumStyleTests) selector tests to match against its elements",
-                at: element.offset)
-        }
+        try checkStyleBudget(at: element.offset)
         guard style.displayed else { return }
         noteEffects(style)
         var own: VectorTransform?

@@ -97,9 +97,7 @@ struct LayerBuilder {
         }
         // (The walk refuses the document at the first element past the budget; the root's own
         // style, or a `<use>` target's, may have passed it too.)
-        guard !styleSheet.isOverBudget else {
-            throw invalid("its <style> rules would take more than \(limits.maximumStyleTests) selector tests to match against its elements", at: root.offset)
-        }
+        try checkStyleBudget(at: root.offset)
         var warnings: [String] = []
         if let summary = unsupported.warning(file: name) { warnings.append(summary) }
         warnings += referenceWarnings
@@ -107,6 +105,15 @@ struct LayerBuilder {
         return SVGIcon(
             icon: VectorIcon(width: canvas.width, height: canvas.height, layers: layers),
             warnings: warnings.map(SVGError.oneLine))
+    }
+
+    /// Refuses the document, at `offset`, once matching its `<style>` rules has gone past
+    /// `limits.maximumStyleTests` (`StyleSheet.isOverBudget`).
+    func checkStyleBudget(at offset: Int) throws(SVGError) {
+        guard styleSheet.isOverBudget else { return }
+        throw invalid(
+            "its <style> rules would take more than \(limits.maximumStyleTests) selector tests to match against its elements",
+            at: offset)
     }
 
     /// The cascaded declarations of element `index` (memoised).

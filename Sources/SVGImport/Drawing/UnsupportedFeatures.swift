@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 /// Collects the SVG features a document uses that the importer leaves out, so that they are
 /// reported together in one warning instead of one line per element.
 struct UnsupportedFeatures {
@@ -14,8 +16,7 @@ struct UnsupportedFeatures {
 
     /// Records one use of `feature` (e.g. `"<text>"`, `"clip-path"`), a long name shortened.
     mutating func note(_ name: String) {
-        let feature = name.count <= Self.longestQuoted
-            ? name : String(name.prefix(Self.quotedEnds)) + "…" + String(name.suffix(Self.quotedEnds))
+        let feature = MessageText.shortened(name, longest: Self.longestQuoted, ends: Self.quotedEnds)
         if counts[feature] == nil { names.append(feature) }
         counts[feature, default: 0] += 1
     }

@@ -1,14 +1,14 @@
 /// Splits CSS declaration blocks (`name: value; …`) as found in `style` attributes and in
 /// `<style>` rule bodies.
 enum CSSDeclarations {
-    /// The declarations in order, names lower-cased, values trimmed, `!important` taken off
-    /// the value and kept as `important`. Semicolons inside parentheses or quotes do not
-    /// split; a declaration without ':' is skipped, as CSS error recovery does.
     /// `parseMarked`'s declarations without their `!important` marks.
     static func parse(_ text: String) -> [(name: String, value: String)] {
         parseMarked(text).map { ($0.name, $0.value) }
     }
 
+    /// The declarations in order, names lower-cased, values trimmed, `!important` taken off
+    /// the value and kept as `important`. Semicolons inside parentheses or quotes do not
+    /// split; a declaration without ':' is skipped, as CSS error recovery does.
     static func parseMarked(_ text: String) -> [(name: String, value: String, important: Bool)] {
         let bytes = Array(stripComments(text).utf8)
         var result: [(String, String, Bool)] = []

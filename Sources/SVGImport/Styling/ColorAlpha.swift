@@ -35,9 +35,7 @@ enum ColorAlpha {
                 guard Double(number) != nil else { return nil }
             }
             guard parts.count == 4 else { return 1 }
-            let alphaText = parts[3]
-            let alpha = alphaText.hasSuffix("%") ? Double(alphaText.dropLast()).map { $0 / 100 } : Double(alphaText)
-            return alpha.map { min(max($0, 0), 1) }
+            return alphaValue(parts[3])
         }
         if let alpha = colorFourAlpha(lower) { return alpha }
         if lower == "transparent" { return 0 }
@@ -71,8 +69,13 @@ enum ColorAlpha {
         guard halves.count == 2 else { return 1 }
         let alphaText = CSSDeclarations.trim(String(halves[1]))
         // A missing alpha (`none`) is 0, as CSS Color 4 renders missing components.
-        if alphaText == "none" { return 0 }
-        let alpha = alphaText.hasSuffix("%") ? Double(alphaText.dropLast()).map { $0 / 100 } : Double(alphaText)
+        return alphaText == "none" ? 0 : alphaValue(alphaText)
+    }
+
+    /// A colour function's alpha, a number or a percentage, clamped to 0…1; nil when it is
+    /// neither.
+    static func alphaValue(_ text: String) -> Double? {
+        let alpha = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
         return alpha.map { min(max($0, 0), 1) }
     }
 

@@ -45,37 +45,42 @@ enum FrameDelayPatch {
         }
     }
 
-    /// Patches the `format` file open for reading and writing at `descriptor`.
-    func apply(to descriptor: Int32, format: OutputFormat) {
+    /// Patches the `format` file open for reading and writing at `descriptor`; returns how
+    /// many frames the file holds, as read to patch it (nil when it does not parse): ffmpeg
+    /// merges a run of equal frames of a WebP into one shown longer, such as a hold's.
+    @discardableResult
+    func apply(to descriptor: Int32, format: OutputFormat) -> Int? {
         switch self {
         case .each(let hundredths):
-            if !Self.setAll(descriptor, hundredths: hundredths) {
-                Self.fixLast(descriptor, format: format, total: hundredths.reduce(0, +))
-            }
+            if let count = Self.setAll(descriptor, hundredths: hundredths) { return count }
+            return Self.fixLast(descriptor, format: format, total: hundredths.reduce(0, +))
         case .last(let total):
-            Self.fixLast(descriptor, format: format, total: total)
+            return Self.fixLast(descriptor, format: format, total: total)
         }
     }
 
     /// round(`frameCount` / `fps` · `unitsPerSecond`), in integers; nil if it overflows.
     static func units(frameCount: Int, fps: Rational, unitsPerSecond: Int) -> Int? {
-        let (scaled, overflows) = frameCount.multipliedReportingOverflow(by: unitsPerSecond * fps.denominator)
+        let (scaled, overflows) = frameCount.multipliedReportingOverflow(by: unitsPerSecond)
         guard !overflows, fps.numerator > 0 else { return nil }
-        return (2 * scaled + fps.numerator) / (2 * fps.numerator)
+        return fps.reciprocal.rounded(times: scaled)
     }
 
     /// Gives the last frame of the file open for reading and writing at `descriptor`
     /// (`format` `.gif` or `.webp`) what remains of `total` (hundredths of a second for a
-    /// GIF, milliseconds for a WebP). A file that does not parse, or whose last delay would
-    /// not fit, is left as it is.
-    static func fixLast(_ descriptor: Int32, format: OutputFormat, total: Int) {
-        guard let bytes = contents(of: descriptor) else { return }
+    /// GIF, milliseconds for a WebP); returns the frames the file holds. A file that does not
+    /// parse (nil), or whose last delay would not fit, is left as it is.
+    @discardableResult
+    static func fixLast(_ descriptor: Int32, format: OutputFormat, total: Int) -> Int? {
+        guard let bytes = contents(of: descriptor) else { return nil }
         let delays = format == .gif ? gifDelays(bytes) : webPDurations(bytes)
-        guard let last = delays.last else { return }
+        guard let last = delays.last else { return nil }
         let remaining = total - delays.dropLast().reduce(0) { $0 + $1.value }
         // A GIF delay is 16 bits, a WebP duration 24; under 1 the frame would vanish.
-        guard remaining >= 1, remaining < (format == .gif ? 1 << 16 : 1 << 24), remaining != last.value else { return }
-        write(remaining, bytes: format == .gif ? 2 : 3, at: last.offset, to: descriptor)
+        if remaining >= 1, remaining < (format == .gif ? 1 << 16 : 1 << 24), remaining != last.value {
+            write(remaining, bytes: format == .gif ? 2 : 3, at: last.offset, to: descriptor)
+        }
+        return delays.count
     }
 
     /// The hundredths of a second a GIF shows each of frames of `delays` (seconds): frame k
@@ -96,32 +101,23 @@ enum FrameDelayPatch {
     }
 
     /// Gives the GIF open for reading and writing at `descriptor` the `hundredths` of its
-    /// frames (`gifHundredths`); a file that does not parse or holds another number of frames
-    /// is left as it is (false).
+    /// frames (`gifHundredths`) and returns their count; a file that does not parse or holds
+    /// another number of frames is left as it is (nil).
     @discardableResult
-    static func setAll(_ descriptor: Int32, hundredths: [Int]) -> Bool {
-        guard let bytes = contents(of: descriptor) else { return false }
+    static func setAll(_ descriptor: Int32, hundredths: [Int]) -> Int? {
+        guard let bytes = contents(of: descriptor) else { return nil }
         let delays = gifDelays(bytes)
-        guard delays.count == hundredths.count else { return false }
+        guard delays.count == hundredths.count else { return nil }
         for (delay, wanted) in zip(delays, hundredths) where delay.value != wanted {
             write(wanted, bytes: 2, at: delay.offset, to: descriptor)
         }
-        return true
+        return delays.count
     }
 
     /// Writes `value`'s `bytes` lowest bytes, little-endian, at `offset`.
     private static func write(_ value: Int, bytes: Int, at offset: Int, to descriptor: Int32) {
         let patch = (0..<bytes).map { UInt8((value >> (8 * $0)) & 0xFF) }
         _ = patch.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-    }
-
-    /// How many frames the WebP open at `descriptor` holds (ffmpeg merges a run of equal
-    /// frames into one shown longer, such as a hold's repeated frames); nil when it does not
-    /// parse.
-    static func webPFrameCount(_ descriptor: Int32) -> Int? {
-        guard let bytes = contents(of: descriptor) else { return nil }
-        let count = webPDurations(bytes).count
-        return count > 0 ? count : nil
     }
 
     /// The whole file at `descriptor`, or nil when it cannot be read.

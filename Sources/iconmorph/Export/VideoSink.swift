@@ -261,8 +261,9 @@ final class VideoSink: FrameSink, @unchecked Sendable {
         guard let temporary else { return }
         let descriptor = open(temporary, format == .webp || delayPatch != nil ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
-        if descriptor >= 0 { delayPatch?.apply(to: descriptor, format: format) }
-        if descriptor >= 0, format == .webp { framesInFile = FrameDelayPatch.webPFrameCount(descriptor) }
+        if descriptor >= 0, let found = delayPatch?.apply(to: descriptor, format: format), format == .webp {
+            framesInFile = found
+        }
         if copiesThrough {
             // Copied through descriptor 1, or into the pipe, FIFO or device, then removed.
             defer { discard() }

@@ -95,10 +95,7 @@ enum CommandLineError: Error, Equatable, CustomStringConvertible {
 /// its first and last `quotedLimit / 2`, an ellipsis between (a 50-million-letter icon name in
 /// a timeline file was echoed whole).
 func quoted(_ value: String) -> String {
-    var shown = value
-    if value.utf8.count > quotedLimit, value.count > quotedLimit {
-        shown = value.prefix(quotedLimit / 2) + "…" + value.suffix(quotedLimit / 2)
-    }
+    let shown = MessageText.shortened(value, longest: quotedLimit, ends: quotedLimit / 2)
     return "'" + MessageText.escaped(shown, uppercaseHex: false) + "'"
 }
 

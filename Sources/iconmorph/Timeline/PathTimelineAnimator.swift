@@ -115,8 +115,7 @@ struct PathTimelineAnimator: TimelineAnimating {
         now = max(now, time)
         guard let running = animation else { return }
         let end = running.startTime + (1 - running.startProgress) * running.duration
-        // At the end as written in decimals, too, as `MorphAnimator` has it.
-        if running.duration == 0 || now >= end - 4 * end.ulp {
+        if running.duration == 0 || MorphAnimator.reaches(end, at: now) {
             animation = nil
             restingProgress = 1
         }

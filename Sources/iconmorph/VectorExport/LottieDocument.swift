@@ -101,7 +101,6 @@ enum LottieDocument {
             end = plays * length
         }
 
-
         /// The fewest units a frame at which every one of `delays` is a whole number of units
         /// (the least common multiple of the denominators of delay · fps), or `largestUnits`
         /// when that is more.
