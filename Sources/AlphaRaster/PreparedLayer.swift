@@ -22,7 +22,7 @@ struct PreparedLayer {
         path = layer.path
         paint = layer.paint
         guard !layer.opacity.isNaN else {
-            throw AlphaRasterError.invalidIcon(.layer(number, .opacity), reason: "must be a number in 0...1, got nan")
+            throw AlphaRasterError.invalidIcon(.layer(number, .opacity), reason: "must be a number (values outside 0...1 count as the nearer end), got nan")
         }
         opacity = Float(min(max(layer.opacity, 0), 1))
         guard layer.transform.isFinite else {
@@ -54,26 +54,39 @@ struct PreparedLayer {
         }
         // The mapped box of the control points bounds every mapped point.
         // A stroke's outline reaches at most h·max(miter limit, √2) past them, and h·√2 (a
-        // square cap's corner) without miter joins, whatever the limit.
+        // square cap's corner) without miter joins, whatever the limit. The path is checked
+        // without that reach first, so that a stroke too wide for the range is named as such.
         if var bounds = path.controlBounds {
+            pixelBounds = try Self.mappedBounds(bounds, transform, layer: number, field: .path, what: "reaches")
             if case .stroke(let style) = paint {
                 let reach = style.width / 2 * max(style.lineJoin == .miter ? style.miterLimit : 1, 2.0.squareRoot())
                 bounds.min -= reach
                 bounds.max += reach
+                pixelBounds = try Self.mappedBounds(
+                    bounds, transform, layer: number, field: .strokeWidth, what: "\(style.width) makes the stroke's outline reach")
             }
-            let limit = VectorRasterizer.coordinateLimit
-            var low = SIMD2(Double.infinity, .infinity), high = -low
-            for corner in [bounds.min, bounds.max, SIMD2(bounds.min.x, bounds.max.y), SIMD2(bounds.max.x, bounds.min.y)] {
-                let p = transform.apply(corner)
-                guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
-                    throw AlphaRasterError.invalidIcon(
-                        .layer(number, .path),
-                        reason: "reaches (\(p.x), \(p.y)) in pixels, beyond the ±\(limit) the rasterizer handles")
-                }
-                low = pointwiseMin(low, p); high = pointwiseMax(high, p)
-            }
-            pixelBounds = (low, high)
         }
+    }
+
+    /// The box in pixels of `bounds` mapped by `transform`, or an error naming layer `layer`'s
+    /// `field` when a corner maps outside ±`VectorRasterizer.coordinateLimit` or overflows:
+    /// "<what> (x, y) in pixels, …".
+    private static func mappedBounds(
+        _ bounds: (min: SIMD2<Double>, max: SIMD2<Double>), _ transform: VectorTransform, layer: Int,
+        field: VectorIcon.Part.LayerField, what: String
+    ) throws -> (min: SIMD2<Double>, max: SIMD2<Double>) {
+        let limit = VectorRasterizer.coordinateLimit
+        var low = SIMD2(Double.infinity, .infinity), high = -low
+        for corner in [bounds.min, bounds.max, SIMD2(bounds.min.x, bounds.max.y), SIMD2(bounds.max.x, bounds.min.y)] {
+            let p = transform.apply(corner)
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
+                let point = p.x.isFinite && p.y.isFinite ? "(\(p.x), \(p.y)) in pixels" : "past every finite coordinate"
+                throw AlphaRasterError.invalidIcon(
+                    .layer(layer, field), reason: "\(what) \(point), beyond the ±\(limit) the rasterizer handles")
+            }
+            low = pointwiseMin(low, p); high = pointwiseMax(high, p)
+        }
+        return (low, high)
     }
 
     /// Whole pixels of the clip rectangle (x0, y0, x1, y1) that `pixelBounds` meets: an

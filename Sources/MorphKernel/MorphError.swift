@@ -33,9 +33,7 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidParameter(let parameter, let reason):
             "\(parameter): \(reason)"
         case .invalidSize(let width, let height):
-            "\(width)×\(height) pixels is not a valid frame size: each side must be at least 1 pixel and the "
-                + "area at most \(MorphRenderer.maximumPixelCount) pixels, counting the width rounded up to a multiple of 16 "
-                + "(with the distance field, the width plus twice the blur radius and 16, at most twice that)"
+            Self.sizeProblem(width: width, height: height)
         case .sizeMismatch(let input, let width, let height, let expectedWidth, let expectedHeight):
             "the \(input) is \(width)×\(height) pixels but the renderer is \(expectedWidth)×\(expectedHeight)"
         case .invalidBytesPerRow(let bytesPerRow, let width, let format):
@@ -47,6 +45,25 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedPixelFormat(let format):
             "frames cannot be rendered as \(format): use alpha8, rgba8, rgba8Premultiplied, bgra8 or bgra8Premultiplied"
         }
+    }
+}
+
+extension MorphError {
+    /// What is wrong with a size `MorphError.invalidSize` reports, by the first rule it breaks:
+    /// a side below 1 pixel; the area (width rounded up to a multiple of 16) over
+    /// `MorphRenderer.maximumPixelCount`; else only the distance field's padded rows are too
+    /// many, which is the one rule left.
+    static func sizeProblem(width: Int, height: Int) -> String {
+        let size = "\(width)×\(height) pixels"
+        guard width >= 1, height >= 1 else { return "\(size): each side must be at least 1 pixel" }
+        let limit = MorphRenderer.maximumPixelCount
+        // (Both sides at most the limit, 2²⁸, so neither the rounding nor the product overflows.)
+        guard width <= limit, height <= limit, (width + 15) / 16 * 16 * height <= limit else {
+            return "\(size) is too large: the area, counting the width rounded up to a multiple of 16, "
+                + "must be at most \(limit) pixels"
+        }
+        return "\(size) is too large for the distance field: its rows, padded by twice the blur radius and "
+            + "16 pixels, must span at most \(2 * limit) pixels in all"
     }
 }
 

@@ -15,10 +15,11 @@ extension PNGImage {
     /// one cut off inside it is invalid.
     ///
     /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason)
-    ///   or `.tooLarge`, each naming `path`.
+    ///   or `.tooLarge`, each naming `path`; `.invalidPixelLimit` for a limit below 1.
     public init(
         contentsOfFile path: String, format: PixelFormat = .rgba, pixelLimit: Int = PNGImage.defaultPixelLimit
     ) throws {
+        guard pixelLimit >= 1 else { throw PNGError.invalidPixelLimit(pixelLimit) }
         var info = stat()
         if stat(path, &info) != 0 {
             let code = errno
@@ -38,11 +39,13 @@ extension PNGImage {
     /// Decodes PNG data held in memory; `name` labels errors (e.g. `"<stdin>"`). As for files,
     /// reading stops once the image data is whole.
     ///
-    /// - Throws: `PNGError.invalidPNG` or `.tooLarge`, as for files.
+    /// - Throws: `PNGError.invalidPNG` or `.tooLarge`, as for files; `.invalidPixelLimit` for a
+    ///   limit below 1.
     public init(
         pngData: [UInt8], name: String = "<memory>", format: PixelFormat = .rgba,
         pixelLimit: Int = PNGImage.defaultPixelLimit
     ) throws {
+        guard pixelLimit >= 1 else { throw PNGError.invalidPixelLimit(pixelLimit) }
         self = try pngData.withUnsafeBytes { bytes in
             try LibPNG.decode(memory: bytes, name: name, format: format, pixelLimit: pixelLimit)
         }

@@ -24,6 +24,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output exists and this process could not write it in place (read-only to it):
     /// replacing it by a new file would go around its permissions.
     case cannotReplace(path: String)
+    /// A decoder was given a pixel limit below 1 (the limit it was given): no image fits.
+    case invalidPixelLimit(Int)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): write failed: \(reason)"
         case .cannotReplace(let path):
             "\(path): cannot replace it: the file is read-only to you (change its permissions, or write elsewhere)"
+        case .invalidPixelLimit(let limit):
+            "pixel limit \(limit): must be at least 1 pixel"
         }
     }
 }

@@ -155,7 +155,7 @@ public struct PathMorph: Sendable {
     /// overshoots; far enough out, past about 10³⁰⁰, the products overflow to infinities and
     /// NaN); NaN and −∞ count as 0 and +∞ as 1.
     public func contours(at progress: Double) -> [PathContour] {
-        let p = progress.isNaN ? 0 : progress.isInfinite ? (progress > 0 ? 1 : 0) : progress
+        let p = Self.effectiveProgress(progress)
         let q = 1 - p
         return zip(source, target).map { a, b in
             PathContour(
@@ -175,11 +175,16 @@ public struct PathMorph: Sendable {
         Self.path(of: contours(at: progress))
     }
 
+    /// `progress` as `contours(at:)` takes it: NaN and −∞ are 0, +∞ is 1, anything else itself.
+    static func effectiveProgress(_ progress: Double) -> Double {
+        progress.isNaN ? 0 : progress.isInfinite ? (progress > 0 ? 1 : 0) : progress
+    }
+
     /// The mask of the outline at `progress`, drawn with `rasterizer` (exact-area coverage,
     /// non-zero rule, clipped to the box inside the padding as icons are).
     ///
-    /// At 0 and 1 it is the icon's own mask (`AlphaMask(icon:layout:)`, with `rasterizer`), byte
-    /// for byte. The matched outline there is the icon's polygon — the same chords, cut where
+    /// At 0 and 1 (and what `contours(at:)` counts as them: NaN, ±∞) it is the icon's own mask
+    /// (`AlphaMask(icon:layout:)`, with `rasterizer`), byte for byte. The matched outline there is the icon's polygon — the same chords, cut where
     /// they meet — but the rasterizer sums its edges in another order (a rotated start, a
     /// contour run the other way, several layers as one path), and Float sums in another order
     /// may round a pixel at a half level the other way; drawing the icon itself removes that.
@@ -187,9 +192,10 @@ public struct PathMorph: Sendable {
     /// - Throws: `AlphaRasterError` when a point leaves the rasterizer's range (an extreme
     ///   extrapolation) or the outline passes its work limits.
     public func mask(at progress: Double, rasterizer: VectorRasterizer = VectorRasterizer()) throws -> AlphaMask {
-        if progress == 0, let icon = sourceIcon { return try rasterizer.mask(for: icon, in: layout) }
-        if progress == 1, let icon = targetIcon { return try rasterizer.mask(for: icon, in: layout) }
-        return try rasterizer.mask(forPixelPath: path(at: progress), rule: .nonZero, in: layout)
+        let p = Self.effectiveProgress(progress)
+        if p == 0, let icon = sourceIcon { return try rasterizer.mask(for: icon, in: layout) }
+        if p == 1, let icon = targetIcon { return try rasterizer.mask(for: icon, in: layout) }
+        return try rasterizer.mask(forPixelPath: path(at: p), rule: .nonZero, in: layout)
     }
 
     /// `contours` as one path: a `move`, the cubics and a `close` for each.

@@ -106,6 +106,21 @@ struct VectorRobustnessTests {
         let dot = StrokeTests.line([16, 16], [16.5, 16])
         let wide = try AlphaMask(icon: Self.icon(dot, paint: .stroke(StrokeStyle(width: 1e6, lineCap: .square))), box: Self.box)
         #expect(wide.pixels.allSatisfy { $0 == 255 })
+        // A stroke too wide for the rasterizer's range is named as the stroke width, not the
+        // path (whose points are all in range), with the width it was given; one so wide its
+        // reach overflows says so rather than quoting NaN.
+        for width in [1e120, 1e308] {
+            let tooWide = Self.icon(dot, paint: .stroke(StrokeStyle(width: width)))
+            #expect(Self.field { _ = try AlphaMask(icon: tooWide, box: Self.box) } == "layer 1 stroke width")
+            do {
+                _ = try AlphaMask(icon: tooWide, box: Self.box)
+            } catch {
+                let message = "\(error)"
+                #expect(message.hasPrefix("vector icon layer 1 stroke width: \(width) makes the stroke's outline reach "), "\(message)")
+                #expect(message.hasSuffix("beyond the ±1e+100 the rasterizer handles"), "\(message)")
+                #expect(!message.contains("nan"), "\(message)")
+            }
+        }
     }
 
     @Test("a path whose edges would cross too many rows in all is refused before any is drawn")

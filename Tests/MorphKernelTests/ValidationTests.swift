@@ -89,6 +89,19 @@ import Testing
         #expect(MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41, maxBlurRadius: 12))
         #expect(!MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41 + 1, maxBlurRadius: 12))
         #expect(MorphRenderer.distanceAcceptsSize(width: 16_384, height: 16_384, maxBlurRadius: MorphStyle.maximumBlurRadius))
+        // Each message names the rule the size breaks, and only that one.
+        let messages = [
+            (0, 5, "0×5 pixels: each side must be at least 1 pixel"),
+            (5, Int.min, "5×\(Int.min) pixels: each side must be at least 1 pixel"),
+            (Int.max, 2, "is too large: the area, counting the width rounded up to a multiple of 16, must be at most 268435456"),
+            (17, 1 << 23 + 1, "is too large: the area"),
+            (1, 1 << 24, "is too large for the distance field: its rows, padded by twice the blur radius"),
+        ]
+        for (width, height, text) in messages {
+            let description = MorphError.invalidSize(width: width, height: height).description
+            #expect(description.contains(text), "\(description)")
+            #expect(description.contains("distance") == text.contains("distance"), "\(description)")
+        }
     }
 
     @Test("bad progress, mismatched masks and wrong output sizes throw and leave the output alone")

@@ -5,7 +5,7 @@ import Testing
 /// Every public entry point of the codec given bad arguments: each throws the documented
 /// `PNGError` case (never traps, never writes a file), and its description is one line.
 @Suite struct APIValidationTests {
-    enum Kind: String, Sendable { case invalidImage, encodingFailed, invalidPNG, tooLarge, fileNotFound, unreadable, cannotCreate, writeFailed }
+    enum Kind: String, Sendable { case invalidImage, encodingFailed, invalidPNG, tooLarge, fileNotFound, unreadable, cannotCreate, writeFailed, invalidPixelLimit }
 
     struct Row: CustomTestStringConvertible, Sendable {
         let name: String
@@ -43,8 +43,8 @@ import Testing
             }
         },
         Row(name: "empty data", kind: .invalidPNG) { _ in _ = try PNGImage(pngData: [], name: "x") },
-        Row(name: "pixel limit 0", kind: .tooLarge) { _ in _ = try PNGImage(pngData: try tiny.pngData(), name: "x", pixelLimit: 0) },
-        Row(name: "negative pixel limit", kind: .tooLarge) { _ in _ = try PNGImage(pngData: try tiny.pngData(), name: "x", pixelLimit: -7) },
+        Row(name: "pixel limit 0", kind: .invalidPixelLimit) { _ in _ = try PNGImage(pngData: try tiny.pngData(), name: "x", pixelLimit: 0) },
+        Row(name: "negative pixel limit", kind: .invalidPixelLimit) { _ in _ = try PNGImage(pngData: try tiny.pngData(), name: "x", pixelLimit: -7) },
         Row(name: "empty path", kind: .fileNotFound) { _ in _ = try PNGImage(contentsOfFile: "") },
         Row(name: "path through a file", kind: .fileNotFound) { folder in _ = try PNGImage(contentsOfFile: folder + "/file/x.png") },
         Row(name: "a folder", kind: .unreadable) { folder in _ = try PNGImage(contentsOfFile: folder) },
@@ -94,6 +94,7 @@ import Testing
             case .unreadable: .unreadable
             case .cannotCreate, .cannotReplace: .cannotCreate
             case .writeFailed: .writeFailed
+            case .invalidPixelLimit: .invalidPixelLimit
             }
             #expect(kind == row.kind, "\(error)")
             #expect(!error.description.contains("\n") && !error.description.isEmpty)

@@ -15,6 +15,19 @@ import Testing
         #expect(try PNGImage(contentsOfFile: path, pixelLimit: 1024).width == 32)
     }
 
+    /// A limit below 1 fits no image: it is refused as the argument it is, before the file is
+    /// read, not reported as an image over a limit of −1.
+    @Test(arguments: [0, -1, Int.min])
+    func limitBelowOneIsRefused(_ limit: Int) throws {
+        let path = TestPaths.pngSuite + "/basn6a08.png"
+        #expect(throws: PNGError.invalidPixelLimit(limit)) { try PNGImage(contentsOfFile: path, pixelLimit: limit) }
+        #expect(throws: PNGError.invalidPixelLimit(limit)) { try PNGImage(contentsOfFile: "/no/such/file.png", pixelLimit: limit) }
+        #expect(throws: PNGError.invalidPixelLimit(limit)) {
+            try PNGImage(pngData: readBytes(path), name: "basn6a08", pixelLimit: limit)
+        }
+        #expect(PNGError.invalidPixelLimit(limit).description == "pixel limit \(limit): must be at least 1 pixel")
+    }
+
     /// The interlaced 16-bit route (which inflates the data itself) checks the limit first too.
     @Test func interlacedSixteenBitFileOverTheLimitIsRefused() throws {
         let path = TestPaths.pngSuite + "/basi6a16.png"

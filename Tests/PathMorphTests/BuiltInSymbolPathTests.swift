@@ -35,6 +35,10 @@ struct BuiltInSymbolPathTests {
             // The end frames are the icons' own masks.
             #expect(try morph.mask(at: 0, rasterizer: rasterizer) == Self.masks[from]!)
             #expect(try morph.mask(at: 1, rasterizer: rasterizer) == Self.masks[to]!)
+            // So are the progress values `contours(at:)` counts as the ends.
+            #expect(try morph.mask(at: .infinity, rasterizer: rasterizer) == Self.masks[to]!, "\(from) → \(to) at +∞")
+            #expect(try morph.mask(at: -.infinity, rasterizer: rasterizer) == Self.masks[from]!, "\(from) → \(to) at −∞")
+            #expect(try morph.mask(at: .nan, rasterizer: rasterizer) == Self.masks[from]!, "\(from) → \(to) at NaN")
             // The matched outlines are the icons' polygons: drawn as one path, they differ
             // from the icons' masks only where a Float sum in another order rounds a half
             // level the other way.
