@@ -41,6 +41,12 @@ final class DistanceFieldCache: @unchecked Sendable {
         entries.reserveCapacity(capacity)
     }
 
+    /// Whether the fields serve a renderer of blur `maxBlurRadius` whose fields' rows are
+    /// padded by `padding`: an empty mask's field and the rows' padding depend on those alone.
+    func serves(maxBlurRadius: Double, padding: Int) -> Bool {
+        emptyDepth == Float(max(maxBlurRadius, 1)) && self.padding == padding
+    }
+
     /// How many fields are kept: at least 2; fewer than now drops the oldest.
     var keptFields: Int {
         get { lock.withLock { capacity } }

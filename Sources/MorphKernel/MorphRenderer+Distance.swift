@@ -9,8 +9,11 @@ final class DistanceStage {
     /// The stage of a renderer of `width` × `height` in `style`, with `fields` shared with
     /// another renderer's stage, or its own.
     init(width: Int, height: Int, style: MorphStyle, threads: Int, fields: DistanceFieldCache? = nil) {
-        frames = DistanceFrameRenderer(width: width, height: height, style: style, threads: threads)
-        self.fields = fields ?? DistanceFieldCache(style: style, padding: frames.padding)
+        let frames = DistanceFrameRenderer(width: width, height: height, style: style, threads: threads)
+        self.frames = frames
+        // Another renderer's fields where they serve this one (`init(sharingIconsWith:style:)`).
+        let shared = fields.flatMap { $0.serves(maxBlurRadius: style.maxBlurRadius, padding: frames.padding) ? $0 : nil }
+        self.fields = shared ?? DistanceFieldCache(style: style, padding: frames.padding)
     }
 
     /// The frame stage's form of a captured field with weight `weight`, lent to `body`.

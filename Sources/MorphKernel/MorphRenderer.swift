@@ -185,8 +185,23 @@ public final class MorphRenderer: @unchecked Sendable {
         try! self.init(width: other.width, height: other.height, style: other.style, bandCount: nil, fields: other.distance?.fields)
     }
 
+    /// A renderer of `other`'s size in another style that shares the icon fields `other`
+    /// computes where they serve both: where both draw the distance field
+    /// (`MorphField.distance`) with the same `maxBlurRadius`, on which the fields depend. For
+    /// another look of the same icons — a tint for dark mode, another background — without
+    /// computing each icon's field again. A running `MorphAnimator` goes on in the new look
+    /// when its frames (`MorphAnimator.frame(at:)`) are drawn with the new renderer. With any
+    /// other pair of styles nothing is shared, as between renderers made apart.
+    ///
+    /// - Throws: `MorphError.invalidParameter` for a style out of range (see
+    ///   `MorphStyle.validate()`); `MorphError.invalidSize` when `other`'s size is too large
+    ///   for the distance field at `style`'s blur.
+    public convenience init(sharingIconsWith other: MorphRenderer, style: MorphStyle) throws {
+        try self.init(width: other.width, height: other.height, style: style, bandCount: nil, fields: other.distance?.fields)
+    }
+
     /// The designated initializer; `fields`, the icon fields of another renderer's distance
-    /// stage to share.
+    /// stage to share where they serve this one's style.
     private init(width: Int, height: Int, style: MorphStyle, bandCount: Int?, fields: DistanceFieldCache?) throws {
         guard MorphRenderer.acceptsSize(width: width, height: height) else {
             throw MorphError.invalidSize(width: width, height: height)

@@ -184,6 +184,41 @@ struct DistanceStyleRendererTests {
         #expect(MorphRenderer(sharingIconsWith: metaball).distance == nil)
     }
 
+    @Test func aRendererInAnotherLookSharesTheFieldsThatServeIt() throws {
+        // A dark-mode switch: the same icons in another tint over a background. The new
+        // renderer uses the fields the first computed (no field computed again) and draws the
+        // bytes of a renderer made apart in that style; a running animator's frames go on in
+        // the new look. Another blur, or the metaball field, shares nothing.
+        let source = try DistanceStyleReferenceTests.mask("heart"), target = try DistanceStyleReferenceTests.mask("star")
+        let first = try MorphRenderer(width: source.width, height: source.height, style: Self.style)
+        let frame = MorphFrame(source: source, target: target, progress: 0.4)
+        _ = try Self.alpha(first, frame)
+        var dark = Self.style
+        dark.tint = TintColor(red: 240, green: 240, blue: 250)
+        dark.background = TintColor(red: 20, green: 22, blue: 30)
+        let second = try MorphRenderer(sharingIconsWith: first, style: dark)
+        #expect(second.style == dark && second.distance!.fields === first.distance!.fields)
+        let computed = first.distance!.fields.computedFields
+        let alone = try MorphRenderer(width: source.width, height: source.height, style: dark)
+        func rgba(_ renderer: MorphRenderer, _ frame: MorphFrame) throws -> [UInt8] {
+            var out = [UInt8](repeating: 0x5A, count: renderer.rgbaByteCount)
+            try out.withUnsafeMutableBytes { try renderer.render(frame, into: $0, format: .rgba8) }
+            return out
+        }
+        #expect(try rgba(second, frame) == rgba(alone, frame))
+        #expect(first.distance!.fields.computedFields == computed, "no field computed again")
+        // An animator's frame, drawn in the new look, is the new renderer's frame of it.
+        let animator = try MorphAnimator(renderer: first, source: source, target: target)
+        try animator.animate(to: source, duration: 1, at: 0)
+        let moving = try animator.frame(at: 0.3)
+        #expect(try rgba(second, moving) == rgba(alone, moving))
+        var wider = Self.style
+        wider.maxBlurRadius = Self.style.maxBlurRadius + 2
+        #expect(try MorphRenderer(sharingIconsWith: first, style: wider).distance!.fields !== first.distance!.fields)
+        #expect(try MorphRenderer(sharingIconsWith: first, style: MorphStyle()).distance == nil)
+        #expect(throws: MorphError.self) { try MorphRenderer(sharingIconsWith: first, style: MorphStyle(field: .distance, blurLevels: 1)) }
+    }
+
     @Test func framesSplitOverThreadsAreTheFramesOfOne() throws {
         // Every phase of a distance frame split into bands over 2, 3 and 5 threads (the work
         // threshold lowered so that even these small frames split): the bytes of one thread,
