@@ -22,7 +22,7 @@ import Darwin
 /// A file that is replaced keeps its permission bits and, where the process may set it, its
 /// owner and group; a file the process could not write in place is not replaced at all
 /// (`PNGError.cannotReplace`), since renaming over it would go around its permissions.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     private static let lock = MutexLock()
     nonisolated(unsafe) private static var cachedFileMode: mode_t?
 
@@ -35,7 +35,7 @@ public enum AtomicFileWriter {
     ///   into place (missing or unwritable folder, `path` is a directory), `PNGError.writeFailed`
     ///   when writing fails part-way (disk full, file size limit), `PNGError.cannotReplace`
     ///   for an existing file this process could not write in place.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         // `write(_ files:)` for one file, without its lists (each array of a new element type
         // is a metadata instantiation by the runtime on first use).
         switch try prepare(bytes, for: path) {
@@ -59,7 +59,7 @@ public enum AtomicFileWriter {
     ///
     /// - Throws: as `write(_:to:)`, naming the file that failed; every temporary file is
     ///   removed then.
-    public static func write(_ files: [(bytes: UnsafeRawBufferPointer, path: String)]) throws {
+    package static func write(_ files: [(bytes: UnsafeRawBufferPointer, path: String)]) throws {
         var staged: [(temporary: String, path: String)] = []
         var inPlace: [(bytes: UnsafeRawBufferPointer, path: String, throughStandardOutput: Bool)] = []
         func discard(_ files: ArraySlice<(temporary: String, path: String)>) {
@@ -96,9 +96,9 @@ public enum AtomicFileWriter {
     /// be put in place in one step (`moveIntoPlace()`) or given up (`discard()`), exactly one
     /// of the two: for writers that finish files out of order but must publish them in order.
     /// Until then the temporary file is tracked like any `write`'s, so an interrupt removes it.
-    public struct StagedFile: Sendable {
+    package struct StagedFile: Sendable {
         /// The path the bytes go to (through symbolic links).
-        public let destination: String
+        package let destination: String
         /// The temporary sibling holding the bytes, or nil for a device or FIFO destination,
         /// which gets `bytes` written in place at `moveIntoPlace()`.
         private let temporary: String?
@@ -119,7 +119,7 @@ public enum AtomicFileWriter {
         /// Renames the temporary file over the destination (or writes a device or FIFO).
         ///
         /// - Throws: as `AtomicFileWriter.write(_:to:)`; the temporary file is removed then.
-        public func moveIntoPlace() throws {
+        package func moveIntoPlace() throws {
             if let temporary {
                 try AtomicFileWriter.moveIntoPlace(temporary, destination)
             } else {
@@ -130,7 +130,7 @@ public enum AtomicFileWriter {
         }
 
         /// Removes the temporary file; the destination stays as it was.
-        public func discard() {
+        package func discard() {
             if let temporary { AtomicFileWriter.removeTemporary(temporary) }
         }
     }
@@ -140,7 +140,7 @@ public enum AtomicFileWriter {
     ///
     /// - Throws: as `write(_:to:)` for everything up to the rename: a folder at `path`, a
     ///   folder that refuses the file, a full disk, a file this process could not write.
-    public static func stage(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> StagedFile {
+    package static func stage(_ bytes: UnsafeRawBufferPointer, for path: String) throws -> StagedFile {
         StagedFile(try prepare(bytes, for: path), bytes: bytes)
     }
 
