@@ -44,7 +44,8 @@ public enum AlphaRasterError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidBox(let field, let reason):
             "icon box \(field): \(reason)"
         case .invalidIcon(let part, let reason):
-            "vector icon \(part): \(reason)"
+            // The tolerance is the rasterizer's, not the icon's.
+            part == .tolerance ? "vector rasterizer tolerance: \(reason)" : "vector icon \(part): \(reason)"
         case .invalidImageSize(let width, let height):
             "an image of \(width)×\(height) pixels is not valid: "
                 + (width < 1 || height < 1 ? "each side must be at least 1 pixel" : "its rows would span more bytes than memory can address")

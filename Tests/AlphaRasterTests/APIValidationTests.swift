@@ -88,6 +88,16 @@ import Testing
         }
     }
 
+    @Test func aToleranceIsTheRasterizers() {
+        // The flattening tolerance belongs to the rasterizer, not to an icon.
+        #expect(throws: AlphaRasterError.self) { try VectorRasterizer(tolerance: 0) }
+        do {
+            _ = try VectorRasterizer(tolerance: 0)
+        } catch {
+            #expect("\(error)".hasPrefix("vector rasterizer tolerance: "), "\(error)")
+        }
+    }
+
     @Test func maskSizeMessagesSayWhichLimit() throws {
         func message(_ width: Int, _ height: Int) -> String {
             AlphaRasterError.invalidMaskSize(width: width, height: height).description
