@@ -21,6 +21,34 @@ struct MemoryNeedsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// The check comes before the icons are drawn: under `ulimit -v 100000` the two 7500 px
+    /// masks alone did not fit, and their allocation ended the process with a runtime trap
+    /// (status 134) before the check ran. Each command is refused with status 71, `mask`
+    /// too, which had no check; a missing file or unknown name is still reported as such.
+    @Test(arguments: [
+        ("render --progress 0.5 --size 2500 --scale 3 --style distance -o big.png", 71,
+         "--size: 7500×7500 px distance frames need about 4018 MB of memory, more than the 102 MB this process may have "
+            + "(ulimit -v); give a smaller --size or --scale"),
+        ("render --progress 0.5 --size 2500 --scale 3 -o big.png", 71, "--size: 7500×7500 px metaball frames need about"),
+        ("render --style path --progress 0.5 --size 2500 --scale 3 -o big.png", 71, "--size: 7500×7500 px path frames need about"),
+        ("animate --at 0 play --at 0.2 pause --size 2500 --scale 3 -o a.apng", 71, "--size: 7500×7500 px metaball frames"),
+        ("mask --from star --size 2500 --scale 3 -o m.png", 71,
+         "--size: a 7500×7500 px mask needs about 221 MB of memory, more than the 102 MB this process may have (ulimit -v); "
+            + "give a smaller --size or --scale"),
+        ("mask --from missing.png --size 2500 --scale 3 -o m.png", 66, "missing.png: no such file"),
+        ("render --from nosuchicon --progress 0.5 --size 2500 --scale 3 -o big.png", 66, "--from: 'nosuchicon' is not a file"),
+        ("animate --at 0 play --at 0.2 missing.svg --size 2500 --scale 3 -o a.apng", 66, "missing.svg: no such file"),
+    ])
+    func iconsTooLargeToDrawAreRefusedBeforeTheyAreDrawn(_ command: String, _ status: Int32, _ message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try ExportRun.shell("ulimit -v 100000 && \"$ICONMORPH\" " + command, in: folder.path)
+        #expect(run.status == status, "\(run.status): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("iconmorph: error: " + message), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// A strip's own pixels join the estimate once its frames are counted: under
     /// `ulimit -v 200000` a 25-frame strip of 132 px frames is drawn (counting the largest
     /// sheet up front refused it).

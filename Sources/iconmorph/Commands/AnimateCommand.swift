@@ -267,13 +267,14 @@ enum AnimateCommand {
     static func run(_ options: AnimateOptions, warn: (String) -> Void) throws -> String {
         if options.export.format == .rgba, StandardStreams.isTerminal { throw StandardOutputError.isTerminal }
         let layout = options.layout
-        // Once the icons are read (a missing one is reported as such), before the renderer
-        // takes its memory; a sheet's own pixels once its frames are counted, below.
+        // Before the icons are drawn (each mask is an allocation of a frame's size), a missing
+        // or unknown icon reported first all the same; a sheet's own pixels once its frames
+        // are counted, below.
         var needs = MemoryNeeds(
             width: layout.width, height: layout.height, style: options.fieldStyle, format: options.export.format,
             extraIcons: max(0, options.timeline.icons.count - 2))
+        try needs.check { try TimelinePlayer.preflightIcons(of: options.timeline, in: layout, source: options.maskSource) }
         func makeRenderer() throws -> MorphRenderer {
-            try needs.check()
             let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
             // Every icon's distance field kept, so that each is computed once however the
             // timeline cycles through them (with the default four, a fifth icon evicted one in turn).

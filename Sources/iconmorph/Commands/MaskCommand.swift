@@ -85,6 +85,10 @@ enum MaskCommand {
             .plan(frameCount: 1, option: options.outputSpelling, defaultName: defaultFile)
         let from = OptionKey.from.longName
         try OutputSafety.checkInputsSpared(inputs: [(from, options.source)], outputs: [(options.outputSpelling, plan.paths)])
+        // Before the mask is drawn, a missing or unknown icon reported first all the same.
+        try MemoryNeeds.checkMask(width: options.layout.width, height: options.layout.height) {
+            try IconInput.preflight(options.source, option: from, in: options.layout, source: options.maskSource)
+        }
         let mask = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
         let image = picture(of: mask)
         try image.write(toFile: plan.paths[0])

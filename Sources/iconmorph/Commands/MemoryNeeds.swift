@@ -127,18 +127,45 @@ struct MemoryNeeds {
 
     /// Throws when the estimate exceeds the limit (`limit(for:)` unless given) by more than
     /// `margin`: a `CommandFailure` naming `--size`, the frame size and both amounts, with
-    /// `ExitCode.outOfMemory`.
-    func check(limit given: (bytes: Int, what: String)? = nil) throws {
-        let needed = bytes
-        guard let limit = given ?? Self.limit(for: needed), Double(needed) > Double(limit.bytes) * (1 + Self.margin) else {
-            return
-        }
+    /// `ExitCode.outOfMemory`. Call it before any icon is drawn: an icon's mask is an
+    /// allocation of a frame's size, which the memory may not hold either. Before refusing it
+    /// runs `inputsFirst`, which throws what is wrong with the inputs themselves (a missing
+    /// file, an unknown name), so that those are reported first, as when the memory suffices;
+    /// a command that passes runs nothing more.
+    func check(limit given: (bytes: Int, what: String)? = nil, inputsFirst: () throws -> Void = {}) throws {
         let frames = "\(width)×\(height) px \(style.rawValue) frames" + (traces ? " traced into vectors" : "")
             + (sheetPixels > 0 ? " in a \(format.rawValue)" : "")
         let smaller = sheetPixels > 0 ? "fewer frames, or a smaller --size or --scale" : "a smaller --size or --scale"
+        try Self.check(bytes, of: frames, need: "need", smaller: smaller, limit: given, inputsFirst: inputsFirst)
+    }
+
+    /// Bytes a pixel of the `mask` command takes: the mask, its picture as gray and alpha, and
+    /// the encoder's (measured as for the frames above: 2.9 at 4096 px).
+    static let maskBytesPerPixel = 3.5
+
+    /// `check` for the `mask` command's one mask of `width` × `height` pixels.
+    static func checkMask(
+        width: Int, height: Int, limit given: (bytes: Int, what: String)? = nil, inputsFirst: () throws -> Void = {}
+    ) throws {
+        let total = Double(baseBytes) + maskBytesPerPixel * Double(width) * Double(height)
+        try check(
+            total < Double(Int.max) ? Int(total.rounded(.up)) : .max, of: "a \(width)×\(height) px mask", need: "needs",
+            smaller: "a smaller --size or --scale", limit: given, inputsFirst: inputsFirst)
+    }
+
+    /// Throws the refusal of `needed` bytes for `what` (`need`: the verb agreeing with it)
+    /// past the limit and its margin, after `inputsFirst`.
+    private static func check(
+        _ needed: Int, of what: String, need: String, smaller: String, limit given: (bytes: Int, what: String)?,
+        inputsFirst: () throws -> Void
+    ) throws {
+        guard let limit = given ?? limit(for: needed), Double(needed) > Double(limit.bytes) * (1 + margin) else {
+            return
+        }
+        try inputsFirst()
         throw CommandFailure(
-            message: "\(OptionKey.size.longName): \(frames) need about \(Self.megabytes(needed, roundingUp: true)) of memory, more than "
-                + "the \(Self.megabytes(limit.bytes, roundingUp: false)) this process may have (\(limit.what)); give \(smaller)",
+            message: "\(OptionKey.size.longName): \(what) \(need) about \(megabytes(needed, roundingUp: true)) of memory, more than "
+                + "the \(megabytes(limit.bytes, roundingUp: false)) this process may have (\(limit.what)); give \(smaller)",
             exitCode: .outOfMemory)
     }
 

@@ -153,14 +153,15 @@ enum RenderCommand {
         try options.output.checkNotBinaryToTerminal()
         let from = OptionKey.from.longName, to = OptionKey.to.longName
         let writer = try FrameWriter(output: options.output, sparing: [(from, options.source), (to, options.target)])
-        // Checked once the icons are read (a missing one is reported as such), before the
-        // renderer takes its memory.
-        func checkMemory() throws {
-            var needs = MemoryNeeds(
-                width: options.layout.width, height: options.layout.height, style: options.fieldStyle,
-                format: options.output.format)
-            needs.countSheet(of: options.output)
-            try needs.check()
+        // Checked before the icons are drawn (each mask is an allocation of a frame's size),
+        // a missing or unknown icon reported first all the same.
+        var needs = MemoryNeeds(
+            width: options.layout.width, height: options.layout.height, style: options.fieldStyle,
+            format: options.output.format)
+        needs.countSheet(of: options.output)
+        try needs.check {
+            try IconInput.preflight(options.source, option: from, in: options.layout, source: options.maskSource)
+            try IconInput.preflight(options.target, option: to, in: options.layout, source: options.maskSource)
         }
         let schedule = options.output.schedule
         let renderer: MorphRenderer
@@ -169,7 +170,6 @@ enum RenderCommand {
         case .metaball, .distance:
             let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
             let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
-            try checkMemory()
             renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
             frames = schedule.map {
                 .masks(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
@@ -178,7 +178,6 @@ enum RenderCommand {
             let pair = try OutlinePair.match(
                 source: options.source, sourceOption: from, target: options.target, targetOption: to,
                 layout: options.layout, use: "--style path", warn: warn)
-            try checkMemory()
             renderer = try MorphRenderer(width: options.layout.width, height: options.layout.height, style: options.style)
             frames = schedule.map {
                 let progress = options.frames.progress(ofFrame: $0.step)

@@ -95,7 +95,7 @@ struct CommandFailure: Error, Equatable {
         case .invalidPNG, .tooLarge: .dataError
         case .cannotCreate, .cannotReplace: .cannotCreate
         case .writeFailed: .ioError
-        case .invalidImage, .encodingFailed: .software
+        case .invalidImage, .encodingFailed, .invalidPixelLimit: .software
         }
     }
 

@@ -69,6 +69,24 @@ enum IconInput: Equatable {
         return mask
     }
 
+    /// What `load` reports first about an input that is an unknown name, or a file that is
+    /// missing, unreadable, a folder, empty or neither PNG nor SVG, found without drawing the
+    /// icon, for a command that must refuse before any mask is drawn (`MemoryNeeds.check`).
+    /// A pipe or device is not read here: it can be read once, when loaded.
+    ///
+    /// - Throws: what `load` throws for those inputs.
+    static func preflight(_ text: String, option: String, in layout: IconLayout, source: MaskSource) throws {
+        guard case .file(let path) = try resolve(text, option: option) else { return }
+        if exists(path), !isDirectory(path), !isRegularFile(path) { return }
+        var info = stat()
+        if stat(path, &info) != 0 || isDirectory(path) || info.st_size == 0 || access(path, R_OK) != 0 {
+            // Reading fails before a mask is drawn, with the error `load` gives.
+            _ = try IconInput.file(path).mask(in: layout, source: source)
+            return
+        }
+        _ = try kind(ofFile: path)
+    }
+
     /// The icon's mask in `layout`.
     ///
     /// PNG icons take their shape from `source` (`MaskSource`); SVG icons and symbols are

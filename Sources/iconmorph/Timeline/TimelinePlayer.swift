@@ -53,6 +53,16 @@ struct TimelinePlayer {
         }
     }
 
+    /// `IconInput.preflight` of every icon the timeline names, reported as `loadIcons` reports
+    /// them.
+    ///
+    /// - Throws: as `loadIcons`, for what `IconInput.preflight` finds.
+    static func preflightIcons(of timeline: Timeline, in layout: IconLayout, source: MaskSource) throws {
+        _ = try loadEach(of: timeline) { icon in
+            try IconInput.preflight(icon.path, option: icon.origin, in: layout, source: source)
+        }
+    }
+
     /// Loads every icon the timeline names as vector shapes (`--style path`), with the names
     /// messages give them, by `Timeline.Icon.path`.
     ///
