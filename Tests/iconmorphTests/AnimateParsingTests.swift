@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IconMorphPNG
 @testable import iconmorph
 
 /// `iconmorph animate`'s command line and timeline files as parsed (in process): the events,
@@ -211,6 +212,9 @@ struct AnimateParsingTests {
         ("strt play", "t.txt:1: unknown keyword 'strt'; expected start, transition, until or at; did you mean 'start'?", 64),
         ("# ok\nat 0.5 stop", "t.txt:2: expected to, morph or show after the time, got 'stop'; did you mean 'at 0.5 to stop'?", 64),
         ("at 0.5 moprh play pause", "t.txt:1: expected to, morph or show after the time, got 'moprh'; did you mean 'morph'?", 64),
+        // A word that names no icon gets no suggestion to animate to it.
+        ("at 0.3 fly stop", "t.txt:1: expected to, morph or show after the time, got 'fly'", 64),
+        ("at 0.3 x.svg", "t.txt:1: expected to, morph or show after the time, got 'x.svg'; did you mean 'at 0.3 to x.svg'?", 64),
         ("at 0.5 to", "t.txt:1: expected an icon after 'to'", 64),
         ("at", "t.txt:1: expected a time in seconds after 'at'", 64),
         ("at -1 to play", "t.txt:1: expected a time in seconds, a number from 0 to 86400, got '-1'", 64),
@@ -255,6 +259,26 @@ struct AnimateParsingTests {
         try "at 0 show play pause 0.5\n".write(toFile: path, atomically: true, encoding: .utf8)
         let shown = Self.failure(["--timeline", path, "-q", "-o", folder.file("x.apng")])
         #expect(shown?.message == "-o: the timeline is a single frame (it ends at time 0); give \(path) a later 'until', or 'at' lines that animate")
+    }
+
+    /// A file that is no UTF-8 text (an image given by mistake) is named as such; it read as
+    /// an unknown keyword of replacement characters. An empty standard input is named as
+    /// `<stdin>`, as elsewhere.
+    @Test func binaryTimelineFilesAndEmptyStandardInput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let png = try folder.write(PNGImage(width: 1, height: 1, format: .rgba, pixels: [0, 0, 0, 255]), as: "t.png")
+        let image = Self.failure(["--timeline", png, "-q", "-o", folder.file("out")])
+        #expect(image?.message == png + ": a PNG image; a timeline file is UTF-8 text of lines such as 'at 0 to pause'")
+        #expect(image?.exitCode == .usage)
+        let binary = folder.file("t.bin")
+        #expect(FileManager.default.createFile(atPath: binary, contents: Data([0x61, 0x74, 0x20, 0x80, 0x81, 0x0A])))
+        let bytes = Self.failure(["--timeline", binary, "-q", "-o", folder.file("out")])
+        #expect(bytes?.message == binary + ": not UTF-8 text; a timeline file is UTF-8 text of lines such as 'at 0 to pause'")
+        let run = try ExportRun.shell("\"$ICONMORPH\" animate --timeline - -q -o x.apng </dev/null", in: folder.path)
+        #expect(run.status == 64)
+        #expect(run.stderr == "iconmorph: error: -o: the timeline is a single frame (it ends at time 0); <stdin> has no events: "
+            + "add 'at' lines (such as 'at 0 to pause') or a later 'until'\n", "\(run.stderr)")
     }
 
     /// A UTF-16 timeline file is named as such (it read as an unknown keyword of replacement

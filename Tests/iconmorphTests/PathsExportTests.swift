@@ -173,6 +173,19 @@ struct PathsExportTests {
         #expect(try folder.contents() == ["disc.png"])
     }
 
+    /// An empty file is reported as empty (a data error, as `render` reports it), not as a
+    /// PNG image without an outline.
+    @Test func anEmptyFileIsEmptyNotAPNG() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let empty = folder.file("zero.bin")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let run = try Binary.run(["paths", "--from", empty, "-o", folder.file("x.svg")])
+        #expect(run.status == 65, "\(run.status)")
+        #expect(run.stderr == "iconmorph: error: \(empty): not a valid PNG image: the file is empty\n", "\(run.stderr)")
+        #expect(try folder.contents() == ["zero.bin"])
+    }
+
     @Test func emptyAndHugeOutlinesAreDataErrorsNamingTheFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

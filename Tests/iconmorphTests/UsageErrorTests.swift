@@ -196,6 +196,16 @@ struct UsageErrorTests {
     }
 
     /// Help is shown even when other arguments are wrong, as long as it comes before `--`.
+    /// `-o /dev/stdout` (a name of standard output, here a pipe) for a sequence without
+    /// `--format`: the message says the sequence took PNG files, and that `-o -` is the raw
+    /// stream, rather than blaming a `--format png` that was not given.
+    @Test func aSequenceToDevStdoutWithoutAFormat() throws {
+        let run = try ExportRun.shell("\"$ICONMORPH\" render --frames 3 -o /dev/stdout | cat", in: "/")
+        #expect(run.stderr == "iconmorph: error: -o: a sequence is written as PNG files, one per frame, which cannot go to "
+            + "standard output; give -o - for the raw RGBA stream, a folder or a pattern, or --format with a format of one "
+            + "file (apng, svg-animate, lottie, a video)\n", "\(run.stderr)")
+    }
+
     @Test func helpWinsOverErrors() throws {
         #expect(try RenderCommand.options(from: ["--progress", "7", "--bogus", "-h"]) == nil)
         #expect(try RenderCommand.options(from: ["--help"]) == nil)

@@ -61,7 +61,7 @@ struct AnimateOptions: Equatable {
             let blame = playback.map(spellings.spelling(of:)) ?? (export.format.isSingleFile ? export.formatSpelling : nil)
             if let blame {
                 // A file's timeline takes its events and end in its own words.
-                let remedy = timelinePath.map {
+                let remedy = timelinePath.map { $0 == "-" ? IconInput.standardInputName : $0 }.map {
                     timeline.events.isEmpty
                         ? "\($0) has no events: add 'at' lines (such as 'at 0 to pause') or a later 'until'"
                         : "give \($0) a later 'until', or 'at' lines that animate"

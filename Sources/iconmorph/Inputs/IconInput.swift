@@ -137,8 +137,11 @@ enum IconInput: Equatable {
                 return try svg(of: Self.readAll(path: path), name: path)
             }
             guard try Self.kind(ofFile: path) == .svg else {
-                // A PNG, or an unreadable file: the PNG reader says which.
-                if exists(path), !isDirectory(path) { throw IconInputError.noOutline(option: option, name: path, use: use) }
+                // A PNG has no outline; a file that is empty or cannot be read (which `kind`
+                // counts as a PNG too), the PNG reader says what is wrong with it.
+                if Self.kind(of: Self.head(ofFile: path)[...]) == .png {
+                    throw IconInputError.noOutline(option: option, name: path, use: use)
+                }
                 _ = try PNGImage(contentsOfFile: path, format: .rgba)
                 throw IconInputError.noOutline(option: option, name: path, use: use)
             }
@@ -200,6 +203,14 @@ enum IconInput: Equatable {
     /// - Throws: `IconInputError.unrecognizedData` (or `.utf16Text`) for a file whose first
     ///   bytes are neither (a text file named `icon.png`, a JPEG, UTF-16 SVG).
     static func kind(ofFile path: String) throws -> Kind {
+        let head = head(ofFile: path)
+        if let kind = kind(of: head[...]) { return kind }
+        if !head.isEmpty { throw IconInputError.unrecognized(head[...], name: path, byteCount: head.count) }
+        return path.lowercased().hasSuffix(".svg") ? .svg : .png
+    }
+
+    /// The first bytes (up to 512) of the file at `path`; none when it is empty or cannot be read.
+    static func head(ofFile path: String) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: 512)
         var count = 0
         let descriptor = open(path, O_RDONLY)
@@ -207,9 +218,7 @@ enum IconInput: Equatable {
             count = head.withUnsafeMutableBytes { max(0, read(descriptor, $0.baseAddress, $0.count)) }
             close(descriptor)
         }
-        if let kind = kind(of: head[..<count]) { return kind }
-        if count > 0 { throw IconInputError.unrecognized(head[..<count], name: path, byteCount: count) }
-        return path.lowercased().hasSuffix(".svg") ? .svg : .png
+        return Array(head[..<count])
     }
 
     /// Every byte of the file at `path` (a pipe or device), up to `inputLimit`.

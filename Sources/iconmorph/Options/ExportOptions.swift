@@ -306,11 +306,16 @@ struct ExportOptions: Equatable {
             // A file per frame has no one stream to go down; one file goes down /dev/stdout,
             // as `-o /dev/stdout` would send it.
             if isSequence, format == .png || format == .svg {
+                // Without --format, the sequence took PNG files from `-o`'s name: only `-` implies rgba.
                 throw CommandLineError.invalidSetting(
                     option: outputSpelling,
-                    reason: "--format \(format.rawValue) writes a file per frame, so it cannot go to standard output; "
-                        + "give a folder or a pattern, or a format of one file (\(format == .png ? "apng" : "svg-animate"), "
-                        + "lottie, a video) or rgba")
+                    reason: spellings.has(.format)
+                        ? "--format \(format.rawValue) writes a file per frame, so it cannot go to standard output; "
+                            + "give a folder or a pattern, or a format of one file (\(format == .png ? "apng" : "svg-animate"), "
+                            + "lottie, a video) or rgba"
+                        : "a sequence is written as PNG files, one per frame, which cannot go to standard output; give -o - "
+                            + "for the raw RGBA stream, a folder or a pattern, or --format with a format of one file "
+                            + "(apng, svg-animate, lottie, a video)")
             }
             return .file(OutputTarget.fileNamed(outputPath))
         }

@@ -63,7 +63,14 @@ enum TimelineFile {
         if IconInputError.isUTF16(bytes, startingWith: { _ in true }) {
             throw CommandLineError.invalidSetting(option: name, reason: "UTF-16 text; a timeline file is read as UTF-8: save it as UTF-8")
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), name: name, folder: path == "-" ? "." : parentFolder(of: path))
+        // Bytes that are no UTF-8 text (an image given by mistake) would read as an unknown
+        // keyword of replacement characters.
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+            let what = IconInput.kind(of: bytes.prefix(512)) == .png ? "a PNG image" : "not UTF-8 text"
+            throw CommandLineError.invalidSetting(
+                option: name, reason: "\(what); a timeline file is UTF-8 text of lines such as 'at 0 to pause'")
+        }
+        return try parse(text, name: name, folder: path == "-" ? "." : parentFolder(of: path))
     }
 
     /// Parses the timeline file `name` whose text is `text`; relative icon files are looked
@@ -126,9 +133,13 @@ enum TimelineFile {
                     action = .show(icon(source), icon(target), progress: progress)
                 default:
                     // `at 1 stop` is an icon without its verb; `at 1 moprh` a verb misspelled.
+                    // The icon form is suggested only for a word that names one.
                     let misspelled = BuiltInSymbol(named: verb) == nil ? closestMatch(to: verb, in: verbs) : nil
+                    let lower = verb.lowercased()
+                    let namesIcon = BuiltInSymbol(named: verb) != nil || verb.contains("/") || lower.hasSuffix(".svg")
+                        || lower.hasSuffix(".png") || exists(iconPath(verb, folder: folder))
                     let hint = misspelled.map { "; did you mean '\($0)'?" }
-                        ?? "; did you mean 'at \(formatNumber(time)) to \(verb)'?"
+                        ?? (namesIcon ? "; did you mean 'at \(formatNumber(time)) to \(verb)'?" : "")
                     throw CommandLineError.invalidSetting(
                         option: origin, reason: "expected to, morph or show after the time, got \(quoted(verb))" + hint)
                 }
