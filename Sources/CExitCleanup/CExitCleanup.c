@@ -1,9 +1,11 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +24,10 @@ static _Atomic(char *) temporaries[SLOTS];
 enum { FOLDER_SLOTS = 16 };
 static _Atomic(char *) folders[FOLDER_SLOTS];
 static _Atomic(pid_t) processes[SLOTS];
+// A sequence of staged files (`im_exit_cleanup_track_sequence`): their common prefix, and
+// how many may exist (one more than the highest number created).
+static _Atomic(char *) sequence_prefix;
+static atomic_long sequence_count;
 // Threads creating a temporary file or starting a child process to track; the handler waits
 // for none to be left.
 static atomic_int sections;
@@ -84,7 +90,39 @@ static void wait_for_sections(void) {
     }
 }
 
+// The name of staged file `index` of the sequence `prefix` in `buffer` (`size` bytes): the
+// prefix, the number in decimal and `.tmp`, built without allocating (a signal handler's
+// call); 0 when it does not fit.
+static int sequence_name(char *buffer, size_t size, const char *prefix, long index) {
+    size_t length = strlen(prefix);
+    char digits[24];
+    int count = 0;
+    unsigned long value = (unsigned long)index;
+    do {
+        digits[count++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value > 0);
+    if (length + (size_t)count + 5 > size) return 0;
+    memcpy(buffer, prefix, length);
+    for (int i = 0; i < count; i++) buffer[length + i] = digits[count - 1 - i];
+    memcpy(buffer + length + count, ".tmp", 5);
+    return 1;
+}
+
+// Removes the staged files of the tracked sequence created so far, and stops tracking it.
+static void remove_sequence(void) {
+    // Taken, never freed here: a handler may not free.
+    char *prefix = atomic_exchange(&sequence_prefix, NULL);
+    if (prefix == NULL) return;
+    long count = atomic_load(&sequence_count);
+    char name[4096 + 32];
+    for (long i = 0; i < count; i++) {
+        if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
+    }
+}
+
 static void remove_temporaries(void) {
+    remove_sequence();
     for (int i = 0; i < SLOTS; i++) {
         // Taken, never freed: the process is ending, and free is no signal handler's call.
         char *path = atomic_exchange(&temporaries[i], NULL);
@@ -199,6 +237,76 @@ int im_exit_cleanup_create_folder(const char *path, mode_t mode) {
     if (!tracked) free(copy);
     errno = saved;
     return status;
+}
+
+int im_exit_cleanup_track_sequence(const char *prefix) {
+    char *copy = table_copy(prefix);
+    if (copy == NULL) return -1;
+    atomic_store(&sequence_count, 0);
+    char *expected = NULL;
+    if (!atomic_compare_exchange_strong(&sequence_prefix, &expected, copy)) {
+        free(copy);
+        errno = EBUSY;
+        return -1;
+    }
+    return 0;
+}
+
+int im_exit_cleanup_create_sequence_file(long index, mode_t mode) {
+    char name[4096 + 32];
+    char *prefix = atomic_load(&sequence_prefix);
+    if (prefix == NULL || index < 0 || !sequence_name(name, sizeof name, prefix, index)) {
+        errno = prefix == NULL ? EINVAL : ENAMETOOLONG;
+        return -1;
+    }
+    sigset_t previous;
+    enter(&previous);
+    // Counted before the file exists, so that an interrupt never misses it.
+    long count = atomic_load(&sequence_count);
+    while (count < index + 1 && !atomic_compare_exchange_weak(&sequence_count, &count, index + 1)) {}
+    int descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    int saved = errno;
+    leave(&previous);
+    errno = saved;
+    return descriptor;
+}
+
+int im_exit_cleanup_commit_sequence(const char *const *destinations, long count, long *failed) {
+    char name[4096 + 32];
+    char *prefix = atomic_load(&sequence_prefix);
+    if (prefix == NULL) return EINVAL;
+    sigset_t previous;
+    enter(&previous);
+    for (long i = 0; i < count; i++) {
+        int code = 0;
+        if (!sequence_name(name, sizeof name, prefix, i)) {
+            code = ENAMETOOLONG;
+        } else if (rename(name, destinations[i]) != 0) {
+            code = errno;
+        }
+        if (code != 0) {
+            leave(&previous);
+            *failed = i;
+            return code;
+        }
+    }
+    // Whoever takes the prefix owns the string: the handler keeps it, this frees it.
+    char *held = atomic_exchange(&sequence_prefix, NULL);
+    leave(&previous);
+    free(held);
+    return 0;
+}
+
+void im_exit_cleanup_discard_sequence(void) {
+    char *prefix = atomic_load(&sequence_prefix);
+    if (prefix == NULL) return;
+    char name[4096 + 32];
+    long count = atomic_load(&sequence_count);
+    for (long i = 0; i < count; i++) {
+        if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
+    }
+    char *expected = prefix;
+    if (atomic_compare_exchange_strong(&sequence_prefix, &expected, NULL)) free(prefix);
 }
 
 void im_exit_cleanup_forget_temporary(const char *path) {

@@ -17,7 +17,7 @@ extension FrameExporter {
             frames: (0..<paths.count).map {
                 .masks(MorphFrame(source: source, target: target, progress: frames.progress(ofFrame: $0)))
             },
-            renderer: renderer, sink: PNGFileSink(paths: paths, compression: compression), reporter: nil,
+            renderer: renderer, sink: PNGFileSink(paths: paths, compression: compression, sequence: nil), reporter: nil,
             workers: workers ?? Self.workerCount(frameCount: paths.count, pixelCount: renderer.width * renderer.height))
     }
 

@@ -51,6 +51,25 @@ int im_exit_cleanup_spawn(
     pid_t *pid, const char *path, const posix_spawn_file_actions_t *actions, const posix_spawnattr_t *attributes,
     char *const argv[], char *const envp[]);
 
+/// Tracks a sequence of staged files, `prefix` followed by a number from 0 and `.tmp` (the
+/// prefix holds their folder): an interrupt removes each one created so far. One sequence at a
+/// time. Returns 0, or -1 with errno set (ENOMEM; EBUSY while another is tracked).
+int im_exit_cleanup_track_sequence(const char *prefix);
+
+/// Creates staged file `index` of the tracked sequence (a new file, open for writing, `mode`)
+/// as one step that no interrupt can split. Returns the descriptor, or -1 with errno set.
+/// After an interrupt has begun, it never returns.
+int im_exit_cleanup_create_sequence_file(long index, mode_t mode);
+
+/// Renames staged files 0 … `count` − 1 of the tracked sequence over `destinations`, in order,
+/// as one step that an interrupt waits for (at most two seconds), then stops tracking the
+/// sequence. Returns 0; or, at the first rename that fails, errno, with its index in `failed`
+/// (the sequence is still tracked then).
+int im_exit_cleanup_commit_sequence(const char *const *destinations, long count, long *failed);
+
+/// Removes the staged files created so far and stops tracking the sequence.
+void im_exit_cleanup_discard_sequence(void);
+
 /// Stops tracking the child process `pid` (it has been waited for).
 void im_exit_cleanup_forget_process(pid_t pid);
 

@@ -62,6 +62,10 @@ extension InOrderStep {
     init(moving file: AtomicFileWriter.StagedFile) {
         self.init(perform: file.moveIntoPlace, discard: file.discard)
     }
+
+    /// Nothing at the frame's turn: a file of a `StagedSequence`, which the sink's `finish()`
+    /// puts in place with the others (or `cancel()` removes).
+    static var staged: InOrderStep { InOrderStep(perform: {}, discard: {}) }
 }
 
 /// A frame as the renderer and the colouring left it; the bytes are valid only during

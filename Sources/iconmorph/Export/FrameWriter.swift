@@ -67,7 +67,9 @@ struct FrameWriter {
         let size = "\(renderer.width)×\(renderer.height)"
         switch output.format {
         case .png:
-            let removed = try inPlannedFolder { try export(to: PNGFileSink(paths: plan.paths, compression: output.compression)) }
+            let removed = try inPlannedFolder {
+                try export(to: PNGFileSink(paths: plan.paths, compression: output.compression, sequence: StagedSequence(paths: plan.paths)))
+            }
             return sequenceSummary("frames", details: size, removed: removed)
         case .rgba:
             try export(to: RawStreamSink())
@@ -277,7 +279,8 @@ struct FrameWriter {
             switch output.format {
             case .svg:
                 removed = try inPlannedFolder {
-                    try export(to: SVGFileSink(paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints))
+                    try export(to: SVGFileSink(
+                        paths: plan.paths, tracer: tracer, canvas: canvas, tints: tints, sequence: StagedSequence(paths: plan.paths)))
                 }
             default:
                 try export(to: VectorAnimationSink(path: plan.paths[0], tracer: tracer, tints: tints) { traced in

@@ -1,8 +1,10 @@
 import PNGCodec
 
-/// Writes each frame to its own PNG file, atomically, in frame order; encoding and writing
-/// each file (to its temporary sibling, `AtomicFileWriter.stage`) happen on the workers in
-/// parallel, and only the renames into place wait for the frame's turn.
+/// Writes each frame to its own PNG file; encoding and writing each file happen on the
+/// workers in parallel. With a `StagedSequence` (files in one folder, the usual case) every
+/// file is staged and `finish()` puts them all in place at once, so a run that fails or is
+/// stopped leaves a folder's earlier frames as they were; otherwise each file is staged beside
+/// its destination (`AtomicFileWriter.stage`) and renamed into place at the frame's turn.
 ///
 /// A one-colour frame is encoded from its alpha plane (`PNGEncoder.withPNGData(alpha:…)`,
 /// stored indexed or gray+alpha); a frame over a background as RGBA (stored as RGB when it is
@@ -11,24 +13,35 @@ struct PNGFileSink: FrameSink {
     /// One path per frame.
     let paths: [String]
     let compression: PNGCompression
+    /// Where the files are staged to be put in place together, or nil for one at a time.
+    let sequence: StagedSequence?
 
     var needsRGBA: Bool { false }
 
-    func makeWorker() -> any FrameSinkWorker { Worker(paths: paths, encoder: PNGEncoder(compression: compression)) }
+    func makeWorker() -> any FrameSinkWorker {
+        Worker(paths: paths, sequence: sequence, encoder: PNGEncoder(compression: compression))
+    }
+
+    func finish() throws { try sequence?.commit() }
+
+    func cancel() { sequence?.discard() }
 
     private struct Worker: FrameSinkWorker {
         let paths: [String]
+        let sequence: StagedSequence?
         let encoder: PNGEncoder
         /// A copy of an RGBA frame, which `PNGImage` needs as an array; reused, so that a
         /// frame allocates nothing (the image made from it is gone before the next copy).
         var pixels: [UInt8] = []
 
         mutating func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let path = paths[index]
-            let stage: (UnsafeRawBufferPointer) throws -> AtomicFileWriter.StagedFile = {
-                try AtomicFileWriter.stage($0, for: path)
+            let path = paths[index], sequence = sequence
+            let stage: (UnsafeRawBufferPointer) throws -> AtomicFileWriter.StagedFile? = {
+                guard let sequence else { return try AtomicFileWriter.stage($0, for: path) }
+                try sequence.stage($0, index: index)
+                return nil
             }
-            let staged: AtomicFileWriter.StagedFile
+            let staged: AtomicFileWriter.StagedFile?
             switch frame {
             case .oneColor(let alpha, let red, let green, let blue, let width, let height):
                 staged = try encoder.withPNGData(
@@ -39,7 +52,7 @@ struct PNGFileSink: FrameSink {
                 let picture = try PNGImage(width: width, height: height, format: .rgba, pixels: pixels)
                 staged = try encoder.withPNGData(of: picture, stage)
             }
-            return .deferred(InOrderStep(moving: staged))
+            return .deferred(staged.map(InOrderStep.init(moving:)) ?? .staged)
         }
     }
 }

@@ -32,18 +32,25 @@ enum VectorSinks {
     }
 }
 
-/// `--format svg`: each frame's SVG document written to its own file, atomically, in frame
-/// order; tracing and writing each file to its temporary sibling happen on the workers in
-/// parallel, the renames into place in frame order.
+/// `--format svg`: each frame's SVG document written to its own file, as `PNGFileSink` writes
+/// PNG files: tracing and writing each file happen on the workers in parallel, and the files
+/// go into place together at `finish()` (with a `StagedSequence`), or one by one in frame
+/// order.
 struct SVGFileSink: FrameSink {
     let paths: [String]
     let tracer: MaskTracer
     let canvas: VectorCanvas
     let tints: [TintColor]
+    /// Where the files are staged to be put in place together, or nil for one at a time.
+    let sequence: StagedSequence?
 
     var needsRGBA: Bool { false }
 
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
+
+    func finish() throws { try sequence?.commit() }
+
+    func cancel() { sequence?.discard() }
 
     private struct Worker: FrameSinkWorker {
         let sink: SVGFileSink
@@ -51,6 +58,10 @@ struct SVGFileSink: FrameSink {
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
+            if let sequence = sink.sequence {
+                try bytes.withUnsafeBytes { try sequence.stage($0, index: index) }
+                return .deferred(.staged)
+            }
             let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
             return .deferred(InOrderStep(moving: staged))
         }
