@@ -158,8 +158,9 @@ import Testing
     }
 
     /// A real full file system: a 64 KiB tmpfs where this process may mount one, else the
-    /// preloaded library with the same budget. Frames finished before the disk filled stay and
-    /// are complete; no temporary file is left.
+    /// preloaded library with the same budget. The disk fills while the frames are staged, so
+    /// the run leaves the disk as it found it: no frame and no temporary file (a sequence goes
+    /// into place whole or not at all; it used to leave the frames finished before).
     @Test func realFullFileSystem() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -174,15 +175,7 @@ import Testing
         #expect(result.status == 74)
         let message = result.errorMessage ?? "<\(result.stderr)>"
         #expect(message.hasPrefix(disk + "/f_") && message.hasSuffix(".png: write failed: No space left on device"), "\(message)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: disk).sorted()
-        #expect(!names.isEmpty && names.count < 200, "\(names.count) files")
-        for name in names {
-            #expect(name.hasPrefix("f_") && name.hasSuffix(".png"), "\(name)")
-            let image = try PNGImage(contentsOfFile: disk + "/" + name)
-            #expect(image.width == 192 && image.height == 192)
-        }
-        // The frames present are the first ones, in order, with no gap.
-        #expect(names == (0..<names.count).map { "f_" + String(format: "%03d", $0) + ".png" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == [])
     }
 
     /// The preloaded library really fails writes once its budget is spent, and only then:
