@@ -132,7 +132,36 @@ public struct MaskTracer: Sendable {
         return checkedLayers(of: alpha, width: width, height: height)
     }
 
-    /// A plane that `layers(of:width:height:)` cannot trace: its size and the bytes given.
+    /// `layers(of:)` of an alpha plane of `width` × `height` bytes whose rows start
+    /// `bytesPerRow` bytes apart, as a renderer writes one into a host's buffer
+    /// (`MorphRenderer.render(_:into:bytesPerRow:format:)` with `.alpha8`); the bytes after
+    /// each row's `width` are not read. A plane with no pixels gives none.
+    ///
+    /// - Throws: `MaskTracer.InvalidPlane` when a side is negative, `bytesPerRow` is less than
+    ///   `width`, or `alpha` holds fewer than (height − 1) × bytesPerRow + width bytes.
+    public func layers(of alpha: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) throws -> [Layer] {
+        let invalid = InvalidPlane(width: width, height: height, byteCount: alpha.count, bytesPerRow: bytesPerRow)
+        guard width >= 0, height >= 0, bytesPerRow >= width else { throw invalid }
+        guard width > 0, height > 0 else { return [] }
+        let (rows, overflows) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
+        guard !overflows, rows <= alpha.count - width else { throw invalid }
+        let bytes = alpha.bindMemory(to: UInt8.self)
+        guard bytesPerRow != width else {
+            return checkedLayers(of: UnsafeBufferPointer(rebasing: bytes[..<(width * height)]), width: width, height: height)
+        }
+        // The rows gathered into a tight plane, which the passes walk.
+        var tight = [UInt8](repeating: 0, count: width * height)
+        tight.withUnsafeMutableBytes { out in
+            for y in 0..<height {
+                UnsafeMutableRawBufferPointer(rebasing: out[(y * width)..<((y + 1) * width)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: alpha[(y * bytesPerRow)..<(y * bytesPerRow + width)]))
+            }
+        }
+        return tight.withUnsafeBufferPointer { checkedLayers(of: $0, width: width, height: height) }
+    }
+
+    /// A plane that `layers(of:width:height:)` or `layers(of:width:height:bytesPerRow:)`
+    /// cannot trace: its size, the bytes given and their rows' stride.
     public struct InvalidPlane: Error, Equatable, CustomStringConvertible {
         /// The width given.
         public let width: Int
@@ -140,10 +169,20 @@ public struct MaskTracer: Sendable {
         public let height: Int
         /// The bytes the plane held.
         public let byteCount: Int
+        /// The bytes from one row's start to the next given, or nil for a tight plane.
+        public let bytesPerRow: Int?
 
-        /// The problem in one line: the size and the bytes given.
+        init(width: Int, height: Int, byteCount: Int, bytesPerRow: Int? = nil) {
+            (self.width, self.height, self.byteCount, self.bytesPerRow) = (width, height, byteCount, bytesPerRow)
+        }
+
+        /// The problem in one line: the size, the bytes given and the rows' stride.
         public var description: String {
-            "a \(width) × \(height) alpha plane needs width × height bytes (sides of 0 or more), got \(byteCount)"
+            guard let bytesPerRow else {
+                return "a \(width) × \(height) alpha plane needs width × height bytes (sides of 0 or more), got \(byteCount)"
+            }
+            return "a \(width) × \(height) alpha plane with \(bytesPerRow) bytes per row needs sides of 0 or more, at least "
+                + "width bytes per row and (height − 1) × bytes per row + width bytes, got \(byteCount)"
         }
     }
 

@@ -22,6 +22,29 @@ struct MaskTracerTests {
         #expect(throws: Never.self) { try bytes.withUnsafeBufferPointer { try tracer.layers(of: $0, width: 3, height: 1) } }
     }
 
+    /// A plane in a host's buffer, rows `bytesPerRow` apart with other bytes between them,
+    /// traces as the same plane packed tight; a stride under the width or a buffer short of
+    /// the last row is an error.
+    @Test func aPlaneWithPaddedRowsTracesAsTheTightPlane() throws {
+        let tracer = try MaskTracer()
+        let mask = try AlphaMask(icon: BuiltInSymbol.heart.icon, layout: Self.layout)
+        let (width, height, stride) = (mask.width, mask.height, mask.width + 13)
+        var padded = [UInt8](repeating: 0xA5, count: (height - 1) * stride + width)
+        for y in 0..<height {
+            for x in 0..<width { padded[y * stride + x] = mask.pixels[y * width + x] }
+        }
+        let expected = tracer.layers(of: mask)
+        #expect(!expected.isEmpty)
+        #expect(try padded.withUnsafeBytes { try tracer.layers(of: $0, width: width, height: height, bytesPerRow: stride) } == expected)
+        #expect(try mask.pixels.withUnsafeBytes { try tracer.layers(of: $0, width: width, height: height, bytesPerRow: width) } == expected)
+        for (rowBytes, count) in [(width - 1, padded.count), (stride, padded.count - 1), (Int.max, padded.count)] {
+            #expect(throws: MaskTracer.InvalidPlane(width: width, height: height, byteCount: count, bytesPerRow: rowBytes)) {
+                try padded.prefix(count).withUnsafeBytes { try tracer.layers(of: $0, width: width, height: height, bytesPerRow: rowBytes) }
+            }
+        }
+        #expect(try padded.withUnsafeBytes { try tracer.layers(of: $0, width: 0, height: 3, bytesPerRow: 5) }.isEmpty)
+    }
+
     @Test func eachLoopKeepsOnlyItsOwnPoints() {
         // A checkerboard of single pixels: thousands of small loops. Each used to keep a
         // buffer sized for every crossing of the mask (terabytes of address space at 1000²).
