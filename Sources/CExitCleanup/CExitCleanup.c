@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -33,6 +34,9 @@ static atomic_long sequence_count;
 static atomic_int sections;
 // Set once, by the first interrupt (or `im_exit_cleanup_remove_temporaries`).
 static atomic_int ending;
+// Set while a sequence is being put in place (`im_exit_cleanup_commit_sequence`): the handler
+// waits for that section however long it takes, so that a sequence lands whole.
+static atomic_int committing;
 static atomic_int line_open;
 
 static void hold_forever(void) {
@@ -79,14 +83,15 @@ static void leave(const sigset_t *previous) {
 }
 
 // Waits for the sections open when the ending began (each is a few system calls long; two
-// seconds at most, in case a thread in one has been stopped).
+// seconds at most, in case a thread in one has been stopped, except for a commit, which is
+// waited for to its end: a sequence half renamed would be the splice it exists to prevent).
 static void wait_for_sections(void) {
     struct timespec start, now, pause_length = {0, 100000};
     clock_gettime(CLOCK_MONOTONIC, &start);
     while (atomic_load(&sections) > 0) {
         nanosleep(&pause_length, NULL);
         clock_gettime(CLOCK_MONOTONIC, &now);
-        if (now.tv_sec - start.tv_sec >= 2) break;
+        if (now.tv_sec - start.tv_sec >= 2 && !atomic_load(&committing)) break;
     }
 }
 
@@ -242,21 +247,26 @@ int im_exit_cleanup_create_folder(const char *path, mode_t mode) {
 int im_exit_cleanup_track_sequence(const char *prefix) {
     char *copy = table_copy(prefix);
     if (copy == NULL) return -1;
-    atomic_store(&sequence_count, 0);
     char *expected = NULL;
     if (!atomic_compare_exchange_strong(&sequence_prefix, &expected, copy)) {
         free(copy);
         errno = EBUSY;
         return -1;
     }
+    // (Zero already: whoever releases a sequence resets its count; no file of this one yet.)
+    atomic_store(&sequence_count, 0);
     return 0;
 }
 
 int im_exit_cleanup_create_sequence_file(long index, mode_t mode) {
     char name[4096 + 32];
     char *prefix = atomic_load(&sequence_prefix);
-    if (prefix == NULL || index < 0 || !sequence_name(name, sizeof name, prefix, index)) {
-        errno = prefix == NULL ? EINVAL : ENAMETOOLONG;
+    if (prefix == NULL || index < 0 || index == LONG_MAX) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (!sequence_name(name, sizeof name, prefix, index)) {
+        errno = ENAMETOOLONG;
         return -1;
     }
     sigset_t previous;
@@ -271,12 +281,15 @@ int im_exit_cleanup_create_sequence_file(long index, mode_t mode) {
     return descriptor;
 }
 
-int im_exit_cleanup_commit_sequence(const char *const *destinations, long count, long *failed) {
+int im_exit_cleanup_commit_sequence(
+    const char *const *destinations, long count, const char *const *removals, long removal_count, long *failed) {
     char name[4096 + 32];
+    *failed = 0;
     char *prefix = atomic_load(&sequence_prefix);
     if (prefix == NULL) return EINVAL;
     sigset_t previous;
     enter(&previous);
+    atomic_store(&committing, 1);
     for (long i = 0; i < count; i++) {
         int code = 0;
         if (!sequence_name(name, sizeof name, prefix, i)) {
@@ -285,13 +298,18 @@ int im_exit_cleanup_commit_sequence(const char *const *destinations, long count,
             code = errno;
         }
         if (code != 0) {
+            atomic_store(&committing, 0);
             leave(&previous);
             *failed = i;
             return code;
         }
     }
+    // The files an earlier, longer sequence left after this one's last, in the same step.
+    for (long i = 0; i < removal_count; i++) unlink(removals[i]);
     // Whoever takes the prefix owns the string: the handler keeps it, this frees it.
     char *held = atomic_exchange(&sequence_prefix, NULL);
+    atomic_store(&sequence_count, 0);
+    atomic_store(&committing, 0);
     leave(&previous);
     free(held);
     return 0;
@@ -306,7 +324,10 @@ void im_exit_cleanup_discard_sequence(void) {
         if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
     }
     char *expected = prefix;
-    if (atomic_compare_exchange_strong(&sequence_prefix, &expected, NULL)) free(prefix);
+    if (atomic_compare_exchange_strong(&sequence_prefix, &expected, NULL)) {
+        atomic_store(&sequence_count, 0);
+        free(prefix);
+    }
 }
 
 void im_exit_cleanup_forget_temporary(const char *path) {

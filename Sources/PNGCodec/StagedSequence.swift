@@ -18,8 +18,11 @@ import Darwin
 /// interrupt removes them however many there are; `discard()` removes them otherwise. Each
 /// takes the mode and owner of the file it will replace, as `AtomicFileWriter` does.
 package final class StagedSequence: @unchecked Sendable {
-    /// The destinations, in order (regular files or missing, all in one folder).
+    /// The destinations, in order (regular files or missing, all in one folder), as given.
     package let destinations: [String]
+    /// The same made absolute when the sequence was made, as the staged files' names are, so
+    /// that a change of working directory meanwhile moves neither.
+    private let absoluteDestinations: [String]
     /// What each destination passes on to its replacement (nil: none there).
     private let replaced: [AtomicFileWriter.ReplacedFile?]
     private var committed = false
@@ -46,9 +49,11 @@ package final class StagedSequence: @unchecked Sendable {
             replaced.append(try AtomicFileWriter.replacedFile(at: path))
         }
         let token = String(UInt64.random(in: 0..<(1 << 48)), radix: 36)
-        let absolute = folder.hasPrefix("/") ? folder : Self.workingDirectory() + "/" + folder
-        guard im_exit_cleanup_track_sequence(absolute + "/.iconmorph-" + token + "-") == 0 else { return nil }
+        let workingDirectory = Self.workingDirectory()
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : workingDirectory + "/" + path }
+        guard im_exit_cleanup_track_sequence(absolute(folder) + "/.iconmorph-" + token + "-") == 0 else { return nil }
         destinations = paths
+        absoluteDestinations = paths.map(absolute)
         self.replaced = replaced
     }
 
@@ -72,18 +77,23 @@ package final class StagedSequence: @unchecked Sendable {
         if close(fd) != 0 { throw PNGError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
     }
 
-    /// Renames every staged file over its destination, in order; call once every file is
-    /// staged.
+    /// Renames every staged file over its destination, in order, then removes `stale` (the
+    /// files an earlier, longer sequence left after this one's last), as one step that an
+    /// interrupt waits for to its end; call once every file is staged.
     ///
     /// - Throws: `PNGError.cannotCreate` naming the destination whose rename failed (the
-    ///   files before it are in place; the rest stay staged for `discard()`).
-    package func commit() throws {
-        var pointers = destinations.map { strdup($0) }
-        defer { for pointer in pointers { free(pointer) } }
+    ///   files before it are in place, nothing is removed, and the rest stay staged for
+    ///   `discard()`: only something else changing the folder meanwhile makes a rename fail).
+    package func commit(removing stale: [String] = []) throws {
+        let names = absoluteDestinations.map { strdup($0) }, removals = stale.map { strdup($0) }
+        defer { for pointer in names + removals { free(pointer) } }
+        guard !names.contains(nil), !removals.contains(nil) else {
+            throw PNGError.cannotCreate(path: destinations[0], reason: String(cString: strerror(ENOMEM)))
+        }
         var failed = 0
-        let code = pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                im_exit_cleanup_commit_sequence($0, buffer.count, &failed)
+        let code = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { names in
+            removals.map { UnsafePointer($0) }.withUnsafeBufferPointer { removals in
+                im_exit_cleanup_commit_sequence(names.baseAddress, names.count, removals.baseAddress, removals.count, &failed)
             }
         }
         guard code == 0 else {

@@ -27,14 +27,17 @@ struct InterruptTests {
         defer { folder.remove() }
         let disc = try folder.write(TestIcons.disc(size: 16), as: "disc.png")
         let square = try folder.write(TestIcons.square(width: 16, height: 16), as: "square.png")
+        // One pattern for both runs, so that their frames share names.
         let frames = folder.file("frames")
-        let earlier = try Binary.run(["render", "--from", square, "--to", disc, "--frames", "5", "--size", "8", "--scale", "1", "-q", "-o", frames])
+        let pattern = frames + "/f_%05d.png"
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
+        let earlier = try Binary.run(["render", "--from", square, "--to", disc, "--frames", "5", "--size", "8", "--scale", "1", "-q", "-o", pattern])
         #expect(earlier.status == 0, "\(earlier.stderr)")
         let names = try folder.contents(of: frames)
         let before = try names.map { try Data(contentsOf: URL(fileURLWithPath: frames + "/" + $0)) }
         // Tiny frames, many of them: the run is busy writing when the signal arrives.
         let process = try Binary.start([
-            "render", "--from", disc, "--to", square, "--frames", "100000", "-o", frames,
+            "render", "--from", disc, "--to", square, "--frames", "100000", "-o", pattern,
             "--size", "8", "--scale", "1", "--blur", "1",
         ])
         let deadline = Date().addingTimeInterval(20)
@@ -54,6 +57,46 @@ struct InterruptTests {
         #expect(result.stderrLines.allSatisfy { ProgressLine.isProgress($0[...]) }, "\(result.stderr)")
         #expect(try folder.contents(of: frames) == names)
         #expect(try names.map { try Data(contentsOf: URL(fileURLWithPath: frames + "/" + $0)) } == before)
+    }
+
+    /// A signal that comes while the sequence goes into place waits for it: the folder then
+    /// holds the new sequence whole, and the longer earlier sequence's later frames are gone
+    /// (removed in the same step), never new frames beside old ones. Each rename is slowed
+    /// (the test library, `FullDiskLibrary`) so that the signal lands mid-commit.
+    @Test func aSignalDuringTheCommitWaitsForIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let frames = folder.file("frames")
+        let earlier = try Binary.run(["render", "--from", "heart", "--to", "star", "--frames", "60", "--size", "8", "-q", "-o", frames])
+        #expect(earlier.status == 0, "\(earlier.stderr)")
+        let library = try FullDiskLibrary.path()
+        let process = try Binary.start(
+            ["render", "--from", "play", "--to", "pause", "--frames", "40", "--size", "8", "-q", "-o", frames],
+            shellPrefix: "export LD_PRELOAD='\(library)' \(FullDiskLibrary.renameDelayVariable)=50000")
+        func staged() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter { $0.hasPrefix(".iconmorph-") }.count
+        }
+        // The commit has begun once the staged files start going.
+        let deadline = Date().addingTimeInterval(20)
+        var most = 0
+        while Date() < deadline, process.isRunning {
+            let count = staged()
+            if count == 40 { most = count }
+            if most == 40, count < 38 { break }
+            usleep(2_000)
+        }
+        #expect(process.isRunning && most == 40, "the commit was not caught under way")
+        kill(process.processIdentifier, SIGTERM)
+        let result = try process.finish()
+        #expect(result.status == 143, "\(result.stderr)")
+        let names = try folder.contents(of: frames)
+        #expect(names == (0..<40).map { "frame_" + String(format: "%04d", $0) + ".png" }, "\(names.count) files")
+        let fresh = try Binary.run(["render", "--from", "play", "--to", "pause", "--frames", "40", "--size", "8", "-q", "-o", folder.file("check")])
+        #expect(fresh.status == 0)
+        for name in names {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: frames + "/" + name))
+                == Data(contentsOf: URL(fileURLWithPath: folder.file("check") + "/" + name)), "\(name)")
+        }
     }
 
     /// A stopping signal ignored when the tool starts (`nohup`, a script's `trap '' HUP`)

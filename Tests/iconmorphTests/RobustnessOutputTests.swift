@@ -258,12 +258,15 @@ import Testing
 /// written, the last write cut short at the budget, as a file system filling up does.
 enum FullDiskLibrary {
     static let budgetVariable = "ICONMORPH_TEST_DISK_BYTES"
+    /// Microseconds each rename of a staged frame file (`.iconmorph-…`) waits first.
+    static let renameDelayVariable = "ICONMORPH_TEST_RENAME_MICROSECONDS"
 
     static let source = """
         #define _GNU_SOURCE
         #include <dlfcn.h>
         #include <errno.h>
         #include <stdlib.h>
+        #include <string.h>
         #include <sys/stat.h>
         #include <sys/types.h>
         #include <unistd.h>
@@ -298,6 +301,16 @@ enum FullDiskLibrary {
 
         ssize_t pwrite(int fd, const void *bytes, size_t count, off_t offset) { return positioned("pwrite", fd, bytes, count, offset); }
         ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) { return positioned("pwrite64", fd, bytes, count, offset); }
+
+        /* With the delay variable set, each rename of a staged frame file is slowed, so that a
+           test can interrupt a sequence while it goes into place. */
+        int rename(const char *from, const char *to) {
+            static int (*real)(const char *, const char *);
+            if (real == NULL) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+            const char *text = getenv("\(renameDelayVariable)");
+            if (text != NULL && strstr(from, "/.iconmorph-") != NULL) usleep((useconds_t)atoi(text));
+            return real(from, to);
+        }
         """
 
     struct NoCompiler: Error, CustomStringConvertible {

@@ -195,7 +195,6 @@ struct UsageErrorTests {
         #expect(failure?.line == "iconmorph: error: " + message)
     }
 
-    /// Help is shown even when other arguments are wrong, as long as it comes before `--`.
     /// `-o /dev/stdout` (a name of standard output, here a pipe) for a sequence without
     /// `--format`: the message says the sequence took PNG files, and that `-o -` is the raw
     /// stream, rather than blaming a `--format png` that was not given.
@@ -206,6 +205,7 @@ struct UsageErrorTests {
             + "file (apng, svg-animate, lottie, a video)\n", "\(run.stderr)")
     }
 
+    /// Help is shown even when other arguments are wrong, as long as it comes before `--`.
     @Test func helpWinsOverErrors() throws {
         #expect(try RenderCommand.options(from: ["--progress", "7", "--bogus", "-h"]) == nil)
         #expect(try RenderCommand.options(from: ["--help"]) == nil)

@@ -62,10 +62,12 @@ int im_exit_cleanup_track_sequence(const char *prefix);
 int im_exit_cleanup_create_sequence_file(long index, mode_t mode);
 
 /// Renames staged files 0 … `count` − 1 of the tracked sequence over `destinations`, in order,
-/// as one step that an interrupt waits for (at most two seconds), then stops tracking the
-/// sequence. Returns 0; or, at the first rename that fails, errno, with its index in `failed`
-/// (the sequence is still tracked then).
-int im_exit_cleanup_commit_sequence(const char *const *destinations, long count, long *failed);
+/// then removes the `removal_count` files of `removals`, as one step that an interrupt waits
+/// for to its end, and stops tracking the sequence. Returns 0; or, at the first rename that
+/// fails, errno, with its index in `failed` (the sequence is still tracked then, and nothing
+/// removed); EINVAL when no sequence is tracked.
+int im_exit_cleanup_commit_sequence(
+    const char *const *destinations, long count, const char *const *removals, long removal_count, long *failed);
 
 /// Removes the staged files created so far and stops tracking the sequence.
 void im_exit_cleanup_discard_sequence(void);

@@ -2,9 +2,10 @@ import PNGCodec
 
 /// Writes each frame to its own PNG file; encoding and writing each file happen on the
 /// workers in parallel. With a `StagedSequence` (files in one folder, the usual case) every
-/// file is staged and `finish()` puts them all in place at once, so a run that fails or is
-/// stopped leaves a folder's earlier frames as they were; otherwise each file is staged beside
-/// its destination (`AtomicFileWriter.stage`) and renamed into place at the frame's turn.
+/// file is staged into it, for the writer to put them all in place at once after the export
+/// (`FrameWriter.inPlannedFolder`), so a run that fails or is stopped leaves a folder's
+/// earlier frames as they were; otherwise each file is staged beside its destination
+/// (`AtomicFileWriter.stage`) and renamed into place at the frame's turn.
 ///
 /// A one-colour frame is encoded from its alpha plane (`PNGEncoder.withPNGData(alpha:…)`,
 /// stored indexed or gray+alpha); a frame over a background as RGBA (stored as RGB when it is
@@ -21,8 +22,6 @@ struct PNGFileSink: FrameSink {
     func makeWorker() -> any FrameSinkWorker {
         Worker(paths: paths, sequence: sequence, encoder: PNGEncoder(compression: compression))
     }
-
-    func finish() throws { try sequence?.commit() }
 
     func cancel() { sequence?.discard() }
 

@@ -13,8 +13,9 @@ import CExitCleanup
 /// `trap ''`) stays ignored, for ffmpeg too. What it undoes is tracked in tables of
 /// atomic slots that it reads without locks or allocation, and creating a temporary file or
 /// starting ffmpeg is one step it waits for, so nothing appears behind its back. A frame being
-/// rendered is simply abandoned; finished frame files are complete and stay, while an
-/// animated PNG (one temporary file that grows frame by frame), a video (ffmpeg, killed first,
+/// rendered is simply abandoned; a sequence of frame files, staged until every frame is
+/// written (`StagedSequence`), leaves nothing and an earlier run's frames as they were (a
+/// sequence going into place is waited for to its end), while an animated PNG (one temporary file that grows frame by frame), a video (ffmpeg, killed first,
 /// writing one) or a sheet (written at the end) leaves nothing. A progress bar left unfinished
 /// gets its line break. (A handler costs nothing until a signal comes: the thread waiting in
 /// `sigwait` that did this before cost every process 0.1–0.35 ms in interleaved runs, to

@@ -34,13 +34,14 @@ struct OutputPlan: Equatable {
         return found
     }
 
-    /// Removes the `staleFrames` that hold a frame as iconmorph writes one (a PNG, or an SVG
-    /// document), except `inputs` (the last frame of an earlier run may be this one's icon);
-    /// the paths removed. A frame kept leaves a gap, where a reader of the sequence stops.
-    func removeStaleFrames(sparing inputs: [String]) -> [String] {
+    /// The `staleFrames` to remove: those that hold a frame as iconmorph writes one (a PNG, or
+    /// an SVG document), except `inputs` (the last frame of an earlier run may be this one's
+    /// icon); none unless `removesStaleFrames`. A frame kept leaves a gap, where a reader of
+    /// the sequence stops.
+    func staleFramesToRemove(sparing inputs: [String]) -> [String] {
         guard removesStaleFrames else { return [] }
         return staleFrames.filter { path in
-            !inputs.contains { OutputSafety.nameTheSameFile($0, path) } && Self.holdsAFrame(path) && unlink(path) == 0
+            !inputs.contains { OutputSafety.nameTheSameFile($0, path) } && Self.holdsAFrame(path)
         }
     }
 

@@ -34,8 +34,8 @@ enum VectorSinks {
 
 /// `--format svg`: each frame's SVG document written to its own file, as `PNGFileSink` writes
 /// PNG files: tracing and writing each file happen on the workers in parallel, and the files
-/// go into place together at `finish()` (with a `StagedSequence`), or one by one in frame
-/// order.
+/// go into place together after the export (staged into a `StagedSequence`), or one by one
+/// in frame order.
 struct SVGFileSink: FrameSink {
     let paths: [String]
     let tracer: MaskTracer
@@ -47,8 +47,6 @@ struct SVGFileSink: FrameSink {
     var needsRGBA: Bool { false }
 
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
-
-    func finish() throws { try sequence?.commit() }
 
     func cancel() { sequence?.discard() }
 
