@@ -21,11 +21,11 @@ struct MemoryNeedsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    /// The check comes before the icons are drawn: under `ulimit -v 100000` the two 7500 px
-    /// masks alone did not fit, and their allocation ended the process with a runtime trap
-    /// (status 134) before the check ran. Each command is refused with status 71, `mask`
-    /// too, which had no check; a missing file or unknown name is still reported as such.
-    @Test(arguments: [
+    /// A PNG in the repository, for `--style path`, which needs an outline.
+    static let png: String = packageRoot.path + "/Tests/Fixtures/PngSuite/PngSuite.png"
+
+    /// Commands under `ulimit -v 100000`, the status each ends with and its message's start.
+    static let refusals: [(String, Int32, String)] = [
         ("render --progress 0.5 --size 2500 --scale 3 --style distance -o big.png", 71,
          "--size: 7500×7500 px distance frames need about 4018 MB of memory, more than the 102 MB this process may have "
             + "(ulimit -v); give a smaller --size or --scale"),
@@ -38,7 +38,16 @@ struct MemoryNeedsTests {
         ("mask --from missing.png --size 2500 --scale 3 -o m.png", 66, "missing.png: no such file"),
         ("render --from nosuchicon --progress 0.5 --size 2500 --scale 3 -o big.png", 66, "--from: 'nosuchicon' is not a file"),
         ("animate --at 0 play --at 0.2 missing.svg --size 2500 --scale 3 -o a.apng", 66, "missing.svg: no such file"),
-    ])
+        // A PNG has no outline for --style path: said first, as without the limit.
+        ("render --style path --from " + png + " --progress 0.5 --size 2500 --scale 3 -o big.png", 64,
+         "--from: " + png + " is a PNG image, which has no outline"),
+    ]
+
+    /// The check comes before the icons are drawn: under `ulimit -v 100000` the two 7500 px
+    /// masks alone did not fit, and their allocation ended the process with a runtime trap
+    /// (status 134) before the check ran. Each command is refused with status 71, `mask`
+    /// too, which had no check; a missing file or unknown name is still reported as such.
+    @Test(arguments: refusals)
     func iconsTooLargeToDrawAreRefusedBeforeTheyAreDrawn(_ command: String, _ status: Int32, _ message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

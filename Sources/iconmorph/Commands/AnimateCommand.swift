@@ -273,7 +273,14 @@ enum AnimateCommand {
         var needs = MemoryNeeds(
             width: layout.width, height: layout.height, style: options.fieldStyle, format: options.export.format,
             extraIcons: max(0, options.timeline.icons.count - 2))
-        try needs.check { try TimelinePlayer.preflightIcons(of: options.timeline, in: layout, source: options.maskSource) }
+        try needs.check {
+            if options.fieldStyle == .path {
+                // What the outlines need (SVGs or symbols), read without drawing.
+                _ = try TimelinePlayer.loadVectorIcons(of: options.timeline) { _ in }
+            } else {
+                try TimelinePlayer.preflightIcons(of: options.timeline, in: layout, source: options.maskSource)
+            }
+        }
         func makeRenderer() throws -> MorphRenderer {
             let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)
             // Every icon's distance field kept, so that each is computed once however the

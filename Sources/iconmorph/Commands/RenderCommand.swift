@@ -160,8 +160,14 @@ enum RenderCommand {
             format: options.output.format)
         needs.countSheet(of: options.output)
         try needs.check {
-            try IconInput.preflight(options.source, option: from, in: options.layout, source: options.maskSource)
-            try IconInput.preflight(options.target, option: to, in: options.layout, source: options.maskSource)
+            for (text, option) in [(options.source, from), (options.target, to)] {
+                if options.fieldStyle == .path {
+                    // What the outline needs (an SVG or a symbol), read without drawing.
+                    _ = try IconInput.resolve(text, option: option).vectorIcon(option: option, use: "--style path")
+                } else {
+                    try IconInput.preflight(text, option: option, in: options.layout, source: options.maskSource)
+                }
+            }
         }
         let schedule = options.output.schedule
         let renderer: MorphRenderer
