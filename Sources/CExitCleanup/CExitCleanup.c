@@ -114,16 +114,22 @@ static int sequence_name(char *buffer, size_t size, const char *prefix, long ind
     return 1;
 }
 
+// Bytes for a staged file's name: a path (PATH_MAX) and the number's suffix.
+enum { SEQUENCE_NAME_SIZE = 4096 + 32 };
+
+// Removes staged files 0 … `count` − 1 of the sequence `prefix` (no allocation).
+static void unlink_staged(const char *prefix, long count) {
+    char name[SEQUENCE_NAME_SIZE];
+    for (long i = 0; i < count; i++) {
+        if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
+    }
+}
+
 // Removes the staged files of the tracked sequence created so far, and stops tracking it.
 static void remove_sequence(void) {
     // Taken, never freed here: a handler may not free.
     char *prefix = atomic_exchange(&sequence_prefix, NULL);
-    if (prefix == NULL) return;
-    long count = atomic_load(&sequence_count);
-    char name[4096 + 32];
-    for (long i = 0; i < count; i++) {
-        if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
-    }
+    if (prefix != NULL) unlink_staged(prefix, atomic_load(&sequence_count));
 }
 
 static void remove_temporaries(void) {
@@ -259,7 +265,7 @@ int im_exit_cleanup_track_sequence(const char *prefix) {
 }
 
 int im_exit_cleanup_create_sequence_file(long index, mode_t mode) {
-    char name[4096 + 32];
+    char name[SEQUENCE_NAME_SIZE];
     char *prefix = atomic_load(&sequence_prefix);
     if (prefix == NULL || index < 0 || index == LONG_MAX) {
         errno = EINVAL;
@@ -283,7 +289,7 @@ int im_exit_cleanup_create_sequence_file(long index, mode_t mode) {
 
 int im_exit_cleanup_commit_sequence(
     const char *const *destinations, long count, const char *const *removals, long removal_count, long *failed) {
-    char name[4096 + 32];
+    char name[SEQUENCE_NAME_SIZE];
     *failed = 0;
     char *prefix = atomic_load(&sequence_prefix);
     if (prefix == NULL) return EINVAL;
@@ -318,11 +324,7 @@ int im_exit_cleanup_commit_sequence(
 void im_exit_cleanup_discard_sequence(void) {
     char *prefix = atomic_load(&sequence_prefix);
     if (prefix == NULL) return;
-    char name[4096 + 32];
-    long count = atomic_load(&sequence_count);
-    for (long i = 0; i < count; i++) {
-        if (sequence_name(name, sizeof name, prefix, i)) unlink(name);
-    }
+    unlink_staged(prefix, atomic_load(&sequence_count));
     char *expected = prefix;
     if (atomic_compare_exchange_strong(&sequence_prefix, &expected, NULL)) {
         atomic_store(&sequence_count, 0);

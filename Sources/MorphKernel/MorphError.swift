@@ -57,8 +57,7 @@ extension MorphError {
         let size = "\(width)×\(height) pixels"
         guard width >= 1, height >= 1 else { return "\(size): each side must be at least 1 pixel" }
         let limit = MorphRenderer.maximumPixelCount
-        // (Both sides at most the limit, 2²⁸, so neither the rounding nor the product overflows.)
-        guard width <= limit, height <= limit, (width + 15) / 16 * 16 * height <= limit else {
+        guard MorphRenderer.acceptsSize(width: width, height: height) else {
             return "\(size) is too large: the area, counting the width rounded up to a multiple of 16, "
                 + "must be at most \(limit) pixels"
         }

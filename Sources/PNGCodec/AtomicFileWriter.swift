@@ -344,7 +344,7 @@ package enum AtomicFileWriter {
 
     /// The working directory joined with the relative `folder` (which may be empty); `folder`
     /// alone, or "." for an empty one, when the working directory cannot be read.
-    private static func workingDirectory(appending folder: String) -> String {
+    static func workingDirectory(appending folder: String) -> String {
         guard let cwd = getcwd(nil, 0) else { return folder.isEmpty ? "." : folder }
         defer { free(cwd) }
         var absolute = String(cString: cwd)

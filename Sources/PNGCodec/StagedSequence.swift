@@ -49,7 +49,7 @@ package final class StagedSequence: @unchecked Sendable {
             replaced.append(try AtomicFileWriter.replacedFile(at: path))
         }
         let token = String(UInt64.random(in: 0..<(1 << 48)), radix: 36)
-        let workingDirectory = Self.workingDirectory()
+        let workingDirectory = AtomicFileWriter.workingDirectory(appending: "")
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : workingDirectory + "/" + path }
         guard im_exit_cleanup_track_sequence(absolute(folder) + "/.iconmorph-" + token + "-") == 0 else { return nil }
         destinations = paths
@@ -115,9 +115,4 @@ package final class StagedSequence: @unchecked Sendable {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func workingDirectory() -> String {
-        guard let cwd = getcwd(nil, 0) else { return "." }
-        defer { free(cwd) }
-        return String(cString: cwd)
-    }
 }

@@ -274,12 +274,9 @@ enum AnimateCommand {
             width: layout.width, height: layout.height, style: options.fieldStyle, format: options.export.format,
             extraIcons: max(0, options.timeline.icons.count - 2))
         try needs.check {
-            if options.fieldStyle == .path {
-                // What the outlines need (SVGs or symbols), read without drawing.
-                _ = try TimelinePlayer.loadVectorIcons(of: options.timeline) { _ in }
-            } else {
-                try TimelinePlayer.preflightIcons(of: options.timeline, in: layout, source: options.maskSource)
-            }
+            try TimelinePlayer.preflightIcons(
+                of: options.timeline, in: layout, source: options.maskSource,
+                outlineFor: options.fieldStyle == .path ? "--style path" : nil)
         }
         func makeRenderer() throws -> MorphRenderer {
             let renderer = try MorphRenderer(width: layout.width, height: layout.height, style: options.style)

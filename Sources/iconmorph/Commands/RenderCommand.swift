@@ -161,12 +161,9 @@ enum RenderCommand {
         needs.countSheet(of: options.output)
         try needs.check {
             for (text, option) in [(options.source, from), (options.target, to)] {
-                if options.fieldStyle == .path {
-                    // What the outline needs (an SVG or a symbol), read without drawing.
-                    _ = try IconInput.resolve(text, option: option).vectorIcon(option: option, use: "--style path")
-                } else {
-                    try IconInput.preflight(text, option: option, in: options.layout, source: options.maskSource)
-                }
+                try IconInput.preflight(
+                    text, option: option, in: options.layout, source: options.maskSource,
+                    outlineFor: options.fieldStyle == .path ? "--style path" : nil)
             }
         }
         let schedule = options.output.schedule

@@ -63,9 +63,17 @@ extension InOrderStep {
         self.init(perform: file.moveIntoPlace, discard: file.discard)
     }
 
-    /// Nothing at the frame's turn: a file of a `StagedSequence`, which the sink's `finish()`
-    /// puts in place with the others (or `cancel()` removes).
-    static var staged: InOrderStep { InOrderStep(perform: {}, discard: {}) }
+    /// Frame `index`'s file of `bytes`, for `path`: staged into `sequence`, which the writer
+    /// puts in place with the others after the export (`FrameWriter.inPlannedFolder`), so
+    /// nothing is left for the frame's turn; or, without one, staged beside `path` and renamed
+    /// into place at its turn.
+    static func frameFile(
+        _ bytes: UnsafeRawBufferPointer, index: Int, path: String, sequence: StagedSequence?
+    ) throws -> InOrderStep {
+        guard let sequence else { return InOrderStep(moving: try AtomicFileWriter.stage(bytes, for: path)) }
+        try sequence.stage(bytes, index: index)
+        return InOrderStep(perform: {}, discard: {})
+    }
 }
 
 /// A frame as the renderer and the colouring left it; the bytes are valid only during

@@ -276,12 +276,9 @@ struct FrameWriter {
                 // nothing (medians of 31 alternating runs, within this machine's noise).
                 removed = try inPlannedFolder { sequence in
                     for (index, (frame, path)) in zip(outlines.vectorFrames, plan.paths).enumerated() {
-                        let text = SVGFrameDocument.text(frame, canvas: canvas)
-                        guard let sequence else {
-                            try AtomicFileWriter.write(text, to: path)
-                            continue
+                        try Array(SVGFrameDocument.text(frame, canvas: canvas).utf8).withUnsafeBytes {
+                            try InOrderStep.frameFile($0, index: index, path: path, sequence: sequence).perform()
                         }
-                        try Array(text.utf8).withUnsafeBytes { try sequence.stage($0, index: index) }
                     }
                 }
             } else {

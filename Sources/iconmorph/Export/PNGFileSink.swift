@@ -23,8 +23,6 @@ struct PNGFileSink: FrameSink {
         Worker(paths: paths, sequence: sequence, encoder: PNGEncoder(compression: compression))
     }
 
-    func cancel() { sequence?.discard() }
-
     private struct Worker: FrameSinkWorker {
         let paths: [String]
         let sequence: StagedSequence?
@@ -35,23 +33,21 @@ struct PNGFileSink: FrameSink {
 
         mutating func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let path = paths[index], sequence = sequence
-            let stage: (UnsafeRawBufferPointer) throws -> AtomicFileWriter.StagedFile? = {
-                guard let sequence else { return try AtomicFileWriter.stage($0, for: path) }
-                try sequence.stage($0, index: index)
-                return nil
+            let stage = { (png: UnsafeRawBufferPointer) in
+                try InOrderStep.frameFile(png, index: index, path: path, sequence: sequence)
             }
-            let staged: AtomicFileWriter.StagedFile?
+            let step: InOrderStep
             switch frame {
             case .oneColor(let alpha, let red, let green, let blue, let width, let height):
-                staged = try encoder.withPNGData(
+                step = try encoder.withPNGData(
                     alpha: alpha, width: width, height: height, red: red, green: green, blue: blue, stage)
             case .rgba(let bytes, let width, let height):
                 if pixels.count != bytes.count { pixels = [UInt8](repeating: 0, count: bytes.count) }
                 pixels.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
                 let picture = try PNGImage(width: width, height: height, format: .rgba, pixels: pixels)
-                staged = try encoder.withPNGData(of: picture, stage)
+                step = try encoder.withPNGData(of: picture, stage)
             }
-            return .deferred(staged.map(InOrderStep.init(moving:)) ?? .staged)
+            return .deferred(step)
         }
     }
 }

@@ -72,11 +72,20 @@ enum IconInput: Equatable {
     /// What `load` reports first about an input that is an unknown name, or a file that is
     /// missing, unreadable, a folder, empty or neither PNG nor SVG, found without drawing the
     /// icon, for a command that must refuse before any mask is drawn (`MemoryNeeds.check`).
-    /// A pipe or device is not read here: it can be read once, when loaded.
+    /// A pipe or device is not read here: it can be read once, when loaded. With `outlineFor`
+    /// (what needs the outline, `--style path`), what `vectorIcon(option:use:)` reports
+    /// instead: the outline is read, not drawn.
     ///
-    /// - Throws: what `load` throws for those inputs.
-    static func preflight(_ text: String, option: String, in layout: IconLayout, source: MaskSource) throws {
-        guard case .file(let path) = try resolve(text, option: option) else { return }
+    /// - Throws: what `load`, or `vectorIcon(option:use:)`, throws for those inputs.
+    static func preflight(
+        _ text: String, option: String, in layout: IconLayout, source: MaskSource, outlineFor use: String? = nil
+    ) throws {
+        let input = try resolve(text, option: option)
+        if let use {
+            _ = try input.vectorIcon(option: option, use: use)
+            return
+        }
+        guard case .file(let path) = input else { return }
         if exists(path), !isDirectory(path), !isRegularFile(path) { return }
         var info = stat()
         if stat(path, &info) != 0 || isDirectory(path) || info.st_size == 0 || access(path, R_OK) != 0 {

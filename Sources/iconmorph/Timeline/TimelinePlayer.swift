@@ -57,9 +57,11 @@ struct TimelinePlayer {
     /// them.
     ///
     /// - Throws: as `loadIcons`, for what `IconInput.preflight` finds.
-    static func preflightIcons(of timeline: Timeline, in layout: IconLayout, source: MaskSource) throws {
+    static func preflightIcons(
+        of timeline: Timeline, in layout: IconLayout, source: MaskSource, outlineFor use: String? = nil
+    ) throws {
         _ = try loadEach(of: timeline) { icon in
-            try IconInput.preflight(icon.path, option: icon.origin, in: layout, source: source)
+            try IconInput.preflight(icon.path, option: icon.origin, in: layout, source: source, outlineFor: use)
         }
     }
 

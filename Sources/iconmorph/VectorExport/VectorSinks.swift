@@ -48,20 +48,15 @@ struct SVGFileSink: FrameSink {
 
     func makeWorker() -> any FrameSinkWorker { Worker(sink: self) }
 
-    func cancel() { sequence?.discard() }
-
     private struct Worker: FrameSinkWorker {
         let sink: SVGFileSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
             let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
-            if let sequence = sink.sequence {
-                try bytes.withUnsafeBytes { try sequence.stage($0, index: index) }
-                return .deferred(.staged)
-            }
-            let staged = try bytes.withUnsafeBytes { try AtomicFileWriter.stage($0, for: sink.paths[index]) }
-            return .deferred(InOrderStep(moving: staged))
+            return .deferred(try bytes.withUnsafeBytes {
+                try InOrderStep.frameFile($0, index: index, path: sink.paths[index], sequence: sink.sequence)
+            })
         }
     }
 }
