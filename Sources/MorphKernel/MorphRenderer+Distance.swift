@@ -45,7 +45,7 @@ extension MorphRenderer {
         // is split by before it skips anything (a distance frame blurs only near its outline;
         // icon frames at the default 12 px blur stay on one thread all the same).
         let n = stage.frames.blur(progress: progress).kernel.halfWidth
-        let threads = bandCountLocked(work: width * height * (2 * n + 1))
+        let threads = bandCountLocked(tapWork: width * height * (2 * n + 1))
         DistanceStage.withCapture(capture) {
             stage.frames.render(
                 source: fieldS, target: fieldT, progress: progress, capture: $0, writer: writer, output: output,

@@ -80,7 +80,7 @@ extension MorphRenderer {
                         // work of a frame that computed every tile would be split and either the
                         // masks are measured or the tiles are many enough to pay for the phases'
                         // hand-offs (`splitClassificationTiles`).
-                        let measureThreads = bandCountLocked(work: width * height * (2 * n + 1))
+                        let measureThreads = bandCountLocked(tapWork: width * height * (2 * n + 1))
                         let splitBands = min(tiles.tileRowCount, 2 * measureThreads)
                         let splitsClassification = measureThreads > 1
                             && tiles.blockCount * tiles.tileRowCount >= storedSplitClassificationTiles
@@ -110,7 +110,7 @@ extension MorphRenderer {
                         run(plan, phase: .classify)
                         run(plan, phase: .markNeeded)
                         let work = n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v)
-                        let threads = bandCountLocked(work: work)
+                        let threads = bandCountLocked(tapWork: work)
                         // Each thread keeps to about the same rows in both passes (unless a
                         // test or benchmark turned it off); for a frame of up to
                         // `FramePlan.partsWorkLimit` with room for them, each draws a part of

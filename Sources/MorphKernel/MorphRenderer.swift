@@ -109,16 +109,27 @@ public final class MorphRenderer: @unchecked Sendable {
     /// frame 63 MB.
     public static let maximumPixelCount = 1 << 28
 
-    /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
-    /// (2n + 1) when nothing is skipped; width × height unblurred), from which `.automatic`
-    /// splits a frame over threads.
+    /// The work from which `.automatic` splits a frame over threads: its tap-pixels per pass
+    /// over the tiles it computes (width × height × (2n + 1) when nothing is skipped) plus
+    /// `pixelWork` for each pixel of the frame, which every frame writes however little it
+    /// blurs.
     ///
-    /// Splitting pays on an idle machine well below this much work; the threshold, 2¹⁹, is
-    /// set above an icon frame (132² at n = 12, about 0.4 M) to keep it on one thread, so
-    /// apps that run one renderer per thread for small frames do not also wake helpers.
-    /// The split never changes the bytes, only the time (one thread against `.automatic`:
-    /// `Benchmarks/results/morph-bench.md`).
-    public static let concurrentWorkThreshold = 1 << 19
+    /// Splitting pays on an idle machine well below this much work; the threshold, 2²⁰, is
+    /// set above an icon frame (132² at n = 12: about 0.5 M tap-pixels and 0.14 M for its
+    /// pixels) to keep it on one thread, so apps that run one renderer per thread for small
+    /// frames do not also wake helpers; a frame of 2¹⁷ pixels or more (a 363 px square) is split
+    /// at any blur. The split never changes the bytes, only the time (one thread against
+    /// `.automatic`: `Benchmarks/results/morph-bench.md`, `paced.md`).
+    public static let concurrentWorkThreshold = 1 << 20
+
+    /// A frame's cost per pixel beyond its taps, in tap-pixels (see `concurrentWorkThreshold`):
+    /// the fills, the edge and the writing of every output pixel. Measured on this project's
+    /// 2-core EPYC VM, one thread, 512 px frames of the real icon pairs (`morph-bench
+    /// --paced`'s pairs): a tap-pixel takes about 20 ps, a frame's pixels 0.15–0.3 ns each
+    /// (unblurred frames 40–78 µs, frames at n = 1 86–178 µs), 8–15 tap-pixels. Counted at
+    /// taps only, frames of a 512 px morph's first and last tenths (n = 0 to 3, 0.15–0.48 M
+    /// tap-pixels, 40–200 µs) stayed on one thread, where two took 1.6–1.9 times less time.
+    static let pixelWork = 8
 
     let lock = MutexLock()
     private var storedConcurrency: MorphConcurrency = .automatic
@@ -321,8 +332,10 @@ public final class MorphRenderer: @unchecked Sendable {
     /// `computesFieldsConcurrentlyLocked`).
     static let fieldWorkPerPixel = 1024
 
-    /// How many bands a phase of `work` tap-pixels is split into; call under the lock.
-    func bandCountLocked(work: Int) -> Int {
+    /// How many bands a phase of a frame of `tapWork` tap-pixels is split into (the frame's
+    /// pixels counted too: `concurrentWorkThreshold`); call under the lock.
+    func bandCountLocked(tapWork: Int) -> Int {
+        let work = tapWork + Self.pixelWork * width * height
         guard storedConcurrency == .automatic, work >= storedWorkThreshold, threadLimit > 1 else { return 1 }
         if pool == nil { pool = WorkerPool(bandCount: threadLimit) }
         return pool!.bandCount

@@ -1,0 +1,67 @@
+import AlphaRaster
+import Testing
+@_spi(Testing) @testable import MorphKernel
+
+/// Which frames `.automatic` splits over threads (`MorphRenderer.concurrentWorkThreshold`):
+/// by their taps and their pixels, so that icon frames stay on one thread and large frames
+/// are split however little they blur. (The bytes are the same either way:
+/// `RendererPropertyTests`.) Each renderer may use two threads, whatever this machine has.
+@Suite struct SplitDecisionTests {
+    /// A disc and a rounded square of `size` pixels, the shapes of workloads a–d.
+    static func masks(size: Int) throws -> (AlphaMask, AlphaMask) {
+        func mask(_ inside: (Double, Double) -> Double) throws -> AlphaMask {
+            var pixels = [UInt8](repeating: 0, count: size * size)
+            for y in 0..<size {
+                for x in 0..<size { pixels[y * size + x] = UInt8((min(max(inside(Double(x) + 0.5, Double(y) + 0.5) + 0.5, 0), 1) * 255).rounded()) }
+            }
+            return try AlphaMask(width: size, height: size, pixels: pixels)
+        }
+        let c = Double(size) / 2
+        return (try mask { x, y in Double(size) * 0.36 - ((x - c) * (x - c) + (y - c) * (y - c)).squareRoot() },
+                try mask { x, y in Double(size) * 0.3 - max(abs(x - c), abs(y - c)) })
+    }
+
+    /// The morph's progress values: the ends (unblurred), the first steps of the blur, the middle.
+    static let progress = [0, 1.0 / 60, 2.0 / 60, 0.05, 0.1, 0.5, 0.95, 1]
+
+    @Test("a 132 px icon frame stays on one thread at every blur level of its 12 px blur")
+    func iconFramesStayOnOneThread() throws {
+        let (disc, square) = try Self.masks(size: 132)
+        for style in [MorphStyle(maxBlurRadius: 12), MorphStyle(maxBlurRadius: 12, softness: 0.05)] {
+            let renderer = try MorphRenderer(width: 132, height: 132, style: style, bandCount: 2)
+            for p in Self.progress {
+                #expect(try renderer.plannedFrame(source: disc, target: square, progress: p).bands == 1, "p = \(p)")
+            }
+            #expect(renderer.helperState == nil, "no helper was started")
+        }
+    }
+
+    @Test("a 512 px frame is split at every blur level, unblurred frames too, for its pixels")
+    func largeFramesAreSplitAtAnyBlur() throws {
+        let (disc, square) = try Self.masks(size: 512)
+        for style in [MorphStyle(maxBlurRadius: 32), MorphStyle(maxBlurRadius: 32, softness: 0.05)] {
+            let renderer = try MorphRenderer(width: 512, height: 512, style: style, bandCount: 2)
+            for p in Self.progress {
+                #expect(try renderer.plannedFrame(source: disc, target: square, progress: p).bands == 2, "p = \(p)")
+            }
+        }
+        // The unblurred frame's taps alone, one a pixel, are a quarter of the threshold:
+        // its pixels split it.
+        #expect(512 * 512 < MorphRenderer.concurrentWorkThreshold)
+        #expect((1 + MorphRenderer.pixelWork) * 512 * 512 >= MorphRenderer.concurrentWorkThreshold)
+    }
+
+    @Test("a distance-style 512 px frame starts the helpers at its unblurred ends, a 132 px one never")
+    func distanceFramesSplitByTheSameCount() throws {
+        for (size, radius, splits) in [(512, 32.0, true), (132, 12.0, false)] {
+            let (disc, _) = try Self.masks(size: size)
+            let style = MorphStyle(field: .distance, maxBlurRadius: radius)
+            let renderer = try MorphRenderer(width: size, height: size, style: style, bandCount: 2)
+            // One icon: its field is computed on the calling thread (two new fields may take
+            // a helper of their own, which is not the frame's split).
+            var alpha = [UInt8](repeating: 0, count: renderer.alphaByteCount)
+            try renderer.renderAlpha(source: disc, target: disc, progress: 0, into: &alpha)
+            #expect((renderer.helperState != nil) == splits, "\(size) px")
+        }
+    }
+}
