@@ -27,8 +27,8 @@ enum PacedFrames {
         let progress = (0...60).map { Double($0) / 60 }.enumerated().filter { !options.quick || $0.offset % 6 == 0 }.map(\.element)
         print("morph-bench --paced — commit \(measuredCommit()), \(cores) cores")
         print("")
-        print("\(progress.count)-frame morphs, each frame drawn by a one-thread and an every-core renderer in turn after \(formatGap(gap)) ms")
-        print("of sleep (paced, \(rounds) round(s)), then the two renderers' morphs in turn, each back to back (\(morphRounds) round(s)).")
+        print("\(progress.count)-frame morphs, each frame drawn by a one-thread and an every-core renderer in turn")
+        print("after \(formatGap(gap)) ms of sleep (paced, \(rounds) round(s)), then the two renderers' morphs in turn, each back to back (\(morphRounds) round(s)).")
         print("Wall time of the render call, medians; the whole morph: the sum of a round's back-to-back frames, the median round.")
         print("")
         print("| workload | paced: 1 thread | paced: \(cores) threads | speed-up | back to back: 1 thread | \(cores) threads | speed-up "
