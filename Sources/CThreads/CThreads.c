@@ -57,6 +57,24 @@ int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
     return pthread_create(thread, NULL, start, argument);
 }
 
+size_t im_affinity_mask_size(void) { return sizeof(cpu_set_t); }
+
+int im_thread_move_off_caller(pthread_t thread, void *saved) {
+    cpu_set_t elsewhere;
+    if (!other_processors((cpu_set_t *)saved, &elsewhere)) return 0;
+    return pthread_setaffinity_np(thread, sizeof elsewhere, &elsewhere) == 0;
+}
+
+void im_thread_set_mask(const void *saved) {
+    pthread_setaffinity_np(pthread_self(), sizeof(cpu_set_t), (const cpu_set_t *)saved);
+}
+
+int im_thread_affinity_count(pthread_t thread) {
+    cpu_set_t mask;
+    if (pthread_getaffinity_np(thread, sizeof mask, &mask) != 0) return 0;
+    return CPU_COUNT(&mask);
+}
+
 int im_affinity_count(void) {
     cpu_set_t mask;
     if (sched_getaffinity(0, sizeof mask, &mask) != 0) return 0;
@@ -72,4 +90,12 @@ int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
 int im_affinity_count(void) { return 0; }
 
 int im_current_processor(void) { return -1; }
+
+size_t im_affinity_mask_size(void) { return 0; }
+
+int im_thread_move_off_caller(pthread_t thread, void *saved) { (void)thread; (void)saved; return 0; }
+
+void im_thread_set_mask(const void *saved) { (void)saved; }
+
+int im_thread_affinity_count(pthread_t thread) { (void)thread; return 0; }
 #endif

@@ -29,6 +29,18 @@ import Darwin
 /// a helper that is polling sees a new phase within a `pause`, without a system call. Taking
 /// a mutex for each band, with the helpers polling through the same mutex and `sched_yield`,
 /// cost a 2-thread 132 px frame more than half its work (see `spinNanoseconds`).
+///
+/// Helpers that are all asleep when a phase is posted are woken kept off the caller's
+/// processor: each one's mask becomes the caller's without the processor the caller runs on,
+/// and the helper widens it again as soon as it is awake (`serve`). Left to it, the kernel of
+/// this project's 2-core VM, which packs woken threads onto their waker's processor
+/// (`/proc/sys/kernel/sched_vcpu_pack`), put three woken helpers in four behind the caller,
+/// where they ran only once the caller had drawn the whole frame alone: the helper started
+/// 0.6 ms after the post (median; 0.04–1 ms), and 512 px frames drawn 3 ms apart took as
+/// long on two threads as on one (0.93–1.03 times, `morph-bench --paced`); kept off, 1.13–1.50
+/// times less, and 1024 px frames 1.46–1.66 times less instead of 0.96–1.10. It costs the
+/// caller a system call per helper (1.7 µs here) and the helper another, only when every
+/// helper sleeps, which frames drawn back to back do not let them do.
 final class WorkerPool: @unchecked Sendable {
     /// The state the helpers share, kept apart so that helper threads never hold the pool:
     /// the pool's `deinit` can then run, and joins them.
@@ -68,18 +80,25 @@ final class WorkerPool: @unchecked Sendable {
         var sleepers: UnsafeMutablePointer<Int> { words + 4 * Self.wordSpacing }
         var callerSleeping: UnsafeMutablePointer<Int> { words + 5 * Self.wordSpacing }
         var stopping: UnsafeMutablePointer<Int> { words + 6 * Self.wordSpacing }
+        /// How often the caller has kept the sleeping helpers off its processor before waking
+        /// them (`perform`); written under the mutex.
+        var narrowings: UnsafeMutablePointer<Int> { words + 7 * Self.wordSpacing }
+        /// The caller's processor mask as it last kept the helpers off its processor, which
+        /// they widen their masks to again once awake.
+        let callerMask = UnsafeMutableRawPointer.allocate(byteCount: max(1, im_affinity_mask_size()), alignment: 16)
 
         init() {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(posted, nil)
             pthread_cond_init(finished, nil)
-            let count = 7 * Self.wordSpacing
+            let count = 8 * Self.wordSpacing
             words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 128)
                 .bindMemory(to: Int.self, capacity: count)
             words.initialize(repeating: 0, count: count)
         }
 
         deinit {
+            callerMask.deallocate()
             words.deallocate()
             pthread_cond_destroy(finished)
             pthread_cond_destroy(posted)
@@ -130,7 +149,7 @@ final class WorkerPool: @unchecked Sendable {
     /// The threads that can run bands at once: the helpers plus the calling thread.
     let bandCount: Int
     let state = State()
-    private var threads: [JoinableThread] = []
+    private(set) var threads: [JoinableThread] = []
     /// The last phase posted (only the calling thread writes `generation`).
     private var generation = 0
 
@@ -212,6 +231,13 @@ final class WorkerPool: @unchecked Sendable {
             im_atomic_store(state.generation, generation)
             if im_atomic_load(state.sleepers) > 0 {
                 pthread_mutex_lock(state.mutex)
+                // Every helper asleep (so each widens its mask again once awake): kept off
+                // this processor, so that the system wakes them elsewhere (see `serve`).
+                if im_atomic_load(state.sleepers) == threads.count {
+                    var kept = false
+                    for thread in threads where thread.keepOffCallersProcessor(savingMaskIn: state.callerMask) { kept = true }
+                    if kept { _ = im_atomic_add(state.narrowings, 1) }
+                }
                 pthread_cond_broadcast(state.posted)
                 pthread_mutex_unlock(state.mutex)
             }
@@ -264,7 +290,7 @@ final class WorkerPool: @unchecked Sendable {
     /// A helper's life: wait for a phase, claim and run its bands until none is left, until
     /// the pool stops.
     private static func serve(_ state: State) {
-        var seen = 0
+        var seen = 0, widenedFor = 0
         func posted() -> Bool { im_atomic_load(state.generation) != seen || im_atomic_load(state.stopping) != 0 }
         while true {
             if !poll(posted) {
@@ -272,7 +298,14 @@ final class WorkerPool: @unchecked Sendable {
                 _ = im_atomic_add(state.sleepers, 1)
                 while !posted() { pthread_cond_wait(state.posted, state.mutex) }
                 _ = im_atomic_add(state.sleepers, -1)
+                let narrowings = im_atomic_load(state.narrowings)
                 pthread_mutex_unlock(state.mutex)
+                // Kept off the caller's processor while it woke this thread: every processor
+                // of the caller's mask again (widening moves nothing).
+                if narrowings != widenedFor {
+                    JoinableThread.allowEveryProcessor(in: state.callerMask)
+                    widenedFor = narrowings
+                }
             }
             if im_atomic_load(state.stopping) != 0 { return }
             seen = im_atomic_load(state.generation)

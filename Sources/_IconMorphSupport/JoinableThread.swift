@@ -49,6 +49,23 @@ package struct JoinableThread {
         #endif
     }
 
+    /// Keeps the thread off the calling thread's processor until it widens its own mask
+    /// (`allowEveryProcessor(in:)`): its mask becomes the caller's without that processor,
+    /// and the caller's whole mask is written to `mask` (`im_affinity_mask_size()` bytes).
+    /// False where there is no other processor, or no such call (then nothing is written).
+    package func keepOffCallersProcessor(savingMaskIn mask: UnsafeMutableRawPointer) -> Bool {
+        im_thread_move_off_caller(thread, mask) != 0
+    }
+
+    /// Lets the calling thread run on every processor of `mask`, as
+    /// `keepOffCallersProcessor(savingMaskIn:)` saved it.
+    package static func allowEveryProcessor(in mask: UnsafeRawPointer) {
+        im_thread_set_mask(mask)
+    }
+
+    /// How many processors the thread may run on (0 where that cannot be read).
+    package var processorCount: Int { Int(im_thread_affinity_count(thread)) }
+
     /// Waits until the thread's closure has returned.
     package func join() {
         pthread_join(thread, nil)

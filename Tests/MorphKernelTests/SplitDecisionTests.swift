@@ -1,5 +1,8 @@
 import AlphaRaster
+import CThreads
+import Foundation
 import Testing
+import _IconMorphSupport
 @_spi(Testing) @testable import MorphKernel
 
 /// Which frames `.automatic` splits over threads (`MorphRenderer.concurrentWorkThreshold`):
@@ -63,5 +66,28 @@ import Testing
             try renderer.renderAlpha(source: disc, target: disc, progress: 0, into: &alpha)
             #expect((renderer.helperState != nil) == splits, "\(size) px")
         }
+    }
+
+    @Test("frames drawn apart in time leave the helpers free to run on every processor")
+    func pacedFramesLeaveTheHelpersMasksWhole() throws {
+        // A helper asleep when a frame is posted is kept off the caller's processor while it
+        // wakes (`WorkerPool.perform`) and widens its mask again once awake.
+        let (disc, square) = try Self.masks(size: 512)
+        let renderer = try MorphRenderer(width: 512, height: 512, style: MorphStyle(maxBlurRadius: 32), bandCount: 2)
+        var alpha = [UInt8](repeating: 0, count: renderer.alphaByteCount)
+        for k in 0...12 {
+            // Long enough for the helper to stop polling and sleep.
+            Thread.sleep(forTimeInterval: 0.003)
+            try renderer.renderAlpha(source: disc, target: square, progress: Double(k) / 12, into: &alpha)
+        }
+        // Every helper has woken by now, late or not.
+        Thread.sleep(forTimeInterval: 0.05)
+        let allowed = Int(im_affinity_count())
+        let pool = try #require(renderer.pool, "the renderer split its frames")
+        #expect(!pool.threads.isEmpty)
+        if allowed >= 2 {
+            #expect(im_atomic_load(pool.state.narrowings) > 0, "the sleeping helper was kept off the caller's processor")
+        }
+        for helper in pool.threads { #expect(helper.processorCount == allowed) }
     }
 }

@@ -4,6 +4,7 @@
 #define ICONMORPH_CTHREADS_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// Starts a thread running `start(argument)`, as pthread_create with default attributes does.
@@ -20,6 +21,14 @@ int im_affinity_count(void);
 
 /// The processor the calling thread runs on now, or -1 where it cannot be told.
 int im_current_processor(void);
+
+size_t im_affinity_mask_size(void);
+
+int im_thread_move_off_caller(pthread_t thread, void *saved);
+
+void im_thread_set_mask(const void *saved);
+
+int im_thread_affinity_count(pthread_t thread);
 
 // Sequentially consistent atomic operations on a machine word that every thread reaches
 // only through them: the worker pool's hand-off of bands between threads. Inline, so a
