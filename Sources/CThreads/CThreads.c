@@ -25,22 +25,22 @@ static void *launch(void *context) {
 }
 
 // Whether the calling thread may run elsewhere: its mask into `mask`, and the same mask without
-// the processor it runs on now into `elsewhere`.
+// the processor it runs on now into `elsewhere`; that processor, or -1 when it may not.
 static int other_processors(cpu_set_t *mask, cpu_set_t *elsewhere) {
     int here = sched_getcpu();
     if (here < 0 || here >= CPU_SETSIZE || pthread_getaffinity_np(pthread_self(), sizeof *mask, mask) != 0
         || CPU_COUNT(mask) < 2 || !CPU_ISSET(here, mask)) {
-        return 0;
+        return -1;
     }
     *elsewhere = *mask;
     CPU_CLR(here, elsewhere);
-    return 1;
+    return here;
 }
 
 int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
     cpu_set_t elsewhere;
     struct Launch *context = malloc(sizeof *context);
-    if (context != NULL && other_processors(&context->mask, &elsewhere)) {
+    if (context != NULL && other_processors(&context->mask, &elsewhere) >= 0) {
         context->start = start;
         context->argument = argument;
         pthread_attr_t attributes;
@@ -59,14 +59,21 @@ int im_thread_start(pthread_t *thread, void *(*start)(void *), void *argument) {
 
 size_t im_affinity_mask_size(void) { return sizeof(cpu_set_t); }
 
-int im_thread_move_off_caller(pthread_t thread, void *saved) {
-    cpu_set_t elsewhere;
-    if (!other_processors((cpu_set_t *)saved, &elsewhere)) return 0;
-    return pthread_setaffinity_np(thread, sizeof elsewhere, &elsewhere) == 0;
+int im_processors_elsewhere(void *mask, void *elsewhere) {
+    cpu_set_t whole, others;
+    int here = other_processors(&whole, &others);
+    if (here < 0) return -1;
+    *(cpu_set_t *)mask = whole;
+    *(cpu_set_t *)elsewhere = others;
+    return here;
 }
 
-void im_thread_set_mask(const void *saved) {
-    pthread_setaffinity_np(pthread_self(), sizeof(cpu_set_t), (const cpu_set_t *)saved);
+int im_thread_set_affinity(pthread_t thread, const void *mask) {
+    return pthread_setaffinity_np(thread, sizeof(cpu_set_t), (const cpu_set_t *)mask) == 0;
+}
+
+int im_set_own_affinity(const void *mask) {
+    return pthread_setaffinity_np(pthread_self(), sizeof(cpu_set_t), (const cpu_set_t *)mask) == 0;
 }
 
 int im_thread_affinity_count(pthread_t thread) {
@@ -93,9 +100,11 @@ int im_current_processor(void) { return -1; }
 
 size_t im_affinity_mask_size(void) { return 0; }
 
-int im_thread_move_off_caller(pthread_t thread, void *saved) { (void)thread; (void)saved; return 0; }
+int im_processors_elsewhere(void *mask, void *elsewhere) { (void)mask; (void)elsewhere; return -1; }
 
-void im_thread_set_mask(const void *saved) { (void)saved; }
+int im_thread_set_affinity(pthread_t thread, const void *mask) { (void)thread; (void)mask; return 0; }
+
+int im_set_own_affinity(const void *mask) { (void)mask; return 0; }
 
 int im_thread_affinity_count(pthread_t thread) { (void)thread; return 0; }
 #endif

@@ -115,10 +115,13 @@ public final class MorphRenderer: @unchecked Sendable {
     /// blurs.
     ///
     /// Splitting pays on an idle machine well below this much work; the threshold, 2²⁰, is
-    /// set above an icon frame (132² at n = 12: about 0.5 M tap-pixels and 0.14 M for its
-    /// pixels) to keep it on one thread, so apps that run one renderer per thread for small
-    /// frames do not also wake helpers; a frame of 2¹⁷ pixels or more (a 363 px square) is split
-    /// at any blur. The split never changes the bytes, only the time (one thread against
+    /// set above an icon frame (132² at n = 12: about 0.44 M tap-pixels and 0.14 M for its
+    /// pixels; such frames stay on one thread up to n = 25) to keep it on one thread, so apps
+    /// that run one renderer per thread for small frames do not also wake helpers; a frame of
+    /// 2¹⁷ pixels or more (a 363 px square) is split at any blur. Against taps alone at 2¹⁹,
+    /// frames of a 256 px square are split as before, larger ones more often, and smaller ones
+    /// with a blur wide for their size less (a 192 px frame at n = 8, 0.63 M tap-pixels, now
+    /// stays on one thread). The split never changes the bytes, only the time (one thread against
     /// `.automatic`: `Benchmarks/results/morph-bench.md`, `paced.md`).
     public static let concurrentWorkThreshold = 1 << 20
 

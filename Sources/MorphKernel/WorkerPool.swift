@@ -39,8 +39,9 @@ import Darwin
 /// 0.6 ms after the post (median; 0.04–1 ms), and 512 px frames drawn 3 ms apart took as
 /// long on two threads as on one (0.93–1.03 times, `morph-bench --paced`); kept off, 1.13–1.50
 /// times less, and 1024 px frames 1.46–1.66 times less instead of 0.96–1.10. It costs the
-/// caller a system call per helper (1.7 µs here) and the helper another, only when every
-/// helper sleeps, which frames drawn back to back do not let them do.
+/// caller a system call to read its mask and one per helper (1.7 µs each here), and each
+/// helper one more, only when every helper sleeps, which frames drawn back to back do not
+/// let them do.
 final class WorkerPool: @unchecked Sendable {
     /// The state the helpers share, kept apart so that helper threads never hold the pool:
     /// the pool's `deinit` can then run, and joins them.
@@ -81,23 +82,28 @@ final class WorkerPool: @unchecked Sendable {
         var callerSleeping: UnsafeMutablePointer<Int> { words + 5 * Self.wordSpacing }
         var stopping: UnsafeMutablePointer<Int> { words + 6 * Self.wordSpacing }
         /// How often the caller has kept the sleeping helpers off its processor before waking
-        /// them (`perform`); written under the mutex.
+        /// them (`perform`), and how many helpers have yet to widen their masks again since
+        /// the last time; both changed under the mutex only.
         var narrowings: UnsafeMutablePointer<Int> { words + 7 * Self.wordSpacing }
-        /// The caller's processor mask as it last kept the helpers off its processor, which
-        /// they widen their masks to again once awake.
+        var pendingWidens: UnsafeMutablePointer<Int> { words + 8 * Self.wordSpacing }
+        /// The caller's affinity mask as it last kept the helpers off its processor, which they
+        /// widen their masks to again once awake, and that mask without the caller's
+        /// processor (`im_affinity_mask_size()` bytes each).
         let callerMask = UnsafeMutableRawPointer.allocate(byteCount: max(1, im_affinity_mask_size()), alignment: 16)
+        let elsewhereMask = UnsafeMutableRawPointer.allocate(byteCount: max(1, im_affinity_mask_size()), alignment: 16)
 
         init() {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(posted, nil)
             pthread_cond_init(finished, nil)
-            let count = 8 * Self.wordSpacing
+            let count = 9 * Self.wordSpacing
             words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 128)
                 .bindMemory(to: Int.self, capacity: count)
             words.initialize(repeating: 0, count: count)
         }
 
         deinit {
+            elsewhereMask.deallocate()
             callerMask.deallocate()
             words.deallocate()
             pthread_cond_destroy(finished)
@@ -231,12 +237,18 @@ final class WorkerPool: @unchecked Sendable {
             im_atomic_store(state.generation, generation)
             if im_atomic_load(state.sleepers) > 0 {
                 pthread_mutex_lock(state.mutex)
-                // Every helper asleep (so each widens its mask again once awake): kept off
-                // this processor, so that the system wakes them elsewhere (see `serve`).
-                if im_atomic_load(state.sleepers) == threads.count {
+                // Every helper asleep, none still kept off an earlier caller's processor (each
+                // widens its mask again once awake, `serve`): kept off this one, so that the
+                // system wakes them elsewhere. The masks are written only while every helper
+                // sleeps, so no helper reads them meanwhile.
+                if im_atomic_load(state.sleepers) == threads.count && im_atomic_load(state.pendingWidens) == 0
+                    && im_processors_elsewhere(state.callerMask, state.elsewhereMask) >= 0 {
                     var kept = false
-                    for thread in threads where thread.keepOffCallersProcessor(savingMaskIn: state.callerMask) { kept = true }
-                    if kept { _ = im_atomic_add(state.narrowings, 1) }
+                    for thread in threads where thread.restrict(to: state.elsewhereMask) { kept = true }
+                    if kept {
+                        _ = im_atomic_add(state.narrowings, 1)
+                        im_atomic_store(state.pendingWidens, threads.count)
+                    }
                 }
                 pthread_cond_broadcast(state.posted)
                 pthread_mutex_unlock(state.mutex)
@@ -301,10 +313,15 @@ final class WorkerPool: @unchecked Sendable {
                 let narrowings = im_atomic_load(state.narrowings)
                 pthread_mutex_unlock(state.mutex)
                 // Kept off the caller's processor while it woke this thread: every processor
-                // of the caller's mask again (widening moves nothing).
+                // of the caller's mask again (widening moves nothing). Counted done even if
+                // the system refuses it (a cpuset that shrank meanwhile): the next frame that
+                // finds every helper asleep sets the masks again.
                 if narrowings != widenedFor {
-                    JoinableThread.allowEveryProcessor(in: state.callerMask)
+                    _ = JoinableThread.restrictCurrentThread(to: state.callerMask)
                     widenedFor = narrowings
+                    pthread_mutex_lock(state.mutex)
+                    _ = im_atomic_add(state.pendingWidens, -1)
+                    pthread_mutex_unlock(state.mutex)
                 }
             }
             if im_atomic_load(state.stopping) != 0 { return }

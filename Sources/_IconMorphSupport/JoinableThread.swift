@@ -49,18 +49,15 @@ package struct JoinableThread {
         #endif
     }
 
-    /// Keeps the thread off the calling thread's processor until it widens its own mask
-    /// (`allowEveryProcessor(in:)`): its mask becomes the caller's without that processor,
-    /// and the caller's whole mask is written to `mask` (`im_affinity_mask_size()` bytes).
-    /// False where there is no other processor, or no such call (then nothing is written).
-    package func keepOffCallersProcessor(savingMaskIn mask: UnsafeMutableRawPointer) -> Bool {
-        im_thread_move_off_caller(thread, mask) != 0
+    /// Sets the thread's affinity mask (`im_affinity_mask_size()` bytes, as
+    /// `im_processors_elsewhere` writes them); false where that fails or there is no such call.
+    package func restrict(to mask: UnsafeRawPointer) -> Bool {
+        im_thread_set_affinity(thread, mask) != 0
     }
 
-    /// Lets the calling thread run on every processor of `mask`, as
-    /// `keepOffCallersProcessor(savingMaskIn:)` saved it.
-    package static func allowEveryProcessor(in mask: UnsafeRawPointer) {
-        im_thread_set_mask(mask)
+    /// Sets the calling thread's affinity mask; false where that fails or there is no such call.
+    package static func restrictCurrentThread(to mask: UnsafeRawPointer) -> Bool {
+        im_set_own_affinity(mask) != 0
     }
 
     /// How many processors the thread may run on (0 where that cannot be read).

@@ -80,10 +80,14 @@ import _IconMorphSupport
             Thread.sleep(forTimeInterval: 0.003)
             try renderer.renderAlpha(source: disc, target: square, progress: Double(k) / 12, into: &alpha)
         }
-        // Every helper has woken by now, late or not.
-        Thread.sleep(forTimeInterval: 0.05)
-        let allowed = Int(im_affinity_count())
+        // Until every helper is asleep again, and so past widening its mask (or 10 s).
         let pool = try #require(renderer.pool, "the renderer split its frames")
+        let start = Date()
+        while im_atomic_load(pool.state.sleepers) != pool.threads.count && Date().timeIntervalSince(start) < 10 {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        #expect(im_atomic_load(pool.state.pendingWidens) == 0)
+        let allowed = Int(im_affinity_count())
         #expect(!pool.threads.isEmpty)
         if allowed >= 2 {
             #expect(im_atomic_load(pool.state.narrowings) > 0, "the sleeping helper was kept off the caller's processor")

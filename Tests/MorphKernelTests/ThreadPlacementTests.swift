@@ -2,8 +2,13 @@ import CThreads
 import Synchronization
 import Testing
 import _IconMorphSupport
+
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The worker threads (`JoinableThread`, started by `im_thread_start`) begin on another
@@ -40,37 +45,42 @@ import Glibc
     @Test func aWorkerKeptOffItsWakersProcessorWakesElsewhereThenWidens() throws {
         let allowed = Int(im_affinity_count())
         try #require(allowed >= 1, "the affinity mask cannot be read here")
-        let mask = UnsafeMutableRawPointer.allocate(byteCount: max(1, im_affinity_mask_size()), alignment: 16)
-        defer { mask.deallocate() }
-        // (An empty mask, where none is saved: setting it fails and changes nothing.)
-        mask.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, im_affinity_mask_size()))
+        let size = max(1, im_affinity_mask_size())
+        let mask = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        let elsewhere = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer {
+            mask.deallocate()
+            elsewhere.deallocate()
+        }
         for _ in 0..<10 {
             // The worker waits for the go, then reports where it runs, and its mask before
-            // and after it widens it.
-            let go = Mutex(false), seen = Mutex<(processor: Int32, kept: Int32, widened: Int32)>((-1, 0, 0))
+            // and after it widens it again.
+            let go = Mutex<Bool?>(nil), seen = Mutex<(processor: Int32, kept: Int32, widened: Int32)>((-1, 0, 0))
             let thread = try #require(JoinableThread {
-                while !go.withLock({ $0 }) { usleep(200) }
-                let kept = im_affinity_count()
-                let processor = im_current_processor()
-                JoinableThread.allowEveryProcessor(in: mask)
-                seen.withLock { $0 = (processor, kept, im_affinity_count()) }
+                var kept: Bool?
+                while kept == nil {
+                    usleep(200)
+                    kept = go.withLock { $0 }
+                }
+                let count = im_affinity_count(), processor = im_current_processor()
+                if kept == true { #expect(JoinableThread.restrictCurrentThread(to: mask)) }
+                seen.withLock { $0 = (processor, count, im_affinity_count()) }
             })
             usleep(2_000)
-            let waker = im_current_processor()
-            let kept = thread.keepOffCallersProcessor(savingMaskIn: mask)
-            go.withLock { $0 = true }
+            // The processor this thread runs on as it reads its mask, left out of the worker's.
+            let excluded = im_processors_elsewhere(mask, elsewhere)
+            let kept = excluded >= 0 && thread.restrict(to: elsewhere)
+            go.withLock { $0 = kept }
             thread.join()
             let result = seen.withLock { $0 }
             #expect(kept == (allowed >= 2))
             if kept {
-                // Off the processor the waker ran on when it kept the worker off it, whatever
-                // either does later, and free to go anywhere again once widened.
-                #expect(result.processor != waker)
+                // Off that processor, whatever this thread does later, and free to go anywhere
+                // again once widened.
+                #expect(result.processor != excluded)
                 #expect(Int(result.kept) == allowed - 1)
-                #expect(Int(result.widened) == allowed)
-            } else {
-                #expect(Int(result.widened) == allowed)
             }
+            #expect(Int(result.widened) == allowed)
         }
     }
 }

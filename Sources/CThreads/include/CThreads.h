@@ -22,12 +22,22 @@ int im_affinity_count(void);
 /// The processor the calling thread runs on now, or -1 where it cannot be told.
 int im_current_processor(void);
 
+/// The bytes of an affinity mask as the calls below read and write it (0 where there is none).
 size_t im_affinity_mask_size(void);
 
-int im_thread_move_off_caller(pthread_t thread, void *saved);
+/// The calling thread's affinity mask into `mask`, and the same without the processor the
+/// thread runs on into `elsewhere` (each im_affinity_mask_size() bytes); returns that
+/// processor, or -1 where the mask holds no other processor or cannot be read (nothing is
+/// written then).
+int im_processors_elsewhere(void *mask, void *elsewhere);
 
-void im_thread_set_mask(const void *saved);
+/// Sets `thread`'s affinity mask (im_affinity_mask_size() bytes); 1 on success, else 0.
+int im_thread_set_affinity(pthread_t thread, const void *mask);
 
+/// Sets the calling thread's affinity mask; 1 on success, else 0.
+int im_set_own_affinity(const void *mask);
+
+/// The number of processors in `thread`'s affinity mask, or 0 where it cannot be read.
 int im_thread_affinity_count(pthread_t thread);
 
 // Sequentially consistent atomic operations on a machine word that every thread reaches
