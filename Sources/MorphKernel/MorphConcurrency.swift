@@ -14,7 +14,7 @@ public enum MorphConcurrency: Sendable, Equatable {
     /// takes a while to run again. Frames drawn back to back gain the most; a view that draws
     /// one frame at each refresh wakes them every time: on a 2-core virtual machine
     /// (`morph-bench --paced`), 512 px frames drawn 3 ms apart were split for 1.1–1.4 times
-    /// one thread's speed (1.2–1.9 back to back), 1024 and 2048 px frames for 1.5–1.7 times.
+    /// one thread's speed (1.6–1.9 back to back), 1024 and 2048 px frames for 1.5–1.7 times.
     /// Measure on the machines the host runs on.
     case automatic
 }
