@@ -27,31 +27,23 @@ import _IconMorphSupport
     /// The morph's progress values: the ends (unblurred), the first steps of the blur, the middle.
     static let progress = [0, 1.0 / 60, 2.0 / 60, 0.05, 0.1, 0.5, 0.95, 1]
 
-    @Test("a 132 px icon frame stays on one thread at every blur level of its 12 px blur")
-    func iconFramesStayOnOneThread() throws {
-        let (disc, square) = try Self.masks(size: 132)
-        for style in [MorphStyle(maxBlurRadius: 12), MorphStyle(maxBlurRadius: 12, softness: 0.05)] {
-            let renderer = try MorphRenderer(width: 132, height: 132, style: style, bandCount: 2)
+    @Test("a 132 px icon frame stays on one thread at every blur level; a 512 px one is split at every one, unblurred too",
+          arguments: [(side: 132, radius: 12.0, bands: 1), (side: 512, radius: 32.0, bands: 2)])
+    func framesSplitBySize(side: Int, radius: Double, bands: Int) throws {
+        let (disc, square) = try Self.masks(size: side)
+        for style in [MorphStyle(maxBlurRadius: radius), MorphStyle(maxBlurRadius: radius, softness: 0.05)] {
+            let renderer = try MorphRenderer(width: side, height: side, style: style, bandCount: 2)
             for p in Self.progress {
-                #expect(try renderer.plannedFrame(source: disc, target: square, progress: p).bands == 1, "p = \(p)")
+                #expect(try renderer.plannedFrame(source: disc, target: square, progress: p).bands == bands, "\(side) px, p = \(p)")
             }
-            #expect(renderer.helperState == nil, "no helper was started")
+            if bands == 1 { #expect(renderer.helperState == nil, "no helper was started") }
         }
-    }
-
-    @Test("a 512 px frame is split at every blur level, unblurred frames too, for its pixels")
-    func largeFramesAreSplitAtAnyBlur() throws {
-        let (disc, square) = try Self.masks(size: 512)
-        for style in [MorphStyle(maxBlurRadius: 32), MorphStyle(maxBlurRadius: 32, softness: 0.05)] {
-            let renderer = try MorphRenderer(width: 512, height: 512, style: style, bandCount: 2)
-            for p in Self.progress {
-                #expect(try renderer.plannedFrame(source: disc, target: square, progress: p).bands == 2, "p = \(p)")
-            }
+        if bands > 1 {
+            // The unblurred frame's taps alone, one a pixel, are a quarter of the threshold:
+            // its pixels split it.
+            #expect(side * side < MorphRenderer.concurrentWorkThreshold)
+            #expect((1 + MorphRenderer.pixelWork) * side * side >= MorphRenderer.concurrentWorkThreshold)
         }
-        // The unblurred frame's taps alone, one a pixel, are a quarter of the threshold:
-        // its pixels split it.
-        #expect(512 * 512 < MorphRenderer.concurrentWorkThreshold)
-        #expect((1 + MorphRenderer.pixelWork) * 512 * 512 >= MorphRenderer.concurrentWorkThreshold)
     }
 
     @Test("a distance-style 512 px frame starts the helpers at its unblurred ends, a 132 px one never")
