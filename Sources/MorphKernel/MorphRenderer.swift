@@ -109,21 +109,19 @@ public final class MorphRenderer: @unchecked Sendable {
     /// frame 63 MB.
     public static let maximumPixelCount = 1 << 28
 
-    /// The work from which `.automatic` splits a frame over threads: its tap-pixels per pass
-    /// over the tiles it computes (width × height × (2n + 1) when nothing is skipped) plus
-    /// `pixelWork` for each pixel of the frame, which every frame writes however little it
-    /// blurs.
+    /// The work, in tap-pixels per pass over the tiles a frame computes (width × height ×
+    /// (2n + 1) when nothing is skipped; width × height unblurred), from which `.automatic`
+    /// splits a frame over threads; a frame is split too when its taps and `pixelWork` for
+    /// each of its pixels, which every frame fills and writes however little it blurs, reach
+    /// twice this.
     ///
-    /// Splitting pays on an idle machine well below this much work; the threshold, 2²⁰, is
-    /// set above an icon frame (132² at n = 12: about 0.44 M tap-pixels and 0.14 M for its
-    /// pixels; such frames stay on one thread up to n = 25) to keep it on one thread, so apps
-    /// that run one renderer per thread for small frames do not also wake helpers; a frame of
-    /// 2¹⁷ pixels or more (a 363 px square) is split at any blur. Against taps alone at 2¹⁹,
-    /// frames of a 256 px square are split as before, larger ones more often, and smaller ones
-    /// with a blur wide for their size less (a 192 px frame at n = 8, 0.63 M tap-pixels, now
-    /// stays on one thread). The split never changes the bytes, only the time (one thread against
-    /// `.automatic`: `Benchmarks/results/morph-bench.md`, `paced.md`).
-    public static let concurrentWorkThreshold = 1 << 20
+    /// Splitting pays on an idle machine well below this much work; the threshold, 2¹⁹, is
+    /// set above an icon frame (132² at n = 12: about 0.44 M tap-pixels, and with its pixels
+    /// 0.58 M of the 1 M) to keep it on one thread, so apps that run one renderer per thread
+    /// for small frames do not also wake helpers; a frame of 2¹⁷ pixels or more (a 363 px
+    /// square) is split at any blur. The split never changes the bytes, only the time (one
+    /// thread against `.automatic`: `Benchmarks/results/morph-bench.md`, `paced.md`).
+    public static let concurrentWorkThreshold = 1 << 19
 
     /// A frame's cost per pixel beyond its taps, in tap-pixels (see `concurrentWorkThreshold`):
     /// the fills, the edge and the writing of every output pixel. Measured on this project's
@@ -132,6 +130,9 @@ public final class MorphRenderer: @unchecked Sendable {
     /// (unblurred frames 40–78 µs, frames at n = 1 86–178 µs), 8–15 tap-pixels. Counted at
     /// taps only, frames of a 512 px morph's first and last tenths (n = 0 to 3, 0.15–0.48 M
     /// tap-pixels, 40–200 µs) stayed on one thread, where two took 1.6–1.9 times less time.
+    /// (Counting the pixels instead of the taps alone, at twice the threshold, kept frames
+    /// of about 200 px with a wide blur on one thread that gained from two: whole 200 px
+    /// morphs took 1.05–1.09 times as long.)
     static let pixelWork = 8
 
     let lock = MutexLock()
@@ -335,11 +336,12 @@ public final class MorphRenderer: @unchecked Sendable {
     /// `computesFieldsConcurrentlyLocked`).
     static let fieldWorkPerPixel = 1024
 
-    /// How many bands a phase of a frame of `tapWork` tap-pixels is split into (the frame's
-    /// pixels counted too: `concurrentWorkThreshold`); call under the lock.
+    /// How many bands a phase of a frame of `tapWork` tap-pixels is split into (its pixels
+    /// counted too: `concurrentWorkThreshold`); call under the lock.
     func bandCountLocked(tapWork: Int) -> Int {
-        let work = tapWork + Self.pixelWork * width * height
-        guard storedConcurrency == .automatic, work >= storedWorkThreshold, threadLimit > 1 else { return 1 }
+        // (Halved rather than the threshold doubled: a test may set the threshold to Int.max.)
+        let splits = tapWork >= storedWorkThreshold || (tapWork + Self.pixelWork * width * height) / 2 >= storedWorkThreshold
+        guard storedConcurrency == .automatic, splits, threadLimit > 1 else { return 1 }
         if pool == nil { pool = WorkerPool(bandCount: threadLimit) }
         return pool!.bandCount
     }

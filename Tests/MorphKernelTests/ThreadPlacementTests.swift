@@ -55,8 +55,11 @@ import Darwin
         for _ in 0..<10 {
             // The worker waits for the go, then reports where it runs, and its mask before
             // and after it widens it again.
-            let go = Mutex<Bool?>(nil), seen = Mutex<(processor: Int32, kept: Int32, widened: Int32)>((-1, 0, 0))
+            let ready = Mutex(false), go = Mutex<Bool?>(nil)
+            let seen = Mutex<(processor: Int32, kept: Int32, widened: Int32)>((-1, 0, 0))
             let thread = try #require(JoinableThread {
+                // Started, and so past taking its whole mask back (`im_thread_start`).
+                ready.withLock { $0 = true }
                 var kept: Bool?
                 while kept == nil {
                     usleep(200)
@@ -66,7 +69,7 @@ import Darwin
                 if kept == true { #expect(JoinableThread.restrictCurrentThread(to: mask)) }
                 seen.withLock { $0 = (processor, count, im_affinity_count()) }
             })
-            usleep(2_000)
+            while !ready.withLock({ $0 }) { usleep(200) }
             // The processor this thread runs on as it reads its mask, left out of the worker's.
             let excluded = im_processors_elsewhere(mask, elsewhere)
             let kept = excluded >= 0 && thread.restrict(to: elsewhere)
