@@ -20,7 +20,7 @@ static void *launch(void *context) {
     free(context);
     // Widening the mask moves nothing: the thread stays where it was placed until the
     // scheduler has a reason to move it.
-    pthread_setaffinity_np(pthread_self(), sizeof launch.mask, &launch.mask);
+    im_set_own_affinity(&launch.mask);
     return launch.start(launch.argument);
 }
 
@@ -72,9 +72,7 @@ int im_thread_set_affinity(pthread_t thread, const void *mask) {
     return pthread_setaffinity_np(thread, sizeof(cpu_set_t), (const cpu_set_t *)mask) == 0;
 }
 
-int im_set_own_affinity(const void *mask) {
-    return pthread_setaffinity_np(pthread_self(), sizeof(cpu_set_t), (const cpu_set_t *)mask) == 0;
-}
+int im_set_own_affinity(const void *mask) { return im_thread_set_affinity(pthread_self(), mask); }
 
 int im_thread_affinity_count(pthread_t thread) {
     cpu_set_t mask;

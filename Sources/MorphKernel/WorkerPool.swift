@@ -82,10 +82,10 @@ final class WorkerPool: @unchecked Sendable {
         var callerSleeping: UnsafeMutablePointer<Int> { words + 5 * Self.wordSpacing }
         var stopping: UnsafeMutablePointer<Int> { words + 6 * Self.wordSpacing }
         /// How often the caller has kept the sleeping helpers off its processor before waking
-        /// them (`perform`), and how many helpers have yet to widen their masks again since
-        /// the last time; both changed under the mutex only.
-        var narrowings: UnsafeMutablePointer<Int> { words + 7 * Self.wordSpacing }
-        var pendingWidens: UnsafeMutablePointer<Int> { words + 8 * Self.wordSpacing }
+        /// them (`perform`), and how many helpers have yet to take that on since the last
+        /// time (`serve`); guarded by `mutex`.
+        var narrowings = 0
+        var pendingWidens = 0
         /// The caller's affinity mask as it last kept the helpers off its processor, which they
         /// widen their masks to again once awake, and that mask without the caller's
         /// processor (`im_affinity_mask_size()` bytes each).
@@ -96,7 +96,7 @@ final class WorkerPool: @unchecked Sendable {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(posted, nil)
             pthread_cond_init(finished, nil)
-            let count = 9 * Self.wordSpacing
+            let count = 7 * Self.wordSpacing
             words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 128)
                 .bindMemory(to: Int.self, capacity: count)
             words.initialize(repeating: 0, count: count)
@@ -241,13 +241,13 @@ final class WorkerPool: @unchecked Sendable {
                 // widens its mask again once awake, `serve`): kept off this one, so that the
                 // system wakes them elsewhere. The masks are written only while every helper
                 // sleeps, so no helper reads them meanwhile.
-                if im_atomic_load(state.sleepers) == threads.count && im_atomic_load(state.pendingWidens) == 0
+                if im_atomic_load(state.sleepers) == threads.count && state.pendingWidens == 0
                     && im_processors_elsewhere(state.callerMask, state.elsewhereMask) >= 0 {
                     var kept = false
-                    for thread in threads where thread.restrict(to: state.elsewhereMask) { kept = true }
+                    for thread in threads { kept = thread.restrict(to: state.elsewhereMask) || kept }
                     if kept {
-                        _ = im_atomic_add(state.narrowings, 1)
-                        im_atomic_store(state.pendingWidens, threads.count)
+                        state.narrowings += 1
+                        state.pendingWidens = threads.count
                     }
                 }
                 pthread_cond_broadcast(state.posted)
@@ -310,19 +310,19 @@ final class WorkerPool: @unchecked Sendable {
                 _ = im_atomic_add(state.sleepers, 1)
                 while !posted() { pthread_cond_wait(state.posted, state.mutex) }
                 _ = im_atomic_add(state.sleepers, -1)
-                let narrowings = im_atomic_load(state.narrowings)
-                pthread_mutex_unlock(state.mutex)
-                // Kept off the caller's processor while it woke this thread: every processor
-                // of the caller's mask again (widening moves nothing). Counted done even if
-                // the system refuses it (a cpuset that shrank meanwhile): the next frame that
-                // finds every helper asleep sets the masks again.
-                if narrowings != widenedFor {
-                    _ = JoinableThread.restrictCurrentThread(to: state.callerMask)
-                    widenedFor = narrowings
-                    pthread_mutex_lock(state.mutex)
-                    _ = im_atomic_add(state.pendingWidens, -1)
-                    pthread_mutex_unlock(state.mutex)
+                // Kept off the caller's processor while it woke this thread: counted here, then
+                // every processor of the caller's mask again (widening moves nothing). The
+                // caller writes the masks only while every helper sleeps, so not before this
+                // thread has widened and slept again. Counted done even if the system refuses
+                // the widening (a cpuset that shrank meanwhile): the next frame that finds
+                // every helper asleep sets the masks again.
+                let widens = state.narrowings != widenedFor
+                if widens {
+                    widenedFor = state.narrowings
+                    state.pendingWidens -= 1
                 }
+                pthread_mutex_unlock(state.mutex)
+                if widens { _ = JoinableThread.restrictCurrentThread(to: state.callerMask) }
             }
             if im_atomic_load(state.stopping) != 0 { return }
             seen = im_atomic_load(state.generation)

@@ -139,18 +139,7 @@ import Testing
         // multiple of 16, where reaching one pixel further for the neighbours would add a
         // ring of tiles.
         let size = 256
-        func mask(_ distance: (Double, Double) -> Double) throws -> AlphaMask {
-            var pixels = [UInt8](repeating: 0, count: size * size)
-            for y in 0..<size {
-                for x in 0..<size {
-                    pixels[y * size + x] = UInt8((min(max(distance(Double(x) + 0.5, Double(y) + 0.5) + 0.5, 0), 1) * 255).rounded())
-                }
-            }
-            return try AlphaMask(width: size, height: size, pixels: pixels)
-        }
-        let c = Double(size) / 2
-        let disc = try mask { x, y in Double(size) * 0.36 - ((x - c) * (x - c) + (y - c) * (y - c)).squareRoot() }
-        let square = try mask { x, y in Double(size) * 0.3 - max(abs(x - c), abs(y - c)) }
+        let (disc, square) = try TestMasks.discAndSquare(size: size)
         for progress in [0.5, 0.3] {
             let fixed = try MorphRenderer(width: size, height: size, style: MorphStyle(maxBlurRadius: 32, softness: 0.05))
             let automatic = try MorphRenderer(width: size, height: size, style: MorphStyle(maxBlurRadius: 32))

@@ -1,4 +1,11 @@
 import AlphaRaster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import MorphKernel
 
 // What the tests read back from a renderer and its tile map. It lives here, not in the
@@ -15,6 +22,15 @@ extension MorphRenderer {
         var alpha = [UInt8](repeating: 0, count: alphaByteCount)
         try renderAlpha(source: source, target: target, progress: progress, into: &alpha)
         return (tiles.bandCount, tiles.computedTileCount)
+    }
+}
+
+extension WorkerPool.State {
+    /// `narrowings` and `pendingWidens`, read under the mutex that guards them.
+    var placementCounts: (narrowings: Int, pendingWidens: Int) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return (narrowings, pendingWidens)
     }
 }
 

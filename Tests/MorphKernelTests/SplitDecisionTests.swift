@@ -10,27 +10,13 @@ import _IconMorphSupport
 /// are split however little they blur. (The bytes are the same either way:
 /// `RendererPropertyTests`.) Each renderer may use two threads, whatever this machine has.
 @Suite struct SplitDecisionTests {
-    /// A disc and a rounded square of `size` pixels, the shapes of workloads a–d.
-    static func masks(size: Int) throws -> (AlphaMask, AlphaMask) {
-        func mask(_ inside: (Double, Double) -> Double) throws -> AlphaMask {
-            var pixels = [UInt8](repeating: 0, count: size * size)
-            for y in 0..<size {
-                for x in 0..<size { pixels[y * size + x] = UInt8((min(max(inside(Double(x) + 0.5, Double(y) + 0.5) + 0.5, 0), 1) * 255).rounded()) }
-            }
-            return try AlphaMask(width: size, height: size, pixels: pixels)
-        }
-        let c = Double(size) / 2
-        return (try mask { x, y in Double(size) * 0.36 - ((x - c) * (x - c) + (y - c) * (y - c)).squareRoot() },
-                try mask { x, y in Double(size) * 0.3 - max(abs(x - c), abs(y - c)) })
-    }
-
     /// The morph's progress values: the ends (unblurred), the first steps of the blur, the middle.
     static let progress = [0, 1.0 / 60, 2.0 / 60, 0.05, 0.1, 0.5, 0.95, 1]
 
     @Test("a 132 px icon frame stays on one thread at every blur level; a 512 px one is split at every one, unblurred too",
           arguments: [(side: 132, radius: 12.0, bands: 1), (side: 512, radius: 32.0, bands: 2)])
     func framesSplitBySize(side: Int, radius: Double, bands: Int) throws {
-        let (disc, square) = try Self.masks(size: side)
+        let (disc, square) = try TestMasks.discAndSquare(size: side)
         for style in [MorphStyle(maxBlurRadius: radius), MorphStyle(maxBlurRadius: radius, softness: 0.05)] {
             let renderer = try MorphRenderer(width: side, height: side, style: style, bandCount: 2)
             for p in Self.progress {
@@ -51,7 +37,7 @@ import _IconMorphSupport
         // 200 px at its widest blur (n = 16): its taps reach the threshold, its taps and
         // pixels not twice it. Kept on one thread, whole 200 px morphs took 1.05–1.09 times
         // as long on this project's VM.
-        let (disc, square) = try Self.masks(size: 200)
+        let (disc, square) = try TestMasks.discAndSquare(size: 200)
         let renderer = try MorphRenderer(width: 200, height: 200, style: MorphStyle(maxBlurRadius: 16, softness: 0.05), bandCount: 2)
         #expect(try renderer.plannedFrame(source: disc, target: square, progress: 0.5).bands == 2)
         #expect(try renderer.plannedFrame(source: disc, target: square, progress: 0).bands == 1, "unblurred: little work")
@@ -60,7 +46,7 @@ import _IconMorphSupport
     @Test("a distance-style 512 px frame starts the helpers at its unblurred ends, a 132 px one never")
     func distanceFramesSplitByTheSameCount() throws {
         for (size, radius, splits) in [(512, 32.0, true), (132, 12.0, false)] {
-            let (disc, _) = try Self.masks(size: size)
+            let (disc, _) = try TestMasks.discAndSquare(size: size)
             let style = MorphStyle(field: .distance, maxBlurRadius: radius)
             let renderer = try MorphRenderer(width: size, height: size, style: style, bandCount: 2)
             // One icon: its field is computed on the calling thread (two new fields may take
@@ -75,13 +61,13 @@ import _IconMorphSupport
     func pacedFramesLeaveTheHelpersMasksWhole() throws {
         // A helper asleep when a frame is posted is kept off the caller's processor while it
         // wakes (`WorkerPool.perform`) and widens its mask again once awake.
-        let (disc, square) = try Self.masks(size: 512)
+        let (disc, square) = try TestMasks.discAndSquare(size: 512)
         let renderer = try MorphRenderer(width: 512, height: 512, style: MorphStyle(maxBlurRadius: 32), bandCount: 2)
         var alpha = [UInt8](repeating: 0, count: renderer.alphaByteCount)
         /// Waits until every helper sleeps and none has yet to widen its mask, or 10 s.
         func untilHelpersSleep(_ pool: WorkerPool) {
             let start = Date()
-            while (im_atomic_load(pool.state.sleepers) != pool.threads.count || im_atomic_load(pool.state.pendingWidens) != 0)
+            while (im_atomic_load(pool.state.sleepers) != pool.threads.count || pool.state.placementCounts.pendingWidens != 0)
                 && Date().timeIntervalSince(start) < 10 {
                 Thread.sleep(forTimeInterval: 0.001)
             }
@@ -94,11 +80,11 @@ import _IconMorphSupport
             try renderer.renderAlpha(source: disc, target: square, progress: Double(k) / 12, into: &alpha)
         }
         untilHelpersSleep(pool)
-        #expect(im_atomic_load(pool.state.pendingWidens) == 0)
+        #expect(pool.state.placementCounts.pendingWidens == 0)
         let allowed = Int(im_affinity_count())
         #expect(!pool.threads.isEmpty)
         if allowed >= 2 {
-            #expect(im_atomic_load(pool.state.narrowings) > 0, "the sleeping helper was kept off the caller's processor")
+            #expect(pool.state.placementCounts.narrowings > 0, "the sleeping helper was kept off the caller's processor")
         }
         for helper in pool.threads { #expect(helper.processorCount == allowed) }
     }

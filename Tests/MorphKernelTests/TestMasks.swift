@@ -11,6 +11,24 @@ enum TestMasks {
         case discs
     }
 
+    /// The benchmarks' workload shapes at `size` × `size`: a disc of radius 0.36 · size and a
+    /// square of half-side 0.3 · size, centred, each edge a pixel wide (coverage: the
+    /// distance inside + ½, clamped to 0…1).
+    static func discAndSquare(size: Int) throws -> (disc: AlphaMask, square: AlphaMask) {
+        func mask(_ inside: (Double, Double) -> Double) throws -> AlphaMask {
+            var pixels = [UInt8](repeating: 0, count: size * size)
+            for y in 0..<size {
+                for x in 0..<size {
+                    pixels[y * size + x] = UInt8((min(max(inside(Double(x) + 0.5, Double(y) + 0.5) + 0.5, 0), 1) * 255).rounded())
+                }
+            }
+            return try AlphaMask(width: size, height: size, pixels: pixels)
+        }
+        let c = Double(size) / 2
+        return (try mask { x, y in Double(size) * 0.36 - ((x - c) * (x - c) + (y - c) * (y - c)).squareRoot() },
+                try mask { x, y in Double(size) * 0.3 - max(abs(x - c), abs(y - c)) })
+    }
+
     /// Three masks of `kinds`, drawn in turn from one generator seeded with `seed`.
     static func three(
         width: Int, height: Int, seed: UInt64, kinds: (Kind, Kind, Kind)
