@@ -29,7 +29,7 @@ from bench_common import callgrind_counts, callgrind_instructions, function_symb
 # The calls each work counts the instructions of: MorphRenderer.render(source:target:progress:into:bytesPerRow:format:)
 # and MaskTracer.layers(of:width:height:).
 MEASURED = {"render": r"^\$s11MorphKernel0A8RendererC6render6source6target8progress4into11bytesPerRow6format",
-            "trace": r"^\$s12OutlineTrace10MaskTracerV6layers2of5width6height"}
+            "trace": r"^\$s12OutlineTrace10MaskTracerV6layers2of5width6heightSay"}
 
 PAIRS = ["play → pause", "heart → star", "bell → magnifyingglass", "media-playback", "edit-find"]
 
