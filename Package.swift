@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "MorphKernel", dependencies: ["AlphaRaster", "CThreads", "_IconMorphSupport"]),
         .target(name: "PathMorph", dependencies: ["AlphaRaster"]),
         .target(name: "OutlineTrace", dependencies: ["AlphaRaster", "PathMorph"]),
-        .target(name: "IconMorph", dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph", "OutlineTrace"]),
+        .target(name: "VectorDocuments", dependencies: ["MorphKernel", "OutlineTrace", "PathMorph", "_IconMorphSupport"]),
+        .target(
+            name: "IconMorph",
+            dependencies: ["AlphaRaster", "SVGImport", "IconSymbols", "MorphKernel", "PathMorph", "OutlineTrace", "VectorDocuments"]),
 
         // PNG files, on top of the core.
         .systemLibrary(
@@ -59,6 +62,6 @@ let package = Package(
         ),
         .testTarget(name: "OutlineTraceTests", dependencies: ["OutlineTrace", "PathMorph", "AlphaRaster", "MorphKernel", "IconSymbols", "SVGImport", "_TestSupport"]),
         .testTarget(name: "PathMorphTests", dependencies: ["PathMorph", "AlphaRaster", "SVGImport", "IconSymbols", "_TestSupport"]),
-        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "_TestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "iconmorphTests", dependencies: ["iconmorph", "IconMorphPNG", "PathMorph", "VectorDocuments", "_IconMorphSupport", "_TestSupport"], exclude: ["Scripts"]),
     ]
 )

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import Foundation
 import Testing
 import IconMorphPNG

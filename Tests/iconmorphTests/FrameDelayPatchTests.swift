@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import Testing
 @testable import iconmorph
 

@@ -1,3 +1,5 @@
+import VectorDocuments
+import _IconMorphSupport
 import Foundation
 import Testing
 import _TestSupport

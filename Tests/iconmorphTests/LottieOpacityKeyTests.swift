@@ -1,3 +1,4 @@
+import VectorDocuments
 import Testing
 import _TestSupport
 @testable import iconmorph

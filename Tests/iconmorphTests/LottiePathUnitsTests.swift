@@ -1,3 +1,5 @@
+import VectorDocuments
+import _IconMorphSupport
 import Foundation
 import MorphKernel
 @testable import OutlineTrace
@@ -30,7 +32,7 @@ struct LottiePathUnitsTests {
             let contours = Self.contours(&random, size: size)
             let frame = VectorFrame(layers: [MaskTracer.Layer(contours: contours, opacity: 1)],
                                     tint: TintColor(red: 0, green: 0, blue: 0, alpha: 255))
-            let canvas = VectorCanvas(width: Int(size), height: Int(size), scale: 1, background: nil, tolerance: tolerance)
+            let canvas = try VectorCanvas(width: Int(size), height: Int(size), tolerance: tolerance)
             let text = LottieDocument.text([frame], delays: [Rational(1, 30)], fps: Rational(30), loops: 1, canvas: canvas)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let layer = try #require((document["layers"] as? [[String: Any]])?.first)

@@ -1,3 +1,5 @@
+import VectorDocuments
+import _IconMorphSupport
 import AlphaRaster
 import Foundation
 import IconSymbols

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import MorphKernel
 
 #if canImport(Glibc)

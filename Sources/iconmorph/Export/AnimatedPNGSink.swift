@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import PNGCodec
 
 /// Adds the frames to one animated PNG in frame order, each with its delay; the writer

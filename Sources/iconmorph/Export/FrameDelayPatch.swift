@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import _IconMorphSupport
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 /// How a sequence plays: its frame rate, the holds at either end, ping-pong and loops.
 ///
 /// The morph itself has N steps at progress p = i / (N − 1), i = 0 … N − 1

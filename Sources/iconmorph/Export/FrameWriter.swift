@@ -1,3 +1,5 @@
+import VectorDocuments
+import _IconMorphSupport
 import MorphKernel
 import OutlineTrace
 import PNGCodec
@@ -265,7 +267,7 @@ struct FrameWriter {
         let style = renderer.style
         let tints = frames.map { style.tint(atProgress: $0.progress) }
         let canvas = VectorCanvas(
-            width: renderer.width, height: renderer.height, scale: output.scale, background: style.background, tolerance: output.tolerance)
+            pixels: renderer.width, height: renderer.height, scale: output.scale, background: style.background, tolerance: output.tolerance)
         let loops = output.timing.loops, fps = output.timing.fps
         let isLottie = output.format == .lottie
         var removed: [String] = []

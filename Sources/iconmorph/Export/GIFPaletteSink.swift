@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import PNGCodec
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 /// The JSON file `--manifest` writes beside a sheet or strip: where each frame is and when it
 /// plays, for a game engine or a web page that animates the sheet.
 ///

@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 /// `render`'s options that say which morph steps it draws: `--progress` (one frame), or
 /// `--frames` and/or `--duration` (a sequence), with the `--fps` they play at.
 enum FramesOptions {

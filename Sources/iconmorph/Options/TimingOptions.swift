@@ -1,3 +1,5 @@
+import _IconMorphSupport
+
 /// The options that say how frames play, shared by `render` and `animate`: `--fps` and the
 /// playback of the frames made (`--hold-start`, `--hold-end`, `--ping-pong`, `--loops`), with
 /// the limits that frame counts, rates and times are checked against.

@@ -1,3 +1,4 @@
+import VectorDocuments
 import MorphKernel
 import PathMorph
 

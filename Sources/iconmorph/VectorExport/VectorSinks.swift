@@ -1,3 +1,4 @@
+import VectorDocuments
 import _IconMorphSupport
 import MorphKernel
 import OutlineTrace

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import MorphKernel
 import PathMorph
 
@@ -12,7 +13,7 @@ import PathMorph
 /// the next key. One play is written and `repeatCount` repeats it; a changing tint or alpha
 /// switches at the frames' times, as in the animated SVG of traced frames.
 extension SVGAnimationDocument {
-    static func keyframedText(
+    package static func keyframedText(
         _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
         let frames = sequence.frames

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import MorphKernel
 import PathMorph
 
@@ -16,7 +17,7 @@ import PathMorph
 /// the layer's opacity.
 extension LottieDocument {
     /// The composition of `sequence`, eased by `easing`, shown for `delays`.
-    static func keyframedText(
+    package static func keyframedText(
         _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
         let clock = Clock(delays: delays, fps: fps, loops: loops)

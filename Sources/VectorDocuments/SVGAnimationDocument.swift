@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import MorphKernel
 import OutlineTrace
 import PathMorph
@@ -18,8 +19,8 @@ import PathMorph
 ///
 /// The drawings' ids begin with a hash of the drawings, so that two animations put inline in
 /// one HTML page do not take each other's.
-enum SVGAnimationDocument {
-    static func text(_ frames: [VectorFrame], delays: [Rational], loops: Int, canvas: VectorCanvas) -> String {
+package enum SVGAnimationDocument {
+    package static func text(_ frames: [VectorFrame], delays: [Rational], loops: Int, canvas: VectorCanvas) -> String {
         let total = delays.reduce(0.0) { $0 + $1.doubleValue }
         let shortest = delays.map(\.doubleValue).min() ?? total
         let decimals = keyTimeDecimals(smallestStep: shortest / total)

@@ -1,14 +1,14 @@
 /// A non-negative fraction in lowest terms, for frame rates and frame delays: 30000/1001 fps
 /// and a delay of 1001/30000 s stay exact where a `Double` would not.
-struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
+package struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// ≥ 0.
-    let numerator: Int
+    package let numerator: Int
     /// ≥ 1.
-    let denominator: Int
+    package let denominator: Int
 
     /// `numerator / denominator` reduced; `denominator` must be positive and both small
     /// enough that the arithmetic here does not overflow (the options keep them below 2³²).
-    init(_ numerator: Int, _ denominator: Int = 1) {
+    package init(_ numerator: Int, _ denominator: Int = 1) {
         precondition(denominator > 0 && numerator >= 0, "Rational(\(numerator), \(denominator))")
         let divisor = Rational.gcd(numerator, denominator)
         self.numerator = numerator / divisor
@@ -18,13 +18,13 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The fraction nearest `x` (≥ 0, finite) with a denominator of at most `maxDenominator`,
     /// found by continued fractions (convergents, then the best semiconvergent). A decimal as
     /// typed (`29.97`, `0.5`) comes back exactly (2997/100, 1/2) when its denominator fits.
-    static func approximating(_ x: Double, maxDenominator: Int = 1_000_000) -> Rational {
+    package static func approximating(_ x: Double, maxDenominator: Int = 1_000_000) -> Rational {
         approximating(x, maxNumerator: Int(Int32.max), maxDenominator: maxDenominator)
     }
 
     /// The fraction nearest `x` whose numerator and denominator are both within the limits:
     /// what a field of fixed width (an APNG delay's two UInt16) can hold.
-    static func approximating(_ x: Double, maxNumerator: Int, maxDenominator: Int) -> Rational {
+    package static func approximating(_ x: Double, maxNumerator: Int, maxDenominator: Int) -> Rational {
         precondition(x.isFinite && x >= 0)
         if x >= Double(maxNumerator) { return Rational(maxNumerator, 1) }
         // Convergents h/k of the continued fraction of x.
@@ -60,16 +60,16 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
         return best
     }
 
-    var doubleValue: Double { Double(numerator) / Double(denominator) }
+    package var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     /// The nearest whole number, a half rounded up: exact, where `doubleValue.rounded()` can
     /// land a tie such as 3.5 either side.
-    var rounded: Int { Self.roundedQuotient(numerator, denominator) }
+    package var rounded: Int { Self.roundedQuotient(numerator, denominator) }
 
     /// self × `factor` (≥ 0), rounded to the nearest whole number (a half up): in integers
     /// where the product fits, else from doubles. For a count of small units of a long time,
     /// which `*` would approximate by a fraction of at most 2³¹.
-    func rounded(times factor: Int) -> Int {
+    package func rounded(times factor: Int) -> Int {
         let (high, low) = numerator.multipliedFullWidth(by: factor)
         guard high == 0, low <= UInt(Int.max) else { return Int((doubleValue * Double(factor)).rounded()) }
         return Self.roundedQuotient(Int(low), denominator)
@@ -83,11 +83,11 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 1 / self; self must not be zero.
-    var reciprocal: Rational { Rational(denominator, numerator) }
+    package var reciprocal: Rational { Rational(denominator, numerator) }
 
     /// The exact sum, or when its terms would overflow, the nearest fraction with a
     /// denominator of at most a million (within 5·10⁻⁷ of the sum).
-    static func + (a: Rational, b: Rational) -> Rational {
+    package static func + (a: Rational, b: Rational) -> Rational {
         let (ad, o1) = a.numerator.multipliedReportingOverflow(by: b.denominator)
         let (bd, o2) = b.numerator.multipliedReportingOverflow(by: a.denominator)
         let (sum, o3) = ad.addingReportingOverflow(bd)
@@ -98,7 +98,7 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// The exact product, or when its terms would overflow, the nearest fraction with a
     /// denominator of at most a million.
-    static func * (a: Rational, b: Rational) -> Rational {
+    package static func * (a: Rational, b: Rational) -> Rational {
         let (numerator, o1) = a.numerator.multipliedReportingOverflow(by: b.numerator)
         let (denominator, o2) = a.denominator.multipliedReportingOverflow(by: b.denominator)
         guard !(o1 || o2) else { return approximating(a.doubleValue * b.doubleValue) }
@@ -106,10 +106,10 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `7/2`, or `3` when whole: the form ffmpeg's `-r` takes.
-    var description: String { denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)" }
+    package var description: String { denominator == 1 ? String(numerator) : "\(numerator)/\(denominator)" }
 
     /// The greatest common divisor of `a` and `b` (≥ 0), at least 1.
-    static func gcd(_ a: Int, _ b: Int) -> Int {
+    package static func gcd(_ a: Int, _ b: Int) -> Int {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
         return max(a, 1)
@@ -118,5 +118,5 @@ struct Rational: Equatable, Hashable, Sendable, CustomStringConvertible {
 
 extension Int {
     /// The value limited to `low ... high`.
-    func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
+    package func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
 }

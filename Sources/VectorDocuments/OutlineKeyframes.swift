@@ -14,20 +14,20 @@ import MorphKernel
 /// same rate: what is left are the ends of the morph, of a hold, of a ping-pong's way there
 /// and of a play. A jump (a play starting over, a step much larger than the others) is
 /// held until the next key.
-struct OutlineKeyframes {
+package struct OutlineKeyframes {
     /// A keyframe: its composition frame, its eased progress, and the easing curve to the
     /// next (nil: a jump, held until the next).
-    struct Key {
-        var time: Int
+    package struct Key {
+        package var time: Int
         var eased: Double
-        var curve: (out: Double, in: Double)?
+        package var curve: (out: Double, in: Double)?
     }
 
-    private(set) var keys: [Key] = []
+    package private(set) var keys: [Key] = []
 
     /// The keys of `frames` starting at `times` (in units of a clock with `unitsPerFrame`
     /// units in a frame: a frame shown longer stays until a frame before the next).
-    init(_ frames: [OutlineFrame], times: [Int], easing: MorphEasing, unitsPerFrame: Int = 1) {
+    package init(_ frames: [OutlineFrame], times: [Int], easing: MorphEasing, unitsPerFrame: Int = 1) {
         guard !frames.isEmpty, !times.isEmpty else { return }
         // The step between consecutive frames of the motion: larger ones are jumps.
         var step = Double.infinity
@@ -73,7 +73,7 @@ struct OutlineKeyframes {
     /// The easing handles' values (the out one's and the in one's, their times ⅓ and ⅔)
     /// that give e(p) as p runs steadily from `p0` to `p1`: the cubic e(p(s)), s the share
     /// of the time, set by its ends and its slopes there, as a share of e(p1) − e(p0).
-    static func curve(from p0: Double, to p1: Double, easing: MorphEasing) -> (out: Double, in: Double) {
+    package static func curve(from p0: Double, to p1: Double, easing: MorphEasing) -> (out: Double, in: Double) {
         let e0 = easing(p0), e1 = easing(p1)
         guard e1 != e0 else { return (1.0 / 3, 2.0 / 3) }
         // de/ds at each end: de/dp · (p1 − p0).

@@ -7,8 +7,8 @@ import PathMorph
 /// in a group that carries the tint's colour and alpha, each layer a path filled at its
 /// opacity under the non-zero rule, its data short and relative
 /// (`PathContour.compactSVGPathData`).
-enum SVGFrameDocument {
-    static func text(_ frame: VectorFrame, canvas: VectorCanvas) -> String {
+package enum SVGFrameDocument {
+    package static func text(_ frame: VectorFrame, canvas: VectorCanvas) -> String {
         var lines = [header(canvas)]
         if let background = canvas.background { lines.append(backgroundRect(background, canvas)) }
         let opacity = frame.tint.alpha == 255 ? "" : " opacity=\"\(VectorCanvas.opacity(Double(frame.tint.alpha) / 255))\""

@@ -1,3 +1,4 @@
+import _IconMorphSupport
 import MorphKernel
 import OutlineTrace
 import PathMorph
@@ -34,8 +35,8 @@ import PathMorph
 /// PNG frame two frames apart, and 0.91–0.99 four to eight apart (rsvg-convert), where the
 /// traced frames themselves keep 0.99: a metaball outline does not move its points on
 /// straight lines.
-enum LottieDocument {
-    static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
+package enum LottieDocument {
+    package static func text(_ frames: [VectorFrame], delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas) -> String {
         let clock = Clock(delays: delays, fps: fps, loops: loops)
         let (times, end) = (clock.times, clock.end)
         // One layer per different drawing, with the times it shows.
@@ -73,15 +74,15 @@ enum LottieDocument {
     ///
     /// A clock of `unitsPerFrame` m > 1 counts in m-ths of a frame (a rate of m · fps), as a
     /// path morph's animated SVG does to keep its holds exact (`unitsPerFrame(exactFor:fps:)`).
-    struct Clock {
+    package struct Clock {
         /// Units per second: the frame rate times the units in a frame.
         let rate: Double
         /// Per output frame of every play in turn, the composition frame it starts at.
-        let times: [Int]
+        package let times: [Int]
         /// The composition's length: where the last frame stops showing.
-        let end: Int
+        package let end: Int
 
-        init(delays: [Rational], fps: Rational, loops: Int, unitsPerFrame: Int = 1) {
+        package init(delays: [Rational], fps: Rational, loops: Int, unitsPerFrame: Int = 1) {
             rate = fps.doubleValue * Double(unitsPerFrame)
             var starts: [Int] = []
             starts.reserveCapacity(delays.count)
@@ -129,15 +130,19 @@ enum LottieDocument {
 
     /// A time a drawing shows: from composition frame `from` until `to`, at opacity `alpha`
     /// (percent, as written).
-    struct Show {
-        let from: Int, to: Int
-        let alpha: String
+    package struct Show {
+        package let from: Int, to: Int
+        package let alpha: String
+
+        package init(from: Int, to: Int, alpha: String) {
+            (self.from, self.to, self.alpha) = (from, to, alpha)
+        }
     }
 
     /// Hold keyframes of one property, kept where its value changes: a key at the time of the
     /// one before replaces it, and one that changes nothing is left out.
-    struct HoldKeys {
-        private(set) var keys: [(time: Int, value: String)] = []
+    package struct HoldKeys {
+        package private(set) var keys: [(time: Int, value: String)] = []
 
         /// `value` from composition frame `time` on.
         mutating func add(_ value: String, at time: Int) {
@@ -159,7 +164,7 @@ enum LottieDocument {
     /// overlapping) and hide it at every other time of a composition `end` frames long: 0
     /// until a show starts, its alpha from then, 0 again when it ends, unless the next show
     /// starts there.
-    static func opacityKeys(_ shows: [Show], end: Int) -> HoldKeys {
+    package static func opacityKeys(_ shows: [Show], end: Int) -> HoldKeys {
         var keys = HoldKeys()
         var shownUntil = 0
         for show in shows {
