@@ -195,7 +195,13 @@ package enum AtomicFileWriter {
     /// - Throws: `PNGError.cannotCreate` for a directory or a link to a missing file.
     private static func destination(of path: String) throws -> (path: String, isRegular: Bool, isMissing: Bool) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return (path, true, true) }
+        guard lstat(path, &info) == 0 else {
+            // Missing is what a new file is; any other failure (a name too long, a folder on
+            // the way that is not one, a loop of links) would stop the write itself, found
+            // here before any work rather than at the rename after it.
+            guard errno == ENOENT else { throw PNGError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            return (path, true, true)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             return (path, true, false)
@@ -203,6 +209,7 @@ package enum AtomicFileWriter {
             throw PNGError.cannotCreate(path: path, reason: "it is a directory")
         case S_IFLNK:
             guard let resolved = realpath(path, nil) else {
+                let failure = errno
                 // A link the system opens though its target has no name to resolve, such as
                 // /dev/stdout into a pipe (/proc/self/fd/1 → pipe:[…]): a FIFO, socket or
                 // device is written in place.
@@ -210,7 +217,11 @@ package enum AtomicFileWriter {
                 if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFREG, target.st_mode & S_IFMT != S_IFDIR {
                     return (path, false, false)
                 }
-                throw PNGError.cannotCreate(path: path, reason: "it is a symbolic link to a missing file")
+                throw PNGError.cannotCreate(
+                    path: path,
+                    reason: failure == ENOENT
+                        ? "it is a symbolic link to a missing file"
+                        : "it is a symbolic link that cannot be followed: " + String(cString: strerror(failure)))
             }
             defer { free(resolved) }
             return try destination(of: String(cString: resolved))

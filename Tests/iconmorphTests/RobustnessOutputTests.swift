@@ -70,6 +70,15 @@ import Testing
         Case(name: "manifest in /sys leaves the sheet alone",
              arguments: ["render", "-q", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "/sys/kernel/iconmorph.json"],
              status: 73, message: "/sys/kernel/iconmorph.json: cannot create: Permission denied"),
+        // A name the system refuses: found before the sheet is rendered (the temporary
+        // files' names are short, and the sheet was once renamed into place before its
+        // manifest's rename failed).
+        Case(name: "manifest named too long leaves the sheet alone",
+             arguments: ["render", "-q", "--frames", "3", "--format", "sheet", "-o", "$D/sheet.png", "--manifest", "$D/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.json"],
+             status: 73, message: "$D/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.json: cannot create: File name too long"),
+        Case(name: "output through a loop of symbolic links",
+             arguments: ["render", "--progress", "0.5", "-o", "$D/loop.png"], status: 73,
+             message: "$D/loop.png: cannot create: it is a symbolic link that cannot be followed: Too many levels of symbolic links"),
         // A full disk.
         Case(name: "full disk: nothing fits", arguments: ["render", "--progress", "0.5", "-o", "$D/keep.png"], diskBytes: 0,
              status: 74, message: "$D/keep.png: write failed: No space left on device"),
@@ -205,6 +214,7 @@ import Testing
         try Data("start play\nat 0.5 to pause\n".utf8).write(to: URL(fileURLWithPath: folder.file("timeline.json")))
         try fm.createDirectory(atPath: folder.file("dir.png/mask.png"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(atPath: folder.file("link.png"), withDestinationPath: "keep.png")
+        try fm.createSymbolicLink(atPath: folder.file("loop.png"), withDestinationPath: "loop.png")
         try fm.createDirectory(atPath: folder.file("seq"), withIntermediateDirectories: false)
         _ = try folder.write(TestIcons.square(width: 20, height: 20), as: "seq/frame_0000.png")
         _ = try folder.write(TestIcons.disc(size: 20), as: "seq/frame_0001.png")

@@ -72,12 +72,15 @@ enum OutputSafety {
     }
 
     /// Creates and removes a temporary file beside `path`, as the atomic writer will, and
-    /// checks that a file already at `path` may be replaced.
+    /// checks that `path` itself may be written: not a folder, a name the system takes (not
+    /// too long), a file there not read-only. (The temporary file has a short name of its
+    /// own: a sheet with a manifest named too long was renamed into place before the
+    /// manifest's rename failed.)
     ///
     /// - Throws: `PNGError.cannotCreate` naming `path`, with the system's reason, or
     ///   `PNGError.cannotReplace` for a file there that is read-only to this process.
     static func probeCreatable(_ path: String) throws {
-        _ = try AtomicFileWriter.replacedFile(at: path)
+        try AtomicFileWriter.checkReplaceable(path)
         var template = Array((parentFolder(of: path) + "/.iconmorph-probe.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
