@@ -25,6 +25,12 @@ struct CSSTransformAndPaintTests {
         (#"style="transform: rotate(0.25turn)""#, SIMD2(1.0, 0.0), SIMD2(0.0, 1.0)),
         (#"style="transform: rotate(3.141592653589793rad)""#, SIMD2(1.0, 2.0), SIMD2(-1.0, -2.0)),
         (#"style="transform: rotate(100grad)""#, SIMD2(1.0, 0.0), SIMD2(0.0, 1.0)),
+        // Whole turns drop out in the angle's own unit (1e308 turns × 360 is infinite): 1e308
+        // turns are whole turns, 1.25e308 grad are 320 grad (288°) and whole turns, 1e308°
+        // are 296° and whole turns.
+        (#"style="transform: rotate(1e308turn)""#, SIMD2(1.0, 0.0), SIMD2(1.0, 0.0)),
+        (#"style="transform: rotate(1.25e308grad)""#, SIMD2(1.0, 0.0), SIMD2(cos(288 * Double.pi / 180), sin(288 * Double.pi / 180))),
+        (#"style="transform: rotate(1e308deg)""#, SIMD2(1.0, 0.0), SIMD2(cos(296 * Double.pi / 180), sin(296 * Double.pi / 180))),
         (#"style="transform: scale(50%)""#, SIMD2(2.0, 4.0), SIMD2(1.0, 2.0)),
         (#"style="transform: scale(2, 3)""#, SIMD2(1.0, 1.0), SIMD2(2.0, 3.0)),
         (#"style="transform: scaleX(2) scaleY(3)""#, SIMD2(1.0, 1.0), SIMD2(2.0, 3.0)),

@@ -1,4 +1,5 @@
 import AlphaRaster
+import Foundation
 import SVGImport
 import Testing
 
@@ -24,6 +25,13 @@ struct TransformTests {
         ("skewX(45)", SIMD2(0.0, 1.0), SIMD2(1.0, 1.0)),
         ("skewY(45)", SIMD2(1.0, 0.0), SIMD2(1.0, 1.0)),
         ("matrix(1 2 3 4 5 6)", SIMD2(1.0, 1.0), SIMD2(9.0, 12.0)),
+        // Whole turns drop out of a huge angle before it becomes radians (1e308 = 296 + 360k,
+        // 116 + 180k; it was multiplied out to infinities and NaN).
+        ("rotate(1e308)", SIMD2(1.0, 0.0), SIMD2(cos(296 * Double.pi / 180), sin(296 * Double.pi / 180))),
+        ("rotate(1e308 5 5)", SIMD2(5.0, 5.0), SIMD2(5.0, 5.0)),
+        ("rotate(-7290)", SIMD2(1.0, 0.0), SIMD2(0.0, -1.0)),
+        ("skewX(1e308)", SIMD2(0.0, 1.0), SIMD2(tan(116 * Double.pi / 180), 1.0)),
+        ("skewY(-1e308)", SIMD2(1.0, 0.0), SIMD2(1.0, tan(-116 * Double.pi / 180))),
         // Lists apply right to left: the point is scaled first, then translated.
         ("translate(1,2) scale(2)", SIMD2(1.0, 1.0), SIMD2(3.0, 4.0)),
         ("translate(1,2),scale(2)", SIMD2(1.0, 1.0), SIMD2(3.0, 4.0)),

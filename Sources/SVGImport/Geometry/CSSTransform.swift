@@ -91,7 +91,7 @@ enum CSSTransform {
         case ("skew", 1), ("skew", 2):
             // skew(ax, ay) is the matrix [1 tan ay; tan ax 1], not skewX(ax) then skewY(ay).
             return angles().map { a in
-                let x = tan(a[0] * .pi / 180), y = a.count > 1 ? tan(a[1] * .pi / 180) : 0
+                let x = VectorTransform.skewX(degrees: a[0]).c, y = a.count > 1 ? VectorTransform.skewY(degrees: a[1]).b : 0
                 return "matrix(1 \(y) \(x) 1 0 0)"
             }
         default:
@@ -99,12 +99,17 @@ enum CSSTransform {
         }
     }
 
-    /// An angle in degrees: a number with deg (or no unit), rad, grad or turn.
+    /// An angle in degrees: a number with deg (or no unit), rad, grad or turn, less whole
+    /// turns (so that a huge finite angle in a unit larger than a degree stays finite).
     private static func degrees(_ text: String) -> Double? {
-        let units: [(String, Double)] = [("grad", 0.9), ("deg", 1), ("rad", 180 / .pi), ("turn", 360)]
+        let units: [(name: String, scale: Double, turn: Double)] = [
+            ("grad", 0.9, 400), ("deg", 1, 360), ("rad", 180 / .pi, 2 * .pi), ("turn", 360, 1),
+        ]
         let lower = text.lowercased()
-        for (unit, scale) in units where lower.hasSuffix(unit) {
-            return Double(lower.dropLast(unit.count)).flatMap { $0.isFinite ? $0 * scale : nil }
+        for unit in units where lower.hasSuffix(unit.name) {
+            return Double(lower.dropLast(unit.name.count)).flatMap {
+                $0.isFinite ? $0.truncatingRemainder(dividingBy: unit.turn) * unit.scale : nil
+            }
         }
         return Double(lower).flatMap { $0.isFinite ? $0 : nil }
     }

@@ -87,31 +87,13 @@ enum TransformListParser {
         case "scale":
             return .scale(v[0], v.count > 1 ? v[1] : v[0])
         case "rotate":
-            let (s, c) = sineCosine(degrees: v[0])
-            let rotation = VectorTransform(a: c, b: s, c: -s, d: c, e: 0, f: 0)
-            guard v.count == 3 else { return rotation }
-            // rotate(a cx cy) = translate(cx cy) rotate(a) translate(-cx -cy)
-            return VectorTransform.translation(-v[1], -v[2]).followed(by: rotation).followed(by: .translation(v[1], v[2]))
+            // (The angle is reduced to a turn before it is turned into radians: rotate(1e308)
+            // multiplied out to infinities and NaN.)
+            return v.count == 3 ? .rotation(degrees: v[0], around: SIMD2(v[1], v[2])) : .rotation(degrees: v[0])
         case "skewX":
-            return VectorTransform(a: 1, b: 0, c: tan(v[0] * .pi / 180), d: 1, e: 0, f: 0)
+            return .skewX(degrees: v[0])
         default:
-            return VectorTransform(a: 1, b: tan(v[0] * .pi / 180), c: 0, d: 1, e: 0, f: 0)
+            return .skewY(degrees: v[0])
         }
-    }
-
-    /// sin and cos of an angle in degrees, exact for multiples of 90° (so that `rotate(90)`
-    /// maps grid points to grid points without 6e-17 residues).
-    static func sineCosine(degrees: Double) -> (sin: Double, cos: Double) {
-        let quarterTurns = degrees / 90
-        if quarterTurns == quarterTurns.rounded(), abs(quarterTurns) < 1e15 {
-            switch ((Int(quarterTurns) % 4) + 4) % 4 {
-            case 0: return (0, 1)
-            case 1: return (1, 0)
-            case 2: return (0, -1)
-            default: return (-1, 0)
-            }
-        }
-        let radians = degrees * .pi / 180
-        return (sin(radians), cos(radians))
     }
 }
