@@ -53,13 +53,16 @@ struct PreparedLayer {
             }
         }
         // The mapped box of the control points bounds every mapped point.
-        // A stroke's outline reaches at most h·max(miter limit, √2) past them, and h·√2 (a
-        // square cap's corner) without miter joins, whatever the limit. The path is checked
-        // without that reach first, so that a stroke too wide for the range is named as such.
+        // A stroke's outline reaches at most h·max(miter limit, √2) past them (a limit past
+        // `PathStroker.longestMiter` draws no longer miters: 1e100 on a turn straight back
+        // was refused as reaching 5e100), and h·√2 (a square cap's corner) without miter
+        // joins, whatever the limit. The path is checked without that reach first, so that a
+        // stroke too wide for the range is named as such.
         if var bounds = path.controlBounds {
             pixelBounds = try Self.mappedBounds(bounds, transform, layer: number, field: .path, what: "reaches")
             if case .stroke(let style) = paint {
-                let reach = style.width / 2 * max(style.lineJoin == .miter ? style.miterLimit : 1, 2.0.squareRoot())
+                let miter = style.lineJoin == .miter ? min(style.miterLimit, PathStroker.longestMiter) : 1
+                let reach = style.width / 2 * max(miter, 2.0.squareRoot())
                 bounds.min -= reach
                 bounds.max += reach
                 pixelBounds = try Self.mappedBounds(

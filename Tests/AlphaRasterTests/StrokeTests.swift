@@ -81,6 +81,15 @@ struct StrokeTests {
         // Round and bevel joins never use the limit, so any finite one draws them alike (a
         // limit of 10¹⁰¹ was counted into the stroke's reach and refused as off the canvas).
         for join in [StrokeStyle.LineJoin.round, .bevel] { #expect(try area(join, 1e101) == area(join, 4), "\(join)") }
+        // Nor does a miter join use a limit past the longest miter a turn can draw: at the
+        // 160° turn and on a turn straight back (which no finite limit miters), 10¹⁰⁰ draws
+        // what 6 and 4 do (it was counted into the stroke's reach and refused, 5·10¹⁰⁰).
+        #expect(try area(.miter, 1e100) == area(.miter, 5.8))
+        let back = Self.polyline([[4, 20], [34, 20], [4, 20]])
+        func reversal(_ limit: Double) throws -> AlphaMask {
+            try renderPath(back, .stroke(StrokeStyle(width: 4, lineJoin: .miter, miterLimit: limit)), width: 50, height: 40)
+        }
+        #expect(try reversal(1e100) == reversal(4))
     }
 
     @Test("a closed square stroke is the outer square minus the inner one, with mitered corners")
