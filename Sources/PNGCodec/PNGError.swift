@@ -12,6 +12,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPNG(path: String, reason: String)
     /// The header declares more pixels than the decoder was allowed to allocate.
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The header declares a side longer than libpng reads (`PNGImage.longestSide`), however
+    /// few pixels the image has.
+    case sideTooLong(path: String, width: Int, height: Int, limit: Int)
     /// An image handed to the encoder is inconsistent.
     case invalidImage(reason: String)
     /// The encoder cannot write the image: a zlib level outside 0…9, dimensions beyond what
@@ -37,6 +40,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): not a valid PNG image: \(reason)"
         case .tooLarge(let path, let width, let height, let limit):
             "\(path): image is \(width)×\(height) pixels, more than the limit of \(limit) pixels"
+        case .sideTooLong(let path, let width, let height, let limit):
+            "\(path): image is \(width)×\(height) pixels; sides longer than \(limit) pixels are not read"
         case .invalidImage(let reason):
             "invalid image: \(reason)"
         case .encodingFailed(let reason):

@@ -49,6 +49,9 @@ public struct PNGImage: Sendable, Equatable {
 
     /// The default ceiling on `width × height` for decoding: 64 megapixels.
     public static let defaultPixelLimit = 64_000_000
+    /// The longest side read, in pixels: libpng's (`PNG_USER_WIDTH_MAX` and
+    /// `PNG_USER_HEIGHT_MAX`, which its simplified reader cannot raise).
+    public static let longestSide = 1_000_000
 
     /// Width in pixels, at least 1.
     public let width: Int

@@ -58,7 +58,13 @@ enum PNGImageDataBudget {
                 guard chunk.length == PNGImageHeader.dataCount, budget == nil else { return }
                 let data = UnsafeMutableRawBufferPointer(rebasing: piece[0..<PNGImageHeader.dataCount])
                 guard try source.readBytes(into: data, at: chunk.dataOffset) == data.count else { return }
-                budget = rowBytes(PNGImageHeader(UnsafeRawBufferPointer(data)), pixelLimit: pixelLimit)
+                let header = PNGImageHeader(UnsafeRawBufferPointer(data))
+                // libpng's reader refuses a longer side as "Invalid IHDR data", which is not
+                // what is wrong with a 1,000,001 × 1 image.
+                if max(header.width, header.height) > PNGImage.longestSide {
+                    throw PNGError.sideTooLong(path: name, width: header.width, height: header.height, limit: PNGImage.longestSide)
+                }
+                budget = rowBytes(header, pixelLimit: pixelLimit)
                 guard let budget else { return }
                 // All of the stream's bytes cannot inflate past the budget.
                 if let length = source.length, length <= (budget.rows + slack) / maximumInflation { return }

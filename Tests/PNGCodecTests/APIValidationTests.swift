@@ -89,7 +89,7 @@ import Testing
             case .invalidImage: .invalidImage
             case .encodingFailed: .encodingFailed
             case .invalidPNG: .invalidPNG
-            case .tooLarge: .tooLarge
+            case .tooLarge, .sideTooLong: .tooLarge
             case .fileNotFound: .fileNotFound
             case .unreadable: .unreadable
             case .cannotCreate, .cannotReplace: .cannotCreate

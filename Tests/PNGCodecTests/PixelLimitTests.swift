@@ -67,4 +67,22 @@ import Testing
         }
         #expect(!reason.isEmpty)
     }
+
+    /// A side past libpng's reading limit is refused by name and size, not as libpng's
+    /// "Invalid IHDR data", however few pixels the image has; a side at the limit is read.
+    /// (The encoder writes either: it lifts libpng's limits.)
+    @Test func sideLongerThanLibpngReadsIsNamedAsSuch() throws {
+        let longest = PNGImage.longestSide
+        for (width, height) in [(longest + 1, 1), (1, longest + 1)] {
+            let data = try PNGImage(width: width, height: height, format: .grayAlpha, pixels: [UInt8](repeating: 255, count: 2 * width * height))
+                .pngData()
+            #expect(throws: PNGError.sideTooLong(path: "wide", width: width, height: height, limit: longest)) {
+                try PNGImage(pngData: data, name: "wide")
+            }
+        }
+        let data = try PNGImage(width: longest, height: 1, format: .grayAlpha, pixels: [UInt8](repeating: 255, count: 2 * longest)).pngData()
+        #expect(try PNGImage(pngData: data, name: "wide").width == longest)
+        #expect(PNGError.sideTooLong(path: "w.png", width: 1_000_001, height: 1, limit: longest).description
+            == "w.png: image is 1000001×1 pixels; sides longer than 1000000 pixels are not read")
+    }
 }

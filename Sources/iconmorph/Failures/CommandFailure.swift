@@ -92,7 +92,7 @@ struct CommandFailure: Error, Equatable {
     private static func exitCode(for error: PNGError) -> ExitCode {
         switch error {
         case .fileNotFound, .unreadable: .noInput
-        case .invalidPNG, .tooLarge: .dataError
+        case .invalidPNG, .tooLarge, .sideTooLong: .dataError
         case .cannotCreate, .cannotReplace: .cannotCreate
         case .writeFailed: .ioError
         case .invalidImage, .encodingFailed, .invalidPixelLimit: .software
