@@ -181,6 +181,14 @@ struct UsageErrorTests {
         row(["--progress", "0", "extra"], "unexpected argument 'extra'; run 'iconmorph render --help' for usage"),
         row(["--progress", "0", "-"], "unexpected argument '-'; run 'iconmorph render --help' for usage"),
         row(["--progress", "0", "--", "--quiet"], "unexpected argument '--quiet'; run 'iconmorph render --help' for usage"),
+        // Frames ffmpeg refuses, refused before any work (an MP4 of 16383 px frames failed
+        // after 12 s of rendering and 6.4 GB).
+        row(["--frames", "3", "--size", "5461", "-o", "v.mp4"],
+            "-o: a 16383×16383 frame is larger than ffmpeg takes ((width + 128) × (height + 128) under 268435456); "
+                + "give a smaller --size, --scale or --padding"),
+        row(["--frames", "3", "--size", "16384x100", "--scale", "1", "--format", "webp", "-o", "v"],
+            "--format: a 16384×100 frame is larger than ffmpeg encodes as .webp (WebP: sides of at most 16383 pixels); "
+                + "give a smaller --size, --scale or --padding"),
         row(["\u{2014}progress", "0"],
             "unexpected argument '\u{2014}progress', which starts with a typographic dash; did you mean '--progress'?"),
     ]

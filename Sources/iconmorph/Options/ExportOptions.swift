@@ -222,6 +222,11 @@ struct ExportOptions: Equatable {
         for rule in rules where spellings.has(rule.key) && !rule.applies {
             throw CommandLineError.invalidSetting(option: spellings.spelling(of: rule.key), reason: rule.reason)
         }
+        // A frame ffmpeg would refuse, refused before the icons are drawn (found once every
+        // frame was rendered, a 16383 px MP4 took 12 s and 6.4 GB to fail).
+        if let problem = VideoSink.frameSizeProblem(format: format, width: frameSize.width, height: frameSize.height) {
+            throw CommandLineError.invalidSetting(option: formatSpelling, reason: problem + "; give a smaller --size, --scale or --padding")
+        }
 
         var output = FrameOutput(
             format: format, target: .standardOutput, targetSpelling: outputSpelling, compression: compression,
