@@ -276,6 +276,11 @@ struct AnimateParsingTests {
         #expect(FileManager.default.createFile(atPath: binary, contents: Data([0x61, 0x74, 0x20, 0x80, 0x81, 0x0A])))
         let bytes = Self.failure(["--timeline", binary, "-q", "-o", folder.file("out")])
         #expect(bytes?.message == binary + ": not UTF-8 text; a timeline file is UTF-8 text of lines such as 'at 0 to pause'")
+        // A file too large for a timeline is named as one, at 16 MiB (it was read up to an
+        // icon's 256 MiB and called too much for an icon).
+        let zeros = Self.failure(["--timeline", "/dev/zero", "-q", "-o", folder.file("out")])
+        #expect(zeros?.message == "/dev/zero: more than 16777216 bytes, too much for a timeline file")
+        #expect(zeros?.exitCode == .usage)
         let run = try ExportRun.shell("\"$ICONMORPH\" animate --timeline - -q -o x.apng </dev/null", in: folder.path)
         #expect(run.status == 64)
         #expect(run.stderr == "iconmorph: error: -o: the timeline is a single frame (it ends at time 0); <stdin> has no events: "

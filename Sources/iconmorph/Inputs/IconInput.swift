@@ -233,25 +233,26 @@ enum IconInput: Equatable {
     /// Every byte of the file at `path` (a pipe or device), up to `inputLimit`.
     ///
     /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
-    static func readAll(path: String) throws -> [UInt8] {
+    static func readAll(path: String, limit: Int = inputLimit) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw IconInputError.unreadable(name: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        return try readAll(descriptor: descriptor, name: path)
+        return try readAll(descriptor: descriptor, name: path, limit: limit)
     }
 
-    /// Every byte from `descriptor` until the end, up to `inputLimit`; `name` labels errors.
+    /// Every byte from `descriptor` until the end, up to `limit` (`inputLimit` for an icon);
+    /// `name` labels errors.
     ///
     /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
-    static func readAll(descriptor: Int32, name: String) throws -> [UInt8] {
+    static func readAll(descriptor: Int32, name: String, limit: Int = inputLimit) throws -> [UInt8] {
         do throws(WholeInputReading.Failure) {
-            return try WholeInputReading.readAll(descriptor: descriptor, limit: inputLimit)
+            return try WholeInputReading.readAll(descriptor: descriptor, limit: limit)
         } catch {
             switch error {
             case .readFailed(let code): throw IconInputError.unreadable(name: name, reason: String(cString: strerror(code)))
-            case .tooLarge: throw IconInputError.tooLarge(name: name, limit: inputLimit)
+            case .tooLarge: throw IconInputError.tooLarge(name: name, limit: limit)
             }
         }
     }

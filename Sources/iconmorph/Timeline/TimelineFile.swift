@@ -44,19 +44,24 @@ enum TimelineFile {
         "Events are in time order; a relative icon file is found beside the timeline file.",
     ]
 
+    /// The most bytes a timeline file may hold: 16 MiB, some 800,000 lines such as
+    /// 'at 0.5 to pause'.
+    static let byteLimit = 16 << 20
+
     /// The timeline in the file at `path` (`-`: standard input).
     ///
     /// - Throws: `IconInputError.unreadable` when it cannot be read;
     ///   `CommandLineError.invalidSetting` for UTF-16 text; what `parse` throws.
     static func read(_ path: String) throws -> Timeline {
-        let bytes: [UInt8]
-        let name: String
-        if path == "-" {
-            name = IconInput.standardInputName
-            bytes = try IconInput.readAll(descriptor: STDIN_FILENO, name: name)
-        } else {
-            name = path
-            bytes = try IconInput.readAll(path: path)
+        var bytes: [UInt8] = []
+        let name = path == "-" ? IconInput.standardInputName : path
+        do {
+            bytes = path == "-"
+                ? try IconInput.readAll(descriptor: STDIN_FILENO, name: name, limit: Self.byteLimit)
+                : try IconInput.readAll(path: path, limit: Self.byteLimit)
+        } catch IconInputError.tooLarge(let name, let limit) {
+            // (Read as an icon's, /dev/zero took 256 MB to be called too much for an icon.)
+            throw CommandLineError.invalidSetting(option: name, reason: "more than \(limit) bytes, too much for a timeline file")
         }
         // UTF-16 (a byte order mark, or a zero byte beside the first character, whatever it
         // is) would read as an unknown keyword of replacement characters.
