@@ -359,4 +359,21 @@ struct VideoExportTests {
         let loops = try ExportRun.iconmorph(Self.morph + ["--loops", "2", "-o", folder.file("m.mov")])
         #expect(loops.status == 64 && loops.stderr.contains("--loops: only an animation loops"), "\(loops.stderr)")
     }
+
+    /// An ffmpeg that exits 0 without writing (here a script that reads the frames and stops)
+    /// is a failure, not an empty file reported as written.
+    @Test(arguments: ["m.mp4", "m.gif", "m.webp"])
+    func anFFmpegThatWritesNothingFails(_ name: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bin = folder.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
+        try "#!/bin/sh\ncat >/dev/null\nexit 0\n".write(toFile: bin + "/ffmpeg", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/ffmpeg")
+        let path = folder.file(name)
+        let run = try ExportRun.run("/usr/bin/env", ["PATH=\(bin):/usr/bin:/bin", try Binary.locate()] + Self.morph + ["-o", path])
+        #expect(run.status == 73)
+        #expect(run.stderr == "iconmorph: error: \(path): ffmpeg failed: it exited successfully but wrote nothing\n", "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bin"])
+    }
 }

@@ -278,6 +278,13 @@ final class VideoSink: FrameSink, @unchecked Sendable {
             throw failure(reason)
         }
         guard let temporary else { return }
+        // An ffmpeg that exits 0 without writing (a wrapper, a broken build) would otherwise
+        // leave an empty file reported as written.
+        var written = stat()
+        if stat(temporary, &written) == 0, written.st_size == 0 {
+            discard()
+            throw OutputError.encoderFailed(path: destination, reason: "it exited successfully but wrote nothing")
+        }
         let descriptor = open(temporary, format == .webp || delayPatch != nil ? O_RDWR : O_RDONLY)
         if descriptor >= 0, format == .webp { Self.clearWebPBackground(descriptor) }
         if descriptor >= 0, let found = delayPatch?.apply(to: descriptor, format: format), format == .webp {
