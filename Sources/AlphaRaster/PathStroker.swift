@@ -27,9 +27,11 @@ import Darwin
 struct PathStroker {
     /// The longest miter drawn, as a multiple of the half-width, whatever the limit: a miter
     /// reaches h·√(2 / (1 + cos turn)) from its corner and is drawn only where 1 + cos turn
-    /// > 0, and for the unit directions here that sum is then at least 2⁻⁵³ (the spacing of
-    /// doubles just above −1), so no miter passes h·2²⁷. A larger limit draws nothing more.
-    static let longestMiter = 134_217_728.0
+    /// > 0, and that sum is then at least 2⁻⁵³ (the spacing of doubles just above −1), so a
+    /// miter stays within h·2²⁷, twice that allowing for the rounding of the directions and
+    /// of the miter point (near-reversals in a review's random trial reached 1.99 · 2²⁷): a
+    /// larger limit draws nothing more.
+    static let longestMiter = 268_435_456.0
     /// Half the stroke width, > 0.
     var halfWidth: Double
     var cap: StrokeStyle.LineCap

@@ -28,7 +28,7 @@ extension AlphaMask {
     /// The file is decoded to RGBA, so luminance is taken from the decoded colour itself.
     ///
     /// - Throws: `PNGError` from decoding (`.fileNotFound`, `.unreadable`, `.invalidPNG`,
-    ///   `.tooLarge`, `.invalidPixelLimit`), unchanged.
+    ///   `.tooLarge`, `.sideTooLong`, `.invalidPixelLimit`), unchanged.
     public init(
         contentsOfPNGFile path: String, layout: IconLayout, source: MaskSource = .auto,
         pixelLimit: Int = PNGImage.defaultPixelLimit

@@ -14,8 +14,9 @@ extension PNGImage {
     /// not read, so a file cut off after its image data decodes (as browsers show it), and
     /// one cut off inside it is invalid.
     ///
-    /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason)
-    ///   or `.tooLarge`, each naming `path`; `.invalidPixelLimit` for a limit below 1.
+    /// - Throws: `PNGError.fileNotFound`, `.unreadable`, `.invalidPNG` (with libpng's reason),
+    ///   `.tooLarge` or `.sideTooLong`, each naming `path`; `.invalidPixelLimit` for a limit
+    ///   below 1.
     public init(
         contentsOfFile path: String, format: PixelFormat = .rgba, pixelLimit: Int = PNGImage.defaultPixelLimit
     ) throws {
@@ -39,8 +40,8 @@ extension PNGImage {
     /// Decodes PNG data held in memory; `name` labels errors (e.g. `"<stdin>"`). As for files,
     /// reading stops once the image data is whole.
     ///
-    /// - Throws: `PNGError.invalidPNG` or `.tooLarge`, as for files; `.invalidPixelLimit` for a
-    ///   limit below 1.
+    /// - Throws: `PNGError.invalidPNG`, `.tooLarge` or `.sideTooLong`, as for files;
+    ///   `.invalidPixelLimit` for a limit below 1.
     public init(
         pngData: [UInt8], name: String = "<memory>", format: PixelFormat = .rgba,
         pixelLimit: Int = PNGImage.defaultPixelLimit

@@ -63,7 +63,8 @@ public struct VectorCanvas: Sendable, Equatable {
     /// behind the frames, for outlines traced within `tolerance` pixels.
     ///
     /// - Throws: `VectorCanvas.Invalid` for a side under 1 or over 100,000 pixels, a scale
-    ///   that is not a finite number over 0, or a tolerance outside
+    ///   that is not a finite number over 0 or makes a side shorter than 0.001 points (what
+    ///   an SVG document's size is written to), or a tolerance outside
     ///   `MaskTracer.toleranceRange`.
     public init(
         width: Int, height: Int, scale: Double = 1, background: TintColor? = nil, tolerance: Double = MaskTracer.defaultTolerance
@@ -71,8 +72,9 @@ public struct VectorCanvas: Sendable, Equatable {
         guard (1...Self.largestSide).contains(width), (1...Self.largestSide).contains(height) else {
             throw Invalid(description: "a vector canvas needs sides of 1 to \(Self.largestSide) pixels, got \(width) × \(height)")
         }
-        guard scale.isFinite, scale > 0 else {
-            throw Invalid(description: "a vector canvas's scale must be a finite number of pixels a point over 0, got \(scale)")
+        guard scale.isFinite, scale > 0, Double(min(width, height)) / scale >= 0.001 else {
+            throw Invalid(description: "a vector canvas's scale must be a finite number of pixels a point over 0 that leaves "
+                + "each side at least 0.001 points, got \(scale) for \(width) × \(height) pixels")
         }
         guard MaskTracer.toleranceRange.contains(tolerance) else {
             throw Invalid(description: "a vector canvas's tolerance must be \(MaskTracer.toleranceRange.lowerBound) to \(MaskTracer.toleranceRange.upperBound) pixels, got \(tolerance)")

@@ -127,13 +127,64 @@ struct LibraryVectorDocumentTests {
                 }
             }
         }
+        // A Lottie file writes its plays one after another: too many of them are refused
+        // before anything is made (Int.max plays trapped, 20 million took 477 MB).
+        for loops in [100_001, Int.max] {
+            do {
+                _ = try VectorDocument.lottie(
+                    Array(repeating: frame, count: 3), frameDurations: [0.1, 0.1, 0.1], framesPerSecond: 30, loops: loops, canvas: canvas)
+                Issue.record("\(loops) plays were taken")
+            } catch let error as VectorDocument.InvalidTiming {
+                #expect(error.description == "a vector animation writes at most 300000 frames, got 3 frames in \(loops) plays written one after another")
+            }
+        }
+        // An animated SVG's loop count is an attribute: any count is fine.
+        _ = try VectorDocument.animatedSVG(Array(repeating: frame, count: 3), frameDurations: [0.1, 0.1, 0.1], loops: Int.max, canvas: canvas)
         let morph = try PathMorph(from: BuiltInSymbol.play.icon, to: BuiltInSymbol.pause.icon, layout: Self.box.layout())
         #expect(throws: VectorDocument.InvalidTiming.self) {
             try VectorDocument.lottie(morph, frameCount: 1, tint: Self.black, framesPerSecond: 30, canvas: canvas)
         }
         #expect(throws: VectorDocument.InvalidTiming.self) {
+            try VectorDocument.lottie(morph, frameCount: 3, tint: Self.black, framesPerSecond: 30, loops: 100_001, canvas: canvas)
+        }
+        #expect(throws: VectorDocument.InvalidTiming.self) {
+            try VectorDocument.animatedSVG(morph, frameCount: 300_001, tint: Self.black, framesPerSecond: 30, canvas: canvas)
+        }
+        #expect(throws: VectorDocument.InvalidTiming.self) {
             try VectorDocument.animatedSVG(morph, frameCount: 9, tint: Self.black, framesPerSecond: 5000, canvas: canvas)
         }
+    }
+
+    /// A layer's opacity outside (0, 1] is refused by name (a NaN one wrote `nan` into the
+    /// JSON, which no parser reads); a frame of no layers is an empty drawing.
+    @Test func layersTheDocumentsCannotDrawAreRefused() throws {
+        let canvas = try VectorCanvas(width: 8, height: 8)
+        let square = PathContour(start: SIMD2(1, 1), curves: [
+            .init(control1: SIMD2(1, 1), control2: SIMD2(5, 1), end: SIMD2(5, 1)),
+            .init(control1: SIMD2(5, 1), control2: SIMD2(5, 5), end: SIMD2(5, 5)),
+            .init(control1: SIMD2(5, 5), control2: SIMD2(1, 1), end: SIMD2(1, 1)),
+        ])
+        for opacity in [Double.nan, 0, -1, 1.5, .infinity] {
+            let bad = VectorFrame(layers: [MaskTracer.Layer(contours: [square], opacity: 1), MaskTracer.Layer(contours: [square], opacity: opacity)],
+                                  tint: Self.black)
+            let empty = VectorFrame(layers: [], tint: Self.black)
+            let reason = "layer 1: a layer's opacity must be over 0 and at most 1, got \(opacity)"
+            for (make, says) in [
+                ({ try VectorDocument.lottie([empty, bad], frameDurations: [0.1, 0.1], framesPerSecond: 10, canvas: canvas) }, "frame 1, " + reason),
+                ({ try VectorDocument.animatedSVG([empty, bad], frameDurations: [0.1, 0.1], canvas: canvas) }, "frame 1, " + reason),
+                ({ try VectorDocument.svg(bad, canvas: canvas) }, "frame 0, " + reason),
+            ] as [(() throws -> String, String)] {
+                do {
+                    _ = try make()
+                    Issue.record("opacity \(opacity) was taken")
+                } catch let error as VectorDocument.InvalidFrame {
+                    #expect(error.description == says)
+                }
+            }
+        }
+        let lottie = try VectorDocument.lottie([VectorFrame(layers: [], tint: Self.black)], frameDurations: [0.1], framesPerSecond: 10, canvas: canvas)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(lottie.utf8)) as? [String: Any])
+        #expect((json["layers"] as? [[String: Any]])?.first?["shapes"] as? [Any] != nil)
     }
 
     @Test func canvasesTheDocumentsCannotUseAreRefused() {
@@ -143,6 +194,7 @@ struct LibraryVectorDocumentTests {
             ({ try VectorCanvas(width: 8, height: 8, scale: .nan) }, "got nan"),
             ({ try VectorCanvas(width: 8, height: 8, scale: -2) }, "got -2.0"),
             ({ try VectorCanvas(width: 8, height: 8, tolerance: 0) }, "got 0.0"),
+            ({ try VectorCanvas(width: 1, height: 3, scale: 10_000) }, "got 10000.0 for 1 × 3 pixels"),
         ] as [(() throws -> VectorCanvas, String)] {
             do {
                 _ = try make()

@@ -184,7 +184,7 @@ struct UsageErrorTests {
         // Frames ffmpeg refuses, refused before any work (an MP4 of 16383 px frames failed
         // after 12 s of rendering and 6.4 GB).
         row(["--frames", "3", "--size", "5461", "-o", "v.mp4"],
-            "-o: a 16383×16383 frame is larger than ffmpeg takes ((width + 128) × (height + 128) under 268435456); "
+            "-o: a 16383×16383 frame is larger than ffmpeg takes ((width + 128) × (height + 128) under 268435455); "
                 + "give a smaller --size, --scale or --padding"),
         row(["--frames", "3", "--size", "16384x100", "--scale", "1", "--format", "webp", "-o", "v"],
             "--format: a 16384×100 frame is larger than ffmpeg encodes as .webp (WebP: sides of at most 16383 pixels); "
@@ -192,6 +192,19 @@ struct UsageErrorTests {
         row(["\u{2014}progress", "0"],
             "unexpected argument '\u{2014}progress', which starts with a typographic dash; did you mean '--progress'?"),
     ]
+
+    /// ffmpeg's frame size limits are for the formats ffmpeg encodes: PNG, SVG, Lottie and
+    /// APNG files of the same frames are not refused (they were, by the first version of the
+    /// check). 16255 × 16257 is the first size past the limit: (16255 + 128) × (16257 + 128)
+    /// is INT_MAX / 8 exactly.
+    @Test(arguments: ["big.png", "big.svg", "big.json", "big.apng"])
+    func framesFFmpegRefusesAreFineForTheOtherFormats(_ name: String) {
+        #expect(Self.failure(Self.base + ["--frames", "3", "--size", "16255x16257", "--scale", "1", "-o", name]) == nil)
+        #expect(Self.failure(Self.base + ["--frames", "3", "--size", "16255x16257", "--scale", "1", "-o", "v.mov"])?.message
+            == "-o: a 16255×16257 frame is larger than ffmpeg takes ((width + 128) × (height + 128) under 268435455); "
+            + "give a smaller --size, --scale or --padding")
+        #expect(Self.failure(Self.base + ["--frames", "3", "--size", "16254x16257", "--scale", "1", "-o", "v.mov"]) == nil)
+    }
 
     @Test(arguments: rows)
     func reportsOneLineAndUsageStatus(_ row: Row) {

@@ -230,7 +230,8 @@ enum IconInput: Equatable {
         return Array(head[..<count])
     }
 
-    /// Every byte of the file at `path` (a pipe or device), up to `inputLimit`.
+    /// Every byte of the file at `path` (a pipe or device), up to `limit` (`inputLimit` for an
+    /// icon).
     ///
     /// - Throws: `IconInputError.unreadable` or `.tooLarge`.
     static func readAll(path: String, limit: Int = inputLimit) throws -> [UInt8] {

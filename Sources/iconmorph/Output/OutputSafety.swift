@@ -81,6 +81,10 @@ enum OutputSafety {
     ///   `PNGError.cannotReplace` for a file there that is read-only to this process.
     static func probeCreatable(_ path: String) throws {
         try AtomicFileWriter.checkReplaceable(path)
+        // Standard output, a FIFO or a device is written in place: nothing is created beside
+        // it (a probe in /dev was refused to every user but root).
+        var info = stat()
+        if AtomicFileWriter.isStandardOutputName(path) || (stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG) { return }
         var template = Array((parentFolder(of: path) + "/.iconmorph-probe.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

@@ -51,7 +51,8 @@ enum TimelineFile {
     /// The timeline in the file at `path` (`-`: standard input).
     ///
     /// - Throws: `IconInputError.unreadable` when it cannot be read;
-    ///   `CommandLineError.invalidSetting` for UTF-16 text; what `parse` throws.
+    ///   `CommandLineError.invalidSetting` for more than `byteLimit` bytes or UTF-16 text;
+    ///   what `parse` throws.
     static func read(_ path: String) throws -> Timeline {
         var bytes: [UInt8] = []
         let name = path == "-" ? IconInput.standardInputName : path
