@@ -52,9 +52,12 @@ extension AlphaMask {
     /// `image.width × image.height`, values as documented on `MaskSource`.
     ///
     /// Reads a mask back from `pngImage()` output with `source: .alpha`.
-    public init(image: PNGImage, source: MaskSource = .auto) {
-        // A PNGImage's pixels always describe a valid image of its format.
-        self = try! image.pixels.withUnsafeBytes {
+    ///
+    /// - Throws: `AlphaRasterError` for an image of more pixels than a mask holds (a
+    ///   `PNGImage` made in memory may have more; one decoded from a file has at most 2³⁰).
+    ///   (It trapped there.)
+    public init(image: PNGImage, source: MaskSource = .auto) throws {
+        self = try image.pixels.withUnsafeBytes {
             try AlphaMask(
                 pixels: $0, width: image.width, height: image.height, format: image.format.pixelFormat, source: source)
         }

@@ -13,9 +13,11 @@ import Darwin
 /// reaches Swift, and, for `InterlacedPNGFlattener`, rows as stored through libpng's full API
 /// (`CPngFullAPI`, whose C code does the setjmp). Encoding is `LibPNGWriter`'s.
 enum LibPNG {
-    /// The ceiling on decoded pixels whatever the caller's limit: 2³⁰ (4 GiB of RGBA), so a
-    /// generous limit can never make the decoder ask for memory that cannot exist.
-    static let maximumPixelCount = 1 << 30
+    /// The ceiling on decoded pixels whatever the caller's limit: 2³⁰ − 1, just under 4 GiB
+    /// of RGBA, so a generous limit can never make the decoder ask for memory that cannot
+    /// exist. (libpng's simplified reader takes an image of under 2³² bytes: at 2³⁰ pixels it
+    /// refused the image as too large, after the 4 GiB had been allocated.)
+    static let maximumPixelCount = (1 << 30) - 1
 
     /// libpng's code for 8-bit RGBA, the format every decode asks for. `PNG_FORMAT_RGBA` does
     /// not import into Swift, so it is rebuilt from the flags that do.

@@ -9,7 +9,8 @@ extension PNGImage {
     ///
     /// Every PNG libpng reads is accepted: all colour types and bit depths, palettes, `tRNS`,
     /// 16-bit samples and Adam7 interlacing. The header's `width × height` is checked against
-    /// `pixelLimit` (and, whatever the limit, 2³⁰ pixels) before any pixel memory is allocated.
+    /// `pixelLimit` (and, whatever the limit, 2³⁰ − 1 pixels) before any pixel memory is
+    /// allocated.
     /// Reading stops once the image data is whole: the chunks after it, `IEND` included, are
     /// not read, so a file cut off after its image data decodes (as browsers show it), and
     /// one cut off inside it is invalid.

@@ -26,7 +26,7 @@ public enum VectorDocument {
     /// filled in its tint.
     ///
     /// - Throws: `VectorDocument.InvalidFrame` for a layer whose opacity is not over 0 and at
-    ///   most 1.
+    ///   most 1, or a contour point that is not finite.
     public static func svg(_ frame: VectorFrame, canvas: VectorCanvas) throws -> String {
         try checkLayers([frame])
         return SVGFrameDocument.text(frame, canvas: canvas)
@@ -39,7 +39,8 @@ public enum VectorDocument {
     /// - Throws: `VectorDocument.InvalidTiming` when there are no frames or more than
     ///   `mostFramesWritten`, the durations do not match them one for one, a duration is not
     ///   from 0.001 to 86,400 s, or `loops` is negative; `VectorDocument.InvalidFrame` for a
-    ///   layer whose opacity is not over 0 and at most 1.
+    ///   layer whose opacity is not over 0 and at most 1, or a contour point that is not
+    ///   finite.
     public static func animatedSVG(
         _ frames: [VectorFrame], frameDurations: [Double], loops: Int = 0, canvas: VectorCanvas
     ) throws -> String {
@@ -152,11 +153,19 @@ public enum VectorDocument {
     }
 
     /// Throws for a layer whose opacity is not over 0 and at most 1 (a NaN one wrote `nan`
-    /// into the JSON).
+    /// into the JSON), or whose contours have a point that is not finite (written as 0).
     private static func checkLayers(_ frames: [VectorFrame]) throws {
         for (k, frame) in frames.enumerated() {
-            for (j, layer) in frame.layers.enumerated() where !(layer.opacity > 0 && layer.opacity <= 1) {
-                throw InvalidFrame(description: "frame \(k), layer \(j): a layer's opacity must be over 0 and at most 1, got \(layer.opacity)")
+            for (j, layer) in frame.layers.enumerated() {
+                guard layer.opacity > 0 && layer.opacity <= 1 else {
+                    throw InvalidFrame(description: "frame \(k), layer \(j): a layer's opacity must be over 0 and at most 1, got \(layer.opacity)")
+                }
+                for contour in layer.contours {
+                    let points = [contour.start] + contour.curves.flatMap { [$0.control1, $0.control2, $0.end] }
+                    if let bad = points.first(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                        throw InvalidFrame(description: "frame \(k), layer \(j): a contour has the point (\(bad.x), \(bad.y)); points must be finite")
+                    }
+                }
             }
         }
     }

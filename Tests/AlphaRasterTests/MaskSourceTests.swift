@@ -29,7 +29,7 @@ import PNGCodec
             #expect(mask.width == 37 && mask.height == 23)
             #expect(mask.pixels == expected)
         }
-        #expect(AlphaMask(image: image, source: .alpha).pixels == expected)
+        #expect(try AlphaMask(image: image, source: .alpha).pixels == expected)
 
         // With padding the box still holds the channel unchanged, inside a zero border.
         let padded = try AlphaMask(image: image, box: IconBox(width: 37, height: 23, scale: 1, padding: 2), source: .alpha)

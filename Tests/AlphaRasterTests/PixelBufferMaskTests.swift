@@ -288,7 +288,7 @@ import Testing
         for image in images {
             let format: PixelFormat = image.format == .rgba ? .rgba8 : .grayAlpha8
             for source in MaskSource.allCases {
-                #expect(AlphaMask(image: image, source: source)
+                #expect(try AlphaMask(image: image, source: source)
                         == (try Self.mask(image.pixels, format: format, box: nil, source: source)), "\(format) \(source)")
                 for box in Self.boxes.compactMap({ $0 }) {
                     let fromBuffer = try Self.mask(image.pixels, format: format, box: box, source: source)

@@ -20,10 +20,10 @@ import Darwin
         #expect(image.format == .grayAlpha && image.width == 29 && image.height == 17)
         #expect(stride(from: 0, to: image.pixels.count, by: 2).allSatisfy { image.pixels[$0] == 0 })
         let decoded = try PNGImage(pngData: try image.pngData(), format: .grayAlpha)
-        #expect(AlphaMask(image: decoded, source: .alpha) == mask)
+        #expect(try AlphaMask(image: decoded, source: .alpha) == mask)
         #expect(try AlphaMask(image: decoded, box: IconBox(width: 29, height: 17, scale: 1), source: .alpha) == mask)
         // Gray 0 ink: the luminance view of the same image is the same mask.
-        #expect(AlphaMask(image: decoded, source: .luminance) == mask)
+        #expect(try AlphaMask(image: decoded, source: .luminance) == mask)
     }
 
     @Test func aFileBuildsTheSameMaskAsItsImage() throws {

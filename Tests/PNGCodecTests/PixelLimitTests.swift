@@ -55,6 +55,16 @@ import Testing
         #expect(error?.description.contains(path) == true)
     }
 
+    /// Whatever the caller's limit, a 32768 × 32768 image (2³⁰ pixels, 4 GiB of RGBA) is
+    /// refused by its header: libpng's simplified reader takes under 2³² bytes, and the image
+    /// was refused only after the 4 GiB had been allocated.
+    @Test func theCeilingIsUnderFourGibibytes() throws {
+        let png = HandMadePNG.headerOnly(width: 32768, height: 32768)
+        #expect(throws: PNGError.tooLarge(path: "big", width: 32768, height: 32768, limit: (1 << 30) - 1)) {
+            try PNGImage(pngData: png, name: "big", pixelLimit: Int.max)
+        }
+    }
+
     /// The same hand-made header with a small size decodes (its IDAT is empty, so the decoder
     /// reports missing data): the header builder itself is sound, so the refusal above is about
     /// the size.

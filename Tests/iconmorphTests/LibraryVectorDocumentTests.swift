@@ -182,6 +182,12 @@ struct LibraryVectorDocumentTests {
                 }
             }
         }
+        // A point that is not finite was written as 0.
+        let nan = PathContour(start: SIMD2(1, 1), curves: [.init(control1: SIMD2(1, 1), control2: SIMD2(.nan, 5), end: SIMD2(1, 5))])
+        let refused = #expect(throws: VectorDocument.InvalidFrame.self) {
+            try VectorDocument.svg(VectorFrame(layers: [MaskTracer.Layer(contours: [nan], opacity: 1)], tint: Self.black), canvas: canvas)
+        }
+        #expect(refused?.description == "frame 0, layer 0: a contour has the point (nan, 5.0); points must be finite")
         let lottie = try VectorDocument.lottie([VectorFrame(layers: [], tint: Self.black)], frameDurations: [0.1], framesPerSecond: 10, canvas: canvas)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(lottie.utf8)) as? [String: Any])
         #expect((json["layers"] as? [[String: Any]])?.first?["shapes"] as? [Any] != nil)
