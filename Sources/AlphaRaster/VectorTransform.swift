@@ -129,7 +129,7 @@ public struct VectorTransform: Sendable, Equatable {
     }
 
     /// tan of an angle in degrees, exact 0 at multiples of 180°.
-    private static func tangent(degrees: Double) -> Double {
+    package static func tangent(degrees: Double) -> Double {
         let reduced = degrees.truncatingRemainder(dividingBy: 180)
         return reduced == 0 ? 0 : tan(reduced * .pi / 180)
     }

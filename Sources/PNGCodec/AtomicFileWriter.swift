@@ -254,11 +254,16 @@ package enum AtomicFileWriter {
     /// now: a directory, a link to a missing file, or a file read-only to this process. For a
     /// run that writes many files and should fail before the first rather than halfway.
     ///
+    /// Returns whether the write goes in place (a FIFO, socket or device), creating nothing
+    /// beside `path`.
+    ///
     /// - Throws: `PNGError.cannotCreate` or `PNGError.cannotReplace` naming `path`, as the
     ///   write would.
-    package static func checkReplaceable(_ path: String) throws {
-        _ = try destination(of: path)
+    @discardableResult
+    package static func checkReplaceable(_ path: String) throws -> Bool {
+        let writesInPlace = try !destination(of: path).isRegular
         _ = try replacedFile(at: path)
+        return writesInPlace
     }
 
     /// What a replaced file passes on to the file that replaces it.

@@ -44,7 +44,7 @@ public enum VectorDocument {
     public static func animatedSVG(
         _ frames: [VectorFrame], frameDurations: [Double], loops: Int = 0, canvas: VectorCanvas
     ) throws -> String {
-        let delays = try checkedDelays(frameDurations, frames: frames.count, loops: loops, playsWritten: 1)
+        let delays = try checkedDelays(frameDurations, frames: frames.count, loops: loops, writesEveryPlay: false)
         try checkLayers(frames)
         return SVGAnimationDocument.text(frames, delays: delays, loops: loops, canvas: canvas)
     }
@@ -61,7 +61,7 @@ public enum VectorDocument {
     public static func lottie(
         _ frames: [VectorFrame], frameDurations: [Double], framesPerSecond: Double, loops: Int = 1, canvas: VectorCanvas
     ) throws -> String {
-        let delays = try checkedDelays(frameDurations, frames: frames.count, loops: loops, playsWritten: max(1, loops))
+        let delays = try checkedDelays(frameDurations, frames: frames.count, loops: loops, writesEveryPlay: true)
         try checkLayers(frames)
         let fps = try checkedRate(framesPerSecond)
         return LottieDocument.text(frames, delays: delays, fps: fps, loops: loops, canvas: canvas)
@@ -80,7 +80,7 @@ public enum VectorDocument {
         _ morph: PathMorph, frameCount: Int, easing: MorphEasing = .smooth, tint: TintColor, framesPerSecond: Double,
         loops: Int = 0, canvas: VectorCanvas
     ) throws -> String {
-        let (sequence, delays, fps) = try outlineSequence(morph, frameCount, easing, tint, framesPerSecond, loops, playsWritten: 1)
+        let (sequence, delays, fps) = try outlineSequence(morph, frameCount, easing, tint, framesPerSecond, loops, writesEveryPlay: false)
         return SVGAnimationDocument.keyframedText(sequence, easing: easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
     }
 
@@ -94,7 +94,7 @@ public enum VectorDocument {
         loops: Int = 1, canvas: VectorCanvas
     ) throws -> String {
         let (sequence, delays, fps) = try outlineSequence(
-            morph, frameCount, easing, tint, framesPerSecond, loops, playsWritten: max(1, loops))
+            morph, frameCount, easing, tint, framesPerSecond, loops, writesEveryPlay: true)
         return LottieDocument.keyframedText(sequence, easing: easing, delays: delays, fps: fps, loops: loops, canvas: canvas)
     }
 
@@ -120,14 +120,13 @@ public enum VectorDocument {
     static let rateRange: ClosedRange<Double> = 0.001...1000
 
     /// `durations` as exact fractions of a second (within a millionth), checked against the
-    /// frames, the loop count, and the `plays` written one after another.
-    private static func checkedDelays(_ durations: [Double], frames: Int, loops: Int, playsWritten plays: Int) throws -> [Rational] {
+    /// frames and the loop count (`checkPlays`).
+    private static func checkedDelays(_ durations: [Double], frames: Int, loops: Int, writesEveryPlay: Bool) throws -> [Rational] {
         guard frames > 0 else { throw InvalidTiming(description: "a vector animation needs at least one frame, got none") }
         guard durations.count == frames else {
             throw InvalidTiming(description: "a vector animation needs one duration a frame: \(frames) frames, \(durations.count) durations")
         }
-        guard loops >= 0 else { throw InvalidTiming(description: "the loop count must be 0 (for ever) or more, got \(loops)") }
-        try checkFramesWritten(frames, plays: plays, what: "frames")
+        try checkPlays(frames, loops: loops, writesEveryPlay: writesEveryPlay, what: "frames")
         return try durations.map { duration in
             guard durationRange.contains(duration) else {
                 throw InvalidTiming(description: "a frame's duration must be \(durationRange.lowerBound) to \(Int(durationRange.upperBound)) seconds, got \(duration)")
@@ -136,8 +135,12 @@ public enum VectorDocument {
         }
     }
 
-    /// Throws when `count` frames written `plays` times pass `mostFramesWritten`.
-    private static func checkFramesWritten(_ count: Int, plays: Int, what: String) throws {
+    /// Throws for a negative `loops`, or when `count` frames (`what`), written once or, for a
+    /// document that writes its plays one after another, `loops` times (once for 0), pass
+    /// `mostFramesWritten`.
+    private static func checkPlays(_ count: Int, loops: Int, writesEveryPlay: Bool, what: String) throws {
+        guard loops >= 0 else { throw InvalidTiming(description: "the loop count must be 0 (for ever) or more, got \(loops)") }
+        let plays = writesEveryPlay ? max(1, loops) : 1
         let (written, overflows) = count.multipliedReportingOverflow(by: plays)
         guard overflows || written > mostFramesWritten else { return }
         let times = plays > 1 ? " in \(plays) plays written one after another" : ""
@@ -160,10 +163,17 @@ public enum VectorDocument {
                 guard layer.opacity > 0 && layer.opacity <= 1 else {
                     throw InvalidFrame(description: "frame \(k), layer \(j): a layer's opacity must be over 0 and at most 1, got \(layer.opacity)")
                 }
+                func check(_ point: SIMD2<Double>) throws {
+                    guard point.x.isFinite, point.y.isFinite else {
+                        throw InvalidFrame(description: "frame \(k), layer \(j): a contour has the point (\(point.x), \(point.y)); points must be finite")
+                    }
+                }
                 for contour in layer.contours {
-                    let points = [contour.start] + contour.curves.flatMap { [$0.control1, $0.control2, $0.end] }
-                    if let bad = points.first(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-                        throw InvalidFrame(description: "frame \(k), layer \(j): a contour has the point (\(bad.x), \(bad.y)); points must be finite")
+                    try check(contour.start)
+                    for curve in contour.curves {
+                        try check(curve.control1)
+                        try check(curve.control2)
+                        try check(curve.end)
                     }
                 }
             }
@@ -171,13 +181,12 @@ public enum VectorDocument {
     }
 
     /// A path morph's steps as the keyframed documents take them: `count` steps in `tint`,
-    /// each shown one frame of `rate`, written `plays` times.
+    /// each shown one frame of `rate`, the loop count checked (`checkPlays`).
     private static func outlineSequence(
-        _ morph: PathMorph, _ count: Int, _ easing: MorphEasing, _ tint: TintColor, _ rate: Double, _ loops: Int, playsWritten plays: Int
+        _ morph: PathMorph, _ count: Int, _ easing: MorphEasing, _ tint: TintColor, _ rate: Double, _ loops: Int, writesEveryPlay: Bool
     ) throws -> (OutlineSequence, [Rational], Rational) {
         guard count >= 2 else { throw InvalidTiming(description: "a path morph's animation needs at least 2 steps, got \(count)") }
-        guard loops >= 0 else { throw InvalidTiming(description: "the loop count must be 0 (for ever) or more, got \(loops)") }
-        try checkFramesWritten(count, plays: plays, what: "steps")
+        try checkPlays(count, loops: loops, writesEveryPlay: writesEveryPlay, what: "steps")
         let fps = try checkedRate(rate)
         let frames = (0..<count).map { i -> OutlineFrame in
             let progress = Double(i) / Double(count - 1)

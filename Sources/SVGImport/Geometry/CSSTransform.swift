@@ -91,7 +91,7 @@ enum CSSTransform {
         case ("skew", 1), ("skew", 2):
             // skew(ax, ay) is the matrix [1 tan ay; tan ax 1], not skewX(ax) then skewY(ay).
             return angles().map { a in
-                let x = VectorTransform.skewX(degrees: a[0]).c, y = a.count > 1 ? VectorTransform.skewY(degrees: a[1]).b : 0
+                let x = VectorTransform.tangent(degrees: a[0]), y = a.count > 1 ? VectorTransform.tangent(degrees: a[1]) : 0
                 return "matrix(1 \(y) \(x) 1 0 0)"
             }
         default:

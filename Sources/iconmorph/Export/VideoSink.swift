@@ -51,14 +51,15 @@ final class VideoSink: FrameSink, @unchecked Sendable {
     /// Why ffmpeg would refuse `width` × `height` frames for `format` (after every frame was
     /// rendered: a 16383 px MP4 took 12 s and 6.4 GB to fail), or nil when it takes them.
     /// The limits, measured with the ffmpeg here (Debian's 7.1): any frame of ffmpeg's
-    /// (`av_image_check_size`: (w + 128) × (h + 128) under ⌊(2³¹ − 1) / 8⌋), and WebP sides of at most
-    /// 16383 (libwebp). H.264 and VP9 take sides of 16384 (libx264 refused 16400, an odd side
-    /// padded to even; libvpx failed to allocate at 16400), GIF 65535: no side the tool draws
-    /// is longer (`IconBox.maximumPixelSide`).
+    /// (`av_image_check_size`: (w + 128) × (h + 128) under `largestFFmpegArea`), and WebP
+    /// sides of at most `longestWebPSide` (libwebp). H.264 and VP9 take sides of 16384
+    /// (libx264 refused 16400, an odd side padded to even; libvpx failed to allocate at
+    /// 16400), GIF 65535: no side the tool draws is longer (`IconBox.maximumPixelSide`).
     static func frameSizeProblem(format: OutputFormat, width: Int, height: Int) -> String? {
         guard format.isVideo else { return nil }
-        if format == .webp, max(width, height) > 16383 {
-            return "a \(width)×\(height) frame is larger than ffmpeg encodes as .webp (WebP: sides of at most 16383 pixels)"
+        if format == .webp, max(width, height) > Self.longestWebPSide {
+            return "a \(width)×\(height) frame is larger than ffmpeg encodes as .webp "
+                + "(WebP: sides of at most \(Self.longestWebPSide) pixels)"
         }
         let (w, h) = format == .mp4 ? (width + width % 2, height + height % 2) : (width, height)
         let (area, overflows) = (w + 128).multipliedReportingOverflow(by: h + 128)
@@ -70,6 +71,8 @@ final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// The least (w + 128) × (h + 128) that ffmpeg refuses: INT_MAX / 8.
     static let largestFFmpegArea = Int(Int32.max) / 8
+    /// The longest side libwebp encodes.
+    static let longestWebPSide = 16383
 
     /// ffmpeg's input: `width` × `height` RGBA frames at `fps` on its standard input.
     static func rawInput(width: Int, height: Int, fps: Rational) -> [String] {

@@ -80,11 +80,9 @@ enum OutputSafety {
     /// - Throws: `PNGError.cannotCreate` naming `path`, with the system's reason, or
     ///   `PNGError.cannotReplace` for a file there that is read-only to this process.
     static func probeCreatable(_ path: String) throws {
-        try AtomicFileWriter.checkReplaceable(path)
         // Standard output, a FIFO or a device is written in place: nothing is created beside
         // it (a probe in /dev was refused to every user but root).
-        var info = stat()
-        if AtomicFileWriter.isStandardOutputName(path) || (stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG) { return }
+        if try AtomicFileWriter.checkReplaceable(path) || AtomicFileWriter.isStandardOutputName(path) { return }
         var template = Array((parentFolder(of: path) + "/.iconmorph-probe.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {

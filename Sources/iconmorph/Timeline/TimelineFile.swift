@@ -54,7 +54,7 @@ enum TimelineFile {
     ///   `CommandLineError.invalidSetting` for more than `byteLimit` bytes or UTF-16 text;
     ///   what `parse` throws.
     static func read(_ path: String) throws -> Timeline {
-        var bytes: [UInt8] = []
+        let bytes: [UInt8]
         let name = path == "-" ? IconInput.standardInputName : path
         do {
             bytes = path == "-"
