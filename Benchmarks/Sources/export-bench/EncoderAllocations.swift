@@ -11,31 +11,25 @@ enum EncoderAllocations {
             return
         }
         let count = unsafeBitCast(symbol, to: (@convention(c) () -> Int).self)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-bench-alloc-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         for set in sets {
             let encoder = PNGEncoder()
             let tint = set.tint
             var bytes = 0
-            func encode(_ index: Int, write: Bool) throws {
+            func encode(_ index: Int) throws {
                 try set.alpha[index % set.alpha.count].withUnsafeBytes { plane in
                     try encoder.withPNGData(alpha: plane, width: set.width, height: set.height,
                                             red: tint.red, green: tint.green, blue: tint.blue) { png in
                         bytes &+= png.count
-                        if write { try AtomicFileWriter.write(png, to: folder + "/frame.png") }
                     }
                 }
             }
-            for write in [false, true] {
-                // Warm up over every frame, so the buffers have grown to the largest.
-                for index in set.alpha.indices { try encode(index, write: write) }
-                let frames = 50
-                let before = count()
-                for index in 0..<frames { try encode(index, write: write) }
-                let perFrame = Double(count() - before) / Double(frames)
-                print("allocations per frame, \(set.name), \(write ? "encode + AtomicFileWriter.write" : "encode (PNGEncoder.withPNGData(alpha:…))"): \(perFrame)")
-            }
+            // Warm up over every frame, so the buffers have grown to the largest.
+            for index in set.alpha.indices { try encode(index) }
+            let frames = 50
+            let before = count()
+            for index in 0..<frames { try encode(index) }
+            let perFrame = Double(count() - before) / Double(frames)
+            print("allocations per frame, \(set.name), encode (PNGEncoder.withPNGData(alpha:…)): \(perFrame)")
             _ = bytes
         }
     }
