@@ -50,19 +50,19 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension MorphError {
     /// What is wrong with a size `MorphError.invalidSize` reports, by the first rule it breaks:
-    /// a side below 1 pixel; the area (width rounded up to a multiple of 16) over
-    /// `MorphRenderer.maximumPixelCount`; else only the distance field's padded rows are too
-    /// many, which is the one rule left.
+    /// a side below 1 pixel; the area (each side rounded up to a multiple of 16) over
+    /// `MorphRenderer.maximumPixelCount`; else only the distance field's padded rows or
+    /// columns are too many, which is the one rule left.
     static func sizeProblem(width: Int, height: Int) -> String {
         let size = "\(width)×\(height) pixels"
         guard width >= 1, height >= 1 else { return "\(size): each side must be at least 1 pixel" }
         let limit = MorphRenderer.maximumPixelCount
         guard MorphRenderer.acceptsSize(width: width, height: height) else {
-            return "\(size) is too large: the area, counting the width rounded up to a multiple of 16, "
+            return "\(size) is too large: the area, counting each side rounded up to a multiple of 16, "
                 + "must be at most \(limit) pixels"
         }
-        return "\(size) is too large for the distance field: its rows, padded by twice the blur radius and "
-            + "16 pixels, must span at most \(2 * limit) pixels in all"
+        return "\(size) is too large for the distance field: its rows, and its columns, each padded by twice "
+            + "the blur radius and 16 pixels, must span at most \(2 * limit) pixels in all"
     }
 }
 

@@ -84,11 +84,13 @@ public final class MorphRenderer: @unchecked Sendable {
     }
 
     /// The largest accepted width × height: 2²⁸ (16384 × 16384). The renderer works in
-    /// columns of 16 pixels, so the width rounded up to a multiple of 16, W, counts here too:
-    /// W × height must be at most this as well (a frame 1 pixel wide has at most 2²⁴ rows).
-    /// With the distance field, whose icon fields pad each row by the blur, (width +
-    /// 2 · ⌈Rmax⌉ + 16) × height must be at most twice this (a frame 1 pixel wide at the
-    /// default 12 px blur has at most about 13 million rows).
+    /// columns and tile rows of 16 pixels, so each side rounded up to a multiple of 16,
+    /// W and H, counts here too: W × H must be at most this as well (a frame 1 pixel wide has
+    /// at most 2²⁴ rows, one 1 pixel high at most 2²⁴ columns). With the distance field, whose
+    /// icon fields pad each row by the blur and whose bounds pad each column of 16 pixels
+    /// likewise, (width + 2 · ⌈Rmax⌉ + 16) × height and W × (height + 2 · ⌈Rmax⌉ + 16) must be
+    /// at most twice this (a frame 1 pixel wide at the default 12 px blur has at most about
+    /// 13 million rows).
     ///
     /// A renderer holds about 4 · (height + 2 · k · (min(⌈Rmax⌉, height − 1) + 1)) · W bytes
     /// of scratch memory on top of the caller's buffers, where k is the parts a split frame
@@ -177,8 +179,8 @@ public final class MorphRenderer: @unchecked Sendable {
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
     /// - Throws: `MorphError.invalidSize` for a non-positive width or height or an area
-    ///   above `maximumPixelCount` (as it counts narrow frames and the distance field's
-    ///   padded rows); `MorphError.invalidParameter` for a style out of range
+    ///   above `maximumPixelCount` (as it counts narrow and short frames and the distance
+    ///   field's padded rows and columns); `MorphError.invalidParameter` for a style out of range
     ///   (see `MorphStyle.validate()`).
     public convenience init(width: Int, height: Int, style: MorphStyle = MorphStyle()) throws {
         try self.init(width: width, height: height, style: style, bandCount: nil)

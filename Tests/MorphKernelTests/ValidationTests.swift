@@ -61,11 +61,13 @@ import Testing
 
     @Test("sizes out of range throw invalidSize with the size")
     func badSizes() {
-        // Narrow frames count their width rounded up to 16 columns, which the renderer's
-        // memory holds: 1 × 2²⁸ would have asked for tens of gigabytes.
+        // Narrow and short frames count their sides rounded up to 16 pixels, which the
+        // renderer's memory holds: 1 × 2²⁸ would have asked for tens of gigabytes, 2²⁸ × 1
+        // for about eleven.
         let cases: [(Int, Int)] = [
             (0, 5), (-3, 5), (5, 0), (5, Int.min), (Int.max, 2), (2, Int.max), (1 << 15, 1 << 15), (1 << 28 + 1, 1),
-            (1, 1 << 28), (1, 1 << 24 + 1), (17, 1 << 23 + 1), (16_385, 16_383),
+            (1, 1 << 28), (1, 1 << 24 + 1), (17, 1 << 23 + 1), (16_385, 16_383), (1 << 28, 1), (1 << 24 + 1, 1),
+            (1 << 23 + 1, 17),
         ]
         for (width, height) in cases {
             #expect(!MorphRenderer.acceptsSize(width: width, height: height), "\(width)×\(height)")
@@ -77,7 +79,7 @@ import Testing
             }
         }
         // The largest sizes taken, checked without allocating a renderer of them.
-        for (width, height) in [(16_384, 16_384), (1, 1 << 24), (16, 1 << 24), (17, 1 << 23), (1 << 28, 1), (1 << 24, 16)] {
+        for (width, height) in [(16_384, 16_384), (1, 1 << 24), (16, 1 << 24), (17, 1 << 23), (1 << 24, 1), (1 << 24, 16), (1 << 23, 17)] {
             #expect(MorphRenderer.acceptsSize(width: width, height: height), "\(width)×\(height)")
         }
         // The distance field pads its icon fields' rows by the blur: narrow frames take fewer
@@ -89,13 +91,22 @@ import Testing
         #expect(MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41, maxBlurRadius: 12))
         #expect(!MorphRenderer.distanceAcceptsSize(width: 1, height: (1 << 29) / 41 + 1, maxBlurRadius: 12))
         #expect(MorphRenderer.distanceAcceptsSize(width: 16_384, height: 16_384, maxBlurRadius: MorphStyle.maximumBlurRadius))
+        // Its bounds pad each column of 16 pixels by the blur too: short frames take fewer
+        // columns (2²⁴ × 1 at the largest blur took 16 GB).
+        #expect(throws: MorphError.invalidSize(width: 1 << 24, height: 1)) {
+            try MorphRenderer(width: 1 << 24, height: 1, style: MorphStyle(field: .distance, maxBlurRadius: MorphStyle.maximumBlurRadius))
+        }
+        let widest = (1 << 29) / 2017 / 16 * 16
+        #expect(MorphRenderer.distanceAcceptsSize(width: widest, height: 1, maxBlurRadius: MorphStyle.maximumBlurRadius))
+        #expect(!MorphRenderer.distanceAcceptsSize(width: widest + 1, height: 1, maxBlurRadius: MorphStyle.maximumBlurRadius))
         // Each message names the rule the size breaks, and only that one.
         let messages = [
             (0, 5, "0×5 pixels: each side must be at least 1 pixel"),
             (5, Int.min, "5×\(Int.min) pixels: each side must be at least 1 pixel"),
-            (Int.max, 2, "is too large: the area, counting the width rounded up to a multiple of 16, must be at most 268435456"),
+            (Int.max, 2, "is too large: the area, counting each side rounded up to a multiple of 16, must be at most 268435456"),
+            (1 << 28, 1, "is too large: the area"),
             (17, 1 << 23 + 1, "is too large: the area"),
-            (1, 1 << 24, "is too large for the distance field: its rows, padded by twice the blur radius"),
+            (1, 1 << 24, "is too large for the distance field: its rows, and its columns, each padded by twice the blur radius"),
         ]
         for (width, height, text) in messages {
             let description = MorphError.invalidSize(width: width, height: height).description
