@@ -190,9 +190,30 @@ struct SheetExportTests {
          "--manifest: names the sheet by its path, and '-' is a stream, not a file; write the sheet to a file"),
         (["--frames", "4000", "--format", "sheet", "--size", "64"],
          "--format: 4000 frames of 192×192 pixels make a 12288×12096 sheet; the largest is 64000000 pixels; give fewer frames or a smaller --size or --scale"),
+        // Sides past libpng's limit, which its readers (this tool's too) refuse; 100000 frames
+        // of 10 px make a strip of 1000000, which is written (`stripsUpToTheLongestSide`).
+        (["--frames", "100000", "--format", "strip", "--size", "1", "--scale", "11", "--padding", "0"],
+         "--format: 100000 frames of 11×11 pixels make a 1100000×11 strip; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, or --format sheet"),
+        (["--frames", "1000", "--format", "sheet", "--columns", "1000", "--spacing", "1000", "--size", "1", "--scale", "4", "--padding", "0"],
+         "--format: 1000 frames of 4×4 pixels make a 1003000×4 sheet; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, or fewer --columns"),
     ])
     func sheetErrors(_ arguments: [String], _ message: String) {
         #expect(UsageErrorTests.failure(arguments)?.message == message)
+    }
+
+    /// A strip as long as PNG readers take, 1000000 pixels, is written and read back by the
+    /// tool itself; one pixel more is refused before any work (`sheetErrors`).
+    @Test func stripsUpToTheLongestSide() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let strip = folder.file("strip.png")
+        let run = try ExportRun.iconmorph(
+            ["render", "--frames", "100000", "--format", "strip", "--size", "1", "--scale", "10", "--padding", "0", "-q", "-o", strip])
+        #expect(run.status == 0, "\(run.stderr)")
+        let header = try Data(contentsOf: URL(fileURLWithPath: strip)).prefix(24)
+        #expect(header.count == 24 && header[16..<24].elementsEqual([0x00, 0x0F, 0x42, 0x40, 0x00, 0x00, 0x00, 0x0A]))
+        let read = try ExportRun.iconmorph(["mask", "--from", strip, "-q", "-o", folder.file("mask.png")])
+        #expect(read.status == 0, "\(read.stderr)")
     }
 
     /// `-o ..` is the parent folder, as `-o .` is this one: a single-file output goes inside

@@ -292,6 +292,15 @@ struct ExportOptions: Equatable {
                         + "\(SheetLayout.maximumPixelCount) pixels; give fewer frames or a smaller --size or "
                         + "--scale")
             }
+            // libpng, and so this tool and most other readers, refuses a longer side.
+            guard max(layout.width, layout.height) <= PNGImage.longestSide else {
+                throw CommandLineError.invalidSetting(
+                    option: formatSpelling,
+                    reason: "\(layout.count) frames of \(frameSize.width)×\(frameSize.height) pixels make a "
+                        + "\(layout.width)×\(layout.height) \(format.rawValue); PNG readers take sides up to "
+                        + "\(PNGImage.longestSide) pixels; give fewer frames, a smaller --size or --scale, or "
+                        + (format == .strip ? "--format sheet" : "fewer --columns"))
+            }
         }
         return output
     }
