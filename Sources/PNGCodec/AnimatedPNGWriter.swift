@@ -184,8 +184,8 @@ public final class AnimatedPNGWriter {
         }
     }
 
-    /// Removes the temporary file (also done on deinit without finish, and by
-    /// AtomicFileWriter.removeTemporaryFilesForExit() on Ctrl-C).
+    /// Removes the temporary file, leaving the destination as it was (also done when the
+    /// writer is released without `finish()`; the `iconmorph` tool also removes it on Ctrl-C).
     ///
     /// Later calls to `addFrame` and `finish` throw; cancelling again, or after `finish`, does
     /// nothing.

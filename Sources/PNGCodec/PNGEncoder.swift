@@ -67,7 +67,8 @@ public final class PNGEncoder {
         return try body(try encode(source))
     }
 
-    /// Encodes `image` and writes it to `path` atomically (see `AtomicFileWriter`).
+    /// Encodes `image` and writes it to `path` atomically, as `PNGImage.write(toFile:compression:)`
+    /// does: a temporary file beside it, renamed over `path` only when complete.
     ///
     /// - Throws: as `withPNGData(of:_:)`, then `PNGError.cannotCreate` or `.writeFailed`.
     public func write(_ image: PNGImage, toFile path: String) throws {
