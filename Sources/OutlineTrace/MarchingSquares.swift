@@ -103,8 +103,17 @@ struct MarchingSquares {
     /// whole number, so no sample lies on it), in the order their first cells are met.
     static func loops(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, level: Double = 127.5) -> [[SIMD2<Double>]] {
         var tracer = MarchingSquares(pixels, width: width, height: height)
-        return tracer.loops(level: level, band: .whole).map(\.points)
+        // (The tests' planes are small: no budget.)
+        return try! tracer.loops(level: level, band: .whole).map(\.points)
     }
+
+    /// More crossings at one level than the budget a scan was given (`found` or more).
+    struct OverBudget: Error {
+        let found: Int
+    }
+
+    /// How many crossings the last level traced had.
+    var lastCrossingCount: Int { crossingCount }
 
     /// One closed loop: its vertices, and which of them lie hidden under an opaque layer's
     /// edge (empty unless traced `underEdges`).
@@ -118,10 +127,13 @@ struct MarchingSquares {
     /// layer drawn under an opaque one that draws those edges. (A renderer composites each
     /// layer's partly covered pixels over the others', so two layers sharing an edge would
     /// cover it more than the frame does.)
-    mutating func loops(level: Double, band: Band, underEdges: Bool = false) -> [Loop] {
+    ///
+    /// - Throws: `OverBudget` when the level has more than `budget` crossings, found before
+    ///   the storage for them grows past the budget and a row's room.
+    mutating func loops(level: Double, band: Band, underEdges: Bool = false, budget: Int = .max) throws(OverBudget) -> [Loop] {
         // At ½ the crossings along a slanted edge lie on it (see `dropOffEdge`).
         let offHalf = level != 127.5, needsEdges = underEdges || offHalf
-        scan(level: level, band: band, withEdges: needsEdges)
+        try scan(level: level, band: band, withEdges: needsEdges, budget: budget)
         var loops: [Loop] = []
         // Each loop is walked into buffers with room for every crossing, then copied out at
         // its size.
@@ -170,8 +182,9 @@ struct MarchingSquares {
     ///
     /// The scan writes into storage with room for a row's crossings at least; when a row
     /// might not fit it stops, the storage grows (keeping what it holds) and the scan goes on
-    /// from that row.
-    private mutating func scan(level: Double, band: Band, withEdges: Bool) {
+    /// from that row. The storage grows to room for `budget` crossings and a row's at most,
+    /// so a level of more crossings stops the scan and throws before it takes more memory.
+    private mutating func scan(level: Double, band: Band, withEdges: Bool, budget: Int) throws(OverBudget) {
         let words = (columns + 63) / 64
         if rowBits.count < 2 * words { rowBits = [UInt64](repeating: 0, count: 2 * words) }
         // The cells from the row above the first with content to the last with content.
@@ -207,8 +220,12 @@ struct MarchingSquares {
             }
             found = (scanned.count, scanned.starts)
             guard let stoppedAt = scanned.stoppedAt else { break }
-            // Twice the room, the crossings found kept.
-            let more = max(points.count, 4 * columns)
+            // The scan stops for want of room for another row (2 · columns crossings): past the
+            // budget's room (`budget` + a row's), there are more than `budget`.
+            let room = budget > Int.max - 2 * columns ? Int.max : budget + 2 * columns
+            guard points.count < room else { throw OverBudget(found: found.count) }
+            // Twice the room, the crossings found kept, within the budget's room.
+            let more = min(max(points.count, 4 * columns), room - points.count)
             points += Array.uninitialized(more)
             edges += Array.uninitialized(more)
             next += Array.uninitialized(more)
@@ -216,6 +233,7 @@ struct MarchingSquares {
             row = stoppedAt
         }
         (crossingCount, startCount) = found
+        guard found.count <= budget else { throw OverBudget(found: found.count) }
     }
 
     /// The `edges` entry of a crossing on no anti-aliased edge.

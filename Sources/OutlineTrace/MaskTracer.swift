@@ -53,12 +53,23 @@ public struct MaskTracer: Sendable {
     public static let toleranceRange: ClosedRange<Double> = 0.01...10
     /// The default smallest loop kept: half a square pixel.
     public static let defaultMinimumArea = 0.5
+    /// The most crossings of the pixel grid one frame's outlines may have, all its layers
+    /// together: 2²² (4,194,304). A frame of more throws `MaskTracer.TooDetailed` before its
+    /// outlines are fitted. Each crossing costs about 150 bytes and 1.6 µs from the scan to
+    /// the SVG document, and only noise has so many: a 1024² checkerboard has 2²¹ (its SVG
+    /// took 3.4 s and 310 MB more than its PNG, and came to 41 MB; measured with the release
+    /// binary), one of 16384² 2²⁹, and a 2048² frame of random pixels more than 2²² (refused
+    /// in 0.4 s, the scan's storage at its largest); edit-find → mail-send at p = ½ drawn
+    /// 16384 px wide has 565,040, document-open → document-save at p = 0.45 138,034.
+    public static let maximumCrossings = 1 << 22
 
     /// Largest distance from a vertex of the smoothed, thinned trace to the fitted curves, in
     /// pixels.
     public let tolerance: Double
     /// Loops enclosing less than this many square pixels are dropped.
     public let minimumArea: Double
+    /// The most crossings a frame may have: `maximumCrossings`, lowered by the tests.
+    var crossingLimit = MaskTracer.maximumCrossings
 
     /// A tracer fitting within `tolerance` pixels and dropping loops under `minimumArea` px².
     ///
@@ -107,29 +118,61 @@ public struct MaskTracer: Sendable {
 
     /// The outline of `mask` at coverage ½, in the mask's pixels (y down): closed cubic
     /// contours, shapes clockwise and holes anticlockwise. An empty mask gives none.
-    public func contours(of mask: AlphaMask) -> [PathContour] {
+    ///
+    /// - Throws: `MaskTracer.TooDetailed` when the outline crosses the pixel grid more than
+    ///   `maximumCrossings` times.
+    public func contours(of mask: AlphaMask) throws -> [PathContour] {
         var squares = mask.pixels.withUnsafeBufferPointer { MarchingSquares($0, width: mask.width, height: mask.height) }
-        return fitted(squares.loops(level: 127.5, band: .whole), keepingOneIn: crispThinning)
+        let loops: [MarchingSquares.Loop]
+        do {
+            loops = try squares.loops(level: 127.5, band: .whole, budget: crossingLimit)
+        } catch {
+            throw TooDetailed(width: mask.width, height: mask.height, crossings: error.found, limit: crossingLimit)
+        }
+        return fitted(loops, keepingOneIn: crispThinning)
     }
 
     /// The frame as outline layers to fill in order (see the type's comment): one opaque
     /// layer at coverage ½ for a crisp frame, two to five for a frame with translucent regions.
     /// Layers without contours are left out.
-    public func layers(of mask: AlphaMask) -> [Layer] {
-        mask.pixels.withUnsafeBufferPointer { checkedLayers(of: $0, width: mask.width, height: mask.height) }
+    ///
+    /// - Throws: `MaskTracer.TooDetailed` when the layers' outlines cross the pixel grid more
+    ///   than `maximumCrossings` times in all.
+    public func layers(of mask: AlphaMask) throws -> [Layer] {
+        try mask.pixels.withUnsafeBufferPointer { try checkedLayers(of: $0, width: mask.width, height: mask.height) }
+    }
+
+    /// A frame whose outlines cross the pixel grid more than `MaskTracer.maximumCrossings`
+    /// times: noise, not shapes (see `maximumCrossings`).
+    public struct TooDetailed: Error, Equatable, CustomStringConvertible {
+        /// The frame's width in pixels.
+        public let width: Int
+        /// The frame's height in pixels.
+        public let height: Int
+        /// The crossings counted when tracing stopped: more than `limit`.
+        public let crossings: Int
+        /// The most crossings a frame may have.
+        public let limit: Int
+
+        /// The problem in one line: the frame's size and the crossings against the limit.
+        public var description: String {
+            "a \(width) × \(height) frame is too detailed to trace: its outlines cross the pixel grid more than "
+                + "\(limit) times (\(crossings) counted), as only noise does"
+        }
     }
 
     /// `layers(of:)` of a tight alpha plane of `width` × `height` bytes (row after row, no
     /// padding); a plane with no pixels gives none.
     ///
     /// - Throws: `MaskTracer.InvalidPlane` when `width` or `height` is negative, their product
-    ///   overflows, or `alpha` holds fewer bytes than it.
+    ///   overflows, or `alpha` holds fewer bytes than it; `MaskTracer.TooDetailed` when the
+    ///   layers' outlines cross the pixel grid more than `maximumCrossings` times in all.
     public func layers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws -> [Layer] {
         let (count, overflows) = width.multipliedReportingOverflow(by: height)
         guard width >= 0, height >= 0, !overflows, alpha.count >= count else {
             throw InvalidPlane(width: width, height: height, byteCount: alpha.count)
         }
-        return checkedLayers(of: alpha, width: width, height: height)
+        return try checkedLayers(of: alpha, width: width, height: height)
     }
 
     /// `layers(of:)` of an alpha plane of `width` × `height` bytes whose rows start
@@ -138,7 +181,8 @@ public struct MaskTracer: Sendable {
     /// each row's `width` are not read. A plane with no pixels gives none.
     ///
     /// - Throws: `MaskTracer.InvalidPlane` when a side is negative, `bytesPerRow` is less than
-    ///   `width`, or `alpha` holds fewer than (height − 1) × bytesPerRow + width bytes.
+    ///   `width`, or `alpha` holds fewer than (height − 1) × bytesPerRow + width bytes;
+    ///   `MaskTracer.TooDetailed` as `layers(of:width:height:)`.
     public func layers(of alpha: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) throws -> [Layer] {
         let invalid = InvalidPlane(width: width, height: height, byteCount: alpha.count, bytesPerRow: bytesPerRow)
         guard width >= 0, height >= 0, bytesPerRow >= width else { throw invalid }
@@ -147,7 +191,7 @@ public struct MaskTracer: Sendable {
         guard !overflows, rows <= alpha.count - width else { throw invalid }
         let bytes = alpha.bindMemory(to: UInt8.self)
         guard bytesPerRow != width else {
-            return checkedLayers(of: UnsafeBufferPointer(rebasing: bytes[..<(width * height)]), width: width, height: height)
+            return try checkedLayers(of: UnsafeBufferPointer(rebasing: bytes[..<(width * height)]), width: width, height: height)
         }
         // The rows gathered into a tight plane, which the passes walk.
         var tight = [UInt8](repeating: 0, count: width * height)
@@ -157,7 +201,7 @@ public struct MaskTracer: Sendable {
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: alpha[(y * bytesPerRow)..<(y * bytesPerRow + width)]))
             }
         }
-        return tight.withUnsafeBufferPointer { checkedLayers(of: $0, width: width, height: height) }
+        return try tight.withUnsafeBufferPointer { try checkedLayers(of: $0, width: width, height: height) }
     }
 
     /// A plane that `layers(of:width:height:)` or `layers(of:width:height:bytesPerRow:)`
@@ -187,7 +231,7 @@ public struct MaskTracer: Sendable {
     }
 
     /// `layers(of:width:height:)` of a plane whose size has been checked.
-    private func checkedLayers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [Layer] {
+    private func checkedLayers(of alpha: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(TooDetailed) -> [Layer] {
         guard width > 0, height > 0 else { return [] }
         let levels = CoverageLevels(alpha, width: width, height: height)
         var squares = MarchingSquares(alpha, width: width, height: height)
@@ -206,12 +250,24 @@ public struct MaskTracer: Sendable {
         // fell from 0.9884 to 0.9736 soft IoU there, edit-find → mail-send from 0.9914 to
         // 0.9811, play → pause from 0.9941 to 0.9900: a thin ring's layers are a pixel or two
         // wide, and their outlines' errors add up over the stack.
-        return layers.indices.compactMap { k in
-            let layer = layers[k]
+        // Every level is scanned before any is fitted, so a frame over the crossing limit
+        // costs no fitting; the crossings of each level count against the limit left.
+        var levelLoops: [[MarchingSquares.Loop]] = []
+        levelLoops.reserveCapacity(layers.count)
+        var crossings = 0
+        for (k, layer) in layers.enumerated() {
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
-            let loops = squares.loops(level: band.cut, band: band, underEdges: k < layers.count - 1)
-            let contours = fitted(loops, keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
-            return contours.isEmpty ? nil : Layer(contours: contours, opacity: layer.opacity)
+            do {
+                levelLoops.append(try squares.loops(
+                    level: band.cut, band: band, underEdges: k < layers.count - 1, budget: crossingLimit - crossings))
+            } catch {
+                throw TooDetailed(width: width, height: height, crossings: crossings + error.found, limit: crossingLimit)
+            }
+            crossings += squares.lastCrossingCount
+        }
+        return layers.indices.compactMap { k in
+            let contours = fitted(levelLoops[k], keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
+            return contours.isEmpty ? nil : Layer(contours: contours, opacity: layers[k].opacity)
         }
     }
 

@@ -33,7 +33,7 @@ struct MaskTracerTests {
         for y in 0..<height {
             for x in 0..<width { padded[y * stride + x] = mask.pixels[y * width + x] }
         }
-        let expected = tracer.layers(of: mask)
+        let expected = try tracer.layers(of: mask)
         #expect(!expected.isEmpty)
         #expect(try padded.withUnsafeBytes { try tracer.layers(of: $0, width: width, height: height, bytesPerRow: stride) } == expected)
         #expect(try mask.pixels.withUnsafeBytes { try tracer.layers(of: $0, width: width, height: height, bytesPerRow: width) } == expected)
@@ -45,13 +45,52 @@ struct MaskTracerTests {
         #expect(try padded.withUnsafeBytes { try tracer.layers(of: $0, width: 0, height: 3, bytesPerRow: 5) }.isEmpty)
     }
 
-    @Test func eachLoopKeepsOnlyItsOwnPoints() {
+    /// The crossing limit counts every layer's crossings: a frame of exactly the limit is
+    /// traced, one over it throws `TooDetailed` before any outline is fitted, for the crisp
+    /// outline (an opaque square: 4 · 20 crossings) and for a translucent frame's layers
+    /// together (counted here level by level as the tracer scans them).
+    @Test func framesOverTheCrossingLimitThrow() throws {
+        var square = [UInt8](repeating: 0, count: 40 * 40)
+        for y in 10..<30 { for x in 10..<30 { square[y * 40 + x] = 255 } }
+        var translucent = square
+        for y in 14..<26 { for x in 0..<8 { translucent[y * 40 + x] = 100 } }
+        for (plane, layerCount) in [(square, 1), (translucent, 2)] {
+            let levels = plane.withUnsafeBufferPointer { CoverageLevels($0, width: 40, height: 40) }.layers
+            #expect(levels.count == layerCount)
+            var squares = plane.withUnsafeBufferPointer { MarchingSquares($0, width: 40, height: 40) }
+            var crossings = 0
+            for (k, level) in levels.enumerated() {
+                let band = MarchingSquares.Band(lower: level.lower * 255, upper: level.upper * 255)
+                _ = try squares.loops(level: band.cut, band: band, underEdges: k < levels.count - 1)
+                crossings += squares.lastCrossingCount
+            }
+            if layerCount == 1 { #expect(crossings == 80) }
+            var tracer = try MaskTracer()
+            tracer.crossingLimit = crossings
+            let layers = try plane.withUnsafeBufferPointer { try tracer.layers(of: $0, width: 40, height: 40) }
+            #expect(layers.count == layerCount)
+            tracer.crossingLimit = crossings - 1
+            let error = #expect(throws: MaskTracer.TooDetailed.self) {
+                try plane.withUnsafeBufferPointer { try tracer.layers(of: $0, width: 40, height: 40) }
+            }
+            #expect(error?.limit == crossings - 1 && error?.crossings == crossings && error?.width == 40)
+            let mask = try AlphaMask(width: 40, height: 40, pixels: plane)
+            #expect(throws: MaskTracer.TooDetailed.self) { try tracer.layers(of: mask) }
+            if layerCount == 1 {
+                #expect(throws: MaskTracer.TooDetailed.self) { try tracer.contours(of: mask) }
+                tracer.crossingLimit = crossings
+                #expect(try tracer.contours(of: mask).count == 1)
+            }
+        }
+    }
+
+    @Test func eachLoopKeepsOnlyItsOwnPoints() throws {
         // A checkerboard of single pixels: thousands of small loops. Each used to keep a
         // buffer sized for every crossing of the mask (terabytes of address space at 1000²).
         let n = 120
         let pixels = (0..<(n * n)).map { ($0 % n + $0 / n) % 2 == 0 ? UInt8(255) : 0 }
         var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: n, height: n) }
-        let loops = squares.loops(level: 127.5, band: .whole)
+        let loops = try squares.loops(level: 127.5, band: .whole)
         #expect(loops.count > 1000)
         #expect(loops.allSatisfy { $0.points.capacity <= 2 * $0.points.count + 16 }, "\(loops.map(\.points.capacity).max() ?? 0)")
     }
@@ -95,7 +134,7 @@ struct MaskTracerTests {
             var alpha = [UInt8](repeating: 0, count: a.width * a.height)
             try alpha.withUnsafeMutableBytes { try renderer.render(source: a, target: b, progress: progress, into: $0, format: .alpha8) }
             let frame = try AlphaMask(width: a.width, height: a.height, pixels: alpha)
-            let layers = tracer.layers(of: frame)
+            let layers = try tracer.layers(of: frame)
             let (mean, iou) = Self.compare(try Self.drawn(layers, like: frame), frame)
             // Crisp frames (one layer) within the edge's anti-aliasing; translucent frames (a
             // staircase of partial layers) as closely.
@@ -139,7 +178,7 @@ struct MaskTracerTests {
             let smoothedLoops = mask.pixels.withUnsafeBufferPointer { MarchingSquares.loops($0, width: mask.width, height: mask.height) }
                 .map { fitter.smoothed($0, keeping: fitter.corners($0)) }
             #expect(smoothedLoops.count == loops.count)
-            let contours = tracer.contours(of: mask)
+            let contours = try tracer.contours(of: mask)
             #expect(contours.count == loops.count)
             // Every vertex of the smoothed, thinned trace lies within the tolerance of its
             // contour.

@@ -355,6 +355,30 @@ struct VectorExportTests {
         }
     }
 
+    /// A frame whose outlines cross the pixel grid more than `MaskTracer.maximumCrossings`
+    /// times (a 2048² checkerboard icon: 2²³) is refused as a data error naming the frame,
+    /// for every vector format, with nothing written. (The limit itself: `MaskTracerTests`.)
+    @Test func framesTooDetailedToTraceAreDataErrors() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let side = 2048
+        // Gray+alpha rows, alternately starting with an empty and a full pixel.
+        let rows = [[UInt8]](repeating: [0, 0, 0, 255], count: side / 2).joined(), shifted = [[UInt8]](repeating: [0, 255, 0, 0], count: side / 2).joined()
+        let pixels = Array([[UInt8]](repeating: Array(rows) + Array(shifted), count: side / 2).joined())
+        try PNGImage(width: side, height: side, format: .grayAlpha, pixels: pixels).write(toFile: folder.file("checker.png"))
+        for (format, output, frames) in [("svg", "f.svg", ["--progress", "0"]), ("svg-animate", "m.svg", ["--frames", "2"]),
+                                         ("lottie", "m.json", ["--frames", "2"])] {
+            let run = try Binary.run(
+                ["render", "--from", folder.file("checker.png"), "--to", "play", "--format", format, "-q", "-o", folder.file(output),
+                 "--size", "2048", "--scale", "1", "--padding", "0"] + frames)
+            #expect(run.status == 65, "\(format): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("iconmorph: error: frame 0: a 2048 × 2048 frame is too detailed to trace: its outlines cross the pixel grid more than 4194304 times ("),
+                    "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("give a smaller --size or --scale, or icons without pixel-fine detail\n"), "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["checker.png"])
+        }
+    }
+
     /// Each frame of an animated SVG has a time of its own, however long the play: 1000 frames
     /// of a millisecond before an hour's hold (at six decimals, 722 of them fell on their
     /// neighbours' times and never showed).

@@ -10,12 +10,19 @@ import PNGCodec
 /// morph's frames are outlines already and written as they are, without rendering:
 /// `OutlineSequence`.)
 enum VectorSinks {
-    /// Traces a frame delivered as its alpha plane.
+    /// Traces frame `index`, delivered as its alpha plane.
     ///
-    /// - Throws: `MaskTracer.InvalidPlane` for a plane smaller than its size, which the
-    ///   renderer never delivers.
-    static func layers(of frame: RenderedFrame, tracer: MaskTracer) throws -> [MaskTracer.Layer] {
-        try withAlpha(of: frame) { try tracer.layers(of: $0, width: $1, height: $2) }
+    /// - Throws: `CommandFailure` (a data error) naming the frame when it is too detailed to
+    ///   trace (`MaskTracer.TooDetailed`); `MaskTracer.InvalidPlane` for a plane smaller than
+    ///   its size, which the renderer never delivers.
+    static func layers(of frame: RenderedFrame, index: Int, tracer: MaskTracer) throws -> [MaskTracer.Layer] {
+        do {
+            return try withAlpha(of: frame) { try tracer.layers(of: $0, width: $1, height: $2) }
+        } catch let error as MaskTracer.TooDetailed {
+            throw CommandFailure(
+                message: "frame \(index): \(error); give a smaller --size or --scale, or icons without pixel-fine detail",
+                exitCode: .dataError)
+        }
     }
 
     /// `body` of a frame's alpha plane (width × height bytes, valid during the call only),
@@ -53,7 +60,7 @@ struct SVGFileSink: FrameSink {
         let sink: SVGFileSink
 
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, tracer: sink.tracer), tint: sink.tints[index])
+            let vector = VectorFrame(layers: try VectorSinks.layers(of: frame, index: index, tracer: sink.tracer), tint: sink.tints[index])
             let bytes = Array(SVGFrameDocument.text(vector, canvas: sink.canvas).utf8)
             return .deferred(try bytes.withUnsafeBytes {
                 try InOrderStep.frameFile($0, index: index, path: sink.paths[index], sequence: sink.sequence)
@@ -166,7 +173,7 @@ final class VectorAnimationSink: FrameSink, @unchecked Sendable {
         /// Lottie export take 9.6–9.9 s against 8.4–8.7 s; at 132 px the two are within 2 %),
         /// else leaves the appending to whichever worker reaches the turn.
         func deliver(_ frame: RenderedFrame, index: Int, waitForTurn: () -> Bool) throws -> FrameDelivery {
-            let layers = try VectorSinks.layers(of: frame, tracer: sink.tracer)
+            let layers = try VectorSinks.layers(of: frame, index: index, tracer: sink.tracer)
             guard sink.sharedLevels > 0 else {
                 let sink = self.sink
                 return .deferred(InOrderStep(perform: { sink.append(layers, plane: nil, index: index) }, discard: {}))
