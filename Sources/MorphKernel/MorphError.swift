@@ -11,8 +11,9 @@ public enum MorphError: Error, Sendable, Equatable, CustomStringConvertible {
     /// was given.
     case invalidParameter(MorphParameter, reason: String)
     /// A frame or field size with a side below 1 pixel, or an area above
-    /// `MorphRenderer.maximumPixelCount` (counting the width rounded up to a multiple of 16;
-    /// with the distance field, the rows padded by the blur, see there).
+    /// `MorphRenderer.maximumPixelCount` (counting each side rounded up to a multiple of 16;
+    /// with the distance field, its rows and its 16-pixel columns padded by the blur, see
+    /// there).
     case invalidSize(width: Int, height: Int)
     /// An input does not have the renderer's size.
     case sizeMismatch(MorphInput, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
@@ -61,8 +62,9 @@ extension MorphError {
             return "\(size) is too large: the area, counting each side rounded up to a multiple of 16, "
                 + "must be at most \(limit) pixels"
         }
-        return "\(size) is too large for the distance field: its rows, and its columns, each padded by twice "
-            + "the blur radius and 16 pixels, must span at most \(2 * limit) pixels in all"
+        return "\(size) is too large for the distance field: its rows, and its columns (the width rounded up to a "
+            + "multiple of 16), each padded by twice the blur radius and 16 pixels, must span at most \(2 * limit) "
+            + "pixels in all"
     }
 }
 

@@ -104,7 +104,11 @@ public final class MorphRenderer: @unchecked Sendable {
     /// pair it drew last change: 16 · min(64, width + 1) bytes a row (`MixChanges`). With the distance field,
     /// about 4 · width · height bytes more for each of two planes and two per kept icon (its
     /// field, and its rows padded: 4 · (width + 2 · ⌈Rmax⌉ + 16) · height); for frames narrower
-    /// than 16 pixels, 4 · 32 · height bytes for each plane. Computing an icon's field (once, at the first frame that uses the
+    /// than 16 pixels, 4 · 32 · height bytes for each plane; and two bounds per 16 pixels of a
+    /// row on the blurred field, each column of them padded likewise: 8 · (W / 16) · (height +
+    /// 2 · ⌈Rmax⌉ + 16) bytes. (Its size rule on those columns, W · (height + 2 · ⌈Rmax⌉ + 16) ≤
+    /// 2²⁹, is stricter than they need, holding them to 256 MB: short frames at a wide blur,
+    /// whose bounds outweigh their pixels, are refused first.) Computing an icon's field (once, at the first frame that uses the
     /// icon) takes about 20 · width · height bytes more while it runs, for each icon computed
     /// at the same time (both, where two threads compute them): measured as the process's
     /// peak, a 2048² distance frame took 193 MB on one thread and 274 MB on two, a metaball

@@ -57,10 +57,11 @@ public struct MaskTracer: Sendable {
     /// together: 2²² (4,194,304). A frame of more throws `MaskTracer.TooDetailed` before its
     /// outlines are fitted. Each crossing costs about 150 bytes and 1.6 µs from the scan to
     /// the SVG document, and only noise has so many: a 1024² checkerboard has 2²¹ (its SVG
-    /// took 3.4 s and 310 MB more than its PNG, and came to 41 MB; measured with the release
-    /// binary), one of 16384² 2²⁹, and a 2048² frame of random pixels more than 2²² (refused
-    /// in 0.4 s, the scan's storage at its largest); edit-find → mail-send at p = ½ drawn
-    /// 16384 px wide has 565,040, document-open → document-save at p = 0.45 138,034.
+    /// took 3.4 s and 310 MB more than its PNG, and came to 41 MB), one of 16384² 2²⁹, a 2048²
+    /// frame of random bytes about 6.5 million (refused in 0.6 s at 370 MB, the scan's storage
+    /// at its largest) and one of random 0s and 255s about 2²²; edit-find → mail-send at p = ½
+    /// drawn 16384 px wide has 565,040, document-open → document-save at p = 0.45 138,034
+    /// (measured with the release binary).
     public static let maximumCrossings = 1 << 22
 
     /// Largest distance from a vertex of the smoothed, thinned trace to the fitted curves, in

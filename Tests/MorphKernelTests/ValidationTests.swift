@@ -106,7 +106,8 @@ import Testing
             (Int.max, 2, "is too large: the area, counting each side rounded up to a multiple of 16, must be at most 268435456"),
             (1 << 28, 1, "is too large: the area"),
             (17, 1 << 23 + 1, "is too large: the area"),
-            (1, 1 << 24, "is too large for the distance field: its rows, and its columns, each padded by twice the blur radius"),
+            (1, 1 << 24, "is too large for the distance field: its rows, and its columns (the width rounded up to a multiple of 16), each padded by twice the blur radius"),
+            (1 << 24, 1, "is too large for the distance field: its rows, and its columns"),
         ]
         for (width, height, text) in messages {
             let description = MorphError.invalidSize(width: width, height: height).description

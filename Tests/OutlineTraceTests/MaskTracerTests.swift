@@ -84,6 +84,29 @@ struct MaskTracerTests {
         }
     }
 
+    /// The scan's budget where its storage must grow (a 120² checkerboard: 28,800 crossings
+    /// against room for 1,952 at first): a budget of exactly the crossings traces them all,
+    /// one less throws, at the scan and in the tracer.
+    @Test func theCrossingBudgetHoldsWhereTheStorageGrows() throws {
+        let n = 120
+        let pixels = (0..<(n * n)).map { ($0 % n + $0 / n) % 2 == 0 ? UInt8(255) : 0 }
+        var squares = pixels.withUnsafeBufferPointer { MarchingSquares($0, width: n, height: n) }
+        let all = try squares.loops(level: 127.5, band: .whole)
+        let crossings = squares.lastCrossingCount
+        #expect(crossings == 28_800)
+        for budget in [crossings, crossings + 1, Int.max - 1] {
+            #expect(try squares.loops(level: 127.5, band: .whole, budget: budget).count == all.count)
+        }
+        for budget in [crossings - 1, crossings / 2, 1, 0] {
+            #expect(throws: MarchingSquares.OverBudget.self) { try squares.loops(level: 127.5, band: .whole, budget: budget) }
+        }
+        var tracer = try MaskTracer()
+        tracer.crossingLimit = crossings
+        _ = try pixels.withUnsafeBufferPointer { try tracer.layers(of: $0, width: n, height: n) }
+        tracer.crossingLimit = crossings - 1
+        #expect(throws: MaskTracer.TooDetailed.self) { try pixels.withUnsafeBufferPointer { try tracer.layers(of: $0, width: n, height: n) } }
+    }
+
     @Test func eachLoopKeepsOnlyItsOwnPoints() throws {
         // A checkerboard of single pixels: thousands of small loops. Each used to keep a
         // buffer sized for every crossing of the mask (terabytes of address space at 1000²).

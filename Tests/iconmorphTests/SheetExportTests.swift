@@ -195,7 +195,9 @@ struct SheetExportTests {
         (["--frames", "100000", "--format", "strip", "--size", "1", "--scale", "11", "--padding", "0"],
          "--format: 100000 frames of 11×11 pixels make a 1100000×11 strip; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, or --format sheet"),
         (["--frames", "1000", "--format", "sheet", "--columns", "1000", "--spacing", "1000", "--size", "1", "--scale", "4", "--padding", "0"],
-         "--format: 1000 frames of 4×4 pixels make a 1003000×4 sheet; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, or fewer --columns"),
+         "--format: 1000 frames of 4×4 pixels make a 1003000×4 sheet; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, a smaller --spacing, or fewer --columns"),
+        (["--frames", "100000", "--format", "sheet", "--columns", "1", "--size", "1", "--scale", "11", "--padding", "0"],
+         "--format: 100000 frames of 11×11 pixels make a 11×1100000 sheet; PNG readers take sides up to 1000000 pixels; give fewer frames, a smaller --size or --scale, or more --columns"),
     ])
     func sheetErrors(_ arguments: [String], _ message: String) {
         #expect(UsageErrorTests.failure(arguments)?.message == message)

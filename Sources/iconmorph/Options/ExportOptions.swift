@@ -294,12 +294,15 @@ struct ExportOptions: Equatable {
             }
             // libpng, and so this tool and most other readers, refuses a longer side.
             guard max(layout.width, layout.height) <= PNGImage.longestSide else {
+                // What shortens the long side: fewer columns, or more where it is the height.
+                let arrangement = layout.width > PNGImage.longestSide
+                    ? (format == .strip ? "--format sheet" : "fewer --columns") : "more --columns"
                 throw CommandLineError.invalidSetting(
                     option: formatSpelling,
                     reason: "\(layout.count) frames of \(frameSize.width)×\(frameSize.height) pixels make a "
                         + "\(layout.width)×\(layout.height) \(format.rawValue); PNG readers take sides up to "
-                        + "\(PNGImage.longestSide) pixels; give fewer frames, a smaller --size or --scale, or "
-                        + (format == .strip ? "--format sheet" : "fewer --columns"))
+                        + "\(PNGImage.longestSide) pixels; give fewer frames, a smaller --size or --scale"
+                        + (layout.spacing > 0 ? ", a smaller --spacing" : "") + ", or \(arrangement)")
             }
         }
         return output
