@@ -64,7 +64,7 @@ extension CoverageAccumulator {
 
     /// x of an edge at height y, clamped to the edge.
     @inline(__always)
-    private func x(of e: Edge, at y: Double) -> Double {
+    func x(of e: Edge, at y: Double) -> Double {
         if y <= e.y0 { return e.x0 }
         if y >= e.y1 { return e.x1 }
         return min(max(e.x0 + (y - e.y0) * e.dxdy, min(e.x0, e.x1)), max(e.x0, e.x1))
@@ -158,7 +158,11 @@ extension CoverageAccumulator {
                 }
             } else {
                 let cluster = UnsafeMutableBufferPointer(rebasing: slots[start..<end])
-                accumulateCluster(row, line, cluster, list, windings: &windings, splits: &splits)
+                if cluster.count > appliedLargeClusterEdges {
+                    accumulateLargeCluster(row, line, cluster, list, windings: &windings, splits: &splits)
+                } else {
+                    accumulateCluster(row, line, cluster, list, windings: &windings, splits: &splits)
+                }
                 if overBudget { return }
                 for slot in cluster {
                     let e = list[Int(slot.edge)]
@@ -195,23 +199,15 @@ extension CoverageAccumulator {
     }
 
     /// Accumulates one cluster of a row (see `accumulateRow`), `winding` being the winding
-    /// number left of it.
+    /// number left of it. Each strip walks and sorts every edge of the cluster, live or not,
+    /// which keeps the order of small clusters' edges the same from strip to strip; clusters
+    /// of more than `largeClusterEdges` go to `accumulateLargeCluster`.
     @inline(__always)
     private func accumulateCluster(
         _ row: Int, _ line: UnsafeMutablePointer<Float>, _ slots: UnsafeMutableBufferPointer<Slot>,
         _ list: UnsafeBufferPointer<Edge>, windings: inout Windings, splits: inout [Double]
     ) {
-        let rowTop = Double(row), rowBottom = rowTop + 1
-        let strips = Self.stripsPerRow
-        splits.removeAll(keepingCapacity: true)
-        for k in 0...strips { splits.append(rowTop + Double(k) / Double(strips)) }
-        var extra = false
-        for s in slots {
-            let e = list[Int(s.edge)]
-            if e.y0 > rowTop { splits.append(e.y0); extra = true }
-            if e.y1 < rowBottom { splits.append(e.y1); extra = true }
-        }
-        if extra { splits.withUnsafeMutableBufferPointer { stableSort($0) { $0 < $1 } } }
+        cutRow(row, at: slots, list, into: &splits)
         // Strips also end where two edges cross, found between neighbours in the order at
         // mid-height; a budget bounds the work in rows where many edges cross.
         var crossingBudget = Self.crossingsPerRow + 8 * slots.count
@@ -268,17 +264,7 @@ extension CoverageAccumulator {
             }
             if b == splits[k + 1] { k += 1 }
             for i in slots.indices where slots[i].live {
-                let e = list[Int(slots[i].edge)]
-                let change = windings.add(e.direction, to: e.group)
-                if change == slots[i].pendingChange && slots[i].pendingBottom == a {
-                    slots[i].pendingBottom = b
-                    slots[i].pendingBottomX = slots[i].xBottom
-                } else {
-                    flush(&slots[i], line)
-                    slots[i].pendingChange = change
-                    slots[i].pendingTop = a; slots[i].pendingTopX = slots[i].xTop
-                    slots[i].pendingBottom = b; slots[i].pendingBottomX = slots[i].xBottom
-                }
+                addStrip(a, b, of: &slots[i], list[Int(slots[i].edge)], windings: &windings, line)
             }
             // Back to the winding numbers left of the cluster for the next strip.
             for i in slots.indices where slots[i].live {
@@ -290,9 +276,44 @@ extension CoverageAccumulator {
         for i in slots.indices { flush(&slots[i], line) }
     }
 
+    /// The heights row `row` is cut into strips at before any crossing: `stripsPerRow`
+    /// even cuts and every end of the cluster's edges inside the row, in order.
+    @inline(__always)
+    func cutRow(_ row: Int, at slots: UnsafeMutableBufferPointer<Slot>, _ list: UnsafeBufferPointer<Edge>, into splits: inout [Double]) {
+        let rowTop = Double(row), rowBottom = rowTop + 1
+        let strips = Self.stripsPerRow
+        splits.removeAll(keepingCapacity: true)
+        for k in 0...strips { splits.append(rowTop + Double(k) / Double(strips)) }
+        var extra = false
+        for s in slots {
+            let e = list[Int(s.edge)]
+            if e.y0 > rowTop { splits.append(e.y0); extra = true }
+            if e.y1 < rowBottom { splits.append(e.y1); extra = true }
+        }
+        if extra { splits.withUnsafeMutableBufferPointer { stableSort($0) { $0 < $1 } } }
+    }
+
+    /// Counts a live edge's crossing of strip `a...b` (the strip's edges taken in their order
+    /// along it) into `windings`: where it changes the inside, its piece of the strip joins
+    /// its pending boundary piece when that ends at `a` with the same change, or the pending
+    /// piece is added and this one is pending.
+    @inline(__always)
+    func addStrip(_ a: Double, _ b: Double, of slot: inout Slot, _ e: Edge, windings: inout Windings, _ line: UnsafeMutablePointer<Float>) {
+        let change = windings.add(e.direction, to: e.group)
+        if change == slot.pendingChange && slot.pendingBottom == a {
+            slot.pendingBottom = b
+            slot.pendingBottomX = slot.xBottom
+        } else {
+            flush(&slot, line)
+            slot.pendingChange = change
+            slot.pendingTop = a; slot.pendingTopX = slot.xTop
+            slot.pendingBottom = b; slot.pendingBottomX = slot.xBottom
+        }
+    }
+
     /// Adds a slot's pending boundary piece, if any, and forgets it.
     @inline(__always)
-    private func flush(_ slot: inout Slot, _ line: UnsafeMutablePointer<Float>) {
+    func flush(_ slot: inout Slot, _ line: UnsafeMutablePointer<Float>) {
         if slot.pendingChange != 0 {
             cellRow(line, slot.pendingTopX, slot.pendingBottomX, (slot.pendingBottom - slot.pendingTop) * Double(slot.pendingChange))
             slot.pendingChange = 0

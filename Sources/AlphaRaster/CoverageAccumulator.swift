@@ -72,11 +72,15 @@ final class CoverageAccumulator {
     /// Σ over the edges kept of the rows each spans: the work the sweep will do.
     @exclusivity(unchecked) var edgeRows = 0
     /// Work units the next sweep may still spend cutting clusters into strips (see
-    /// `VectorRasterizer.maximumWork`): each strip costs `stripWork` per edge of its cluster.
+    /// `VectorRasterizer.maximumWork`): each strip costs `stripWork` per edge of its cluster
+    /// (of a large cluster, per edge spanning the strip and one more).
     /// When it runs out, `sweep` stops and returns false. Set by the caller before each sweep.
     @exclusivity(unchecked) var workLeft = Int.max
     /// Set when a sweep stopped because `workLeft` ran out.
     @exclusivity(unchecked) var overBudget = false
+    /// Clusters of more edges than this go to `accumulateLargeCluster`: `largeClusterEdges`,
+    /// set by the tests to compare the two ways.
+    @exclusivity(unchecked) var appliedLargeClusterEdges = CoverageAccumulator.largeClusterEdges
     @exclusivity(unchecked) var edges: [Edge] = []
     /// The edges kept for the next sweep (`VectorRasterizer.maximumEdges`).
     var edgeCount: Int { edges.count }

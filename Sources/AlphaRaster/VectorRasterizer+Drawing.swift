@@ -62,6 +62,7 @@ extension VectorRasterizer {
             }
             work &+= shaping &+ Self.sweepWork(accumulator)
             accumulator.workLeft = appliedWorkLimit - work
+            accumulator.appliedLargeClusterEdges = appliedLargeClusterEdges
         }
         /// Accounts for a finished sweep's strips; throws when it stopped over the limit.
         func finish(_ pass: [PreparedLayer], completed: Bool) throws {

@@ -43,7 +43,9 @@ extension VectorRasterizer {
     /// edges' bounding box in the mask, + 16 × its edge rows, as in `maximumEdgeRows`) + 16 ×
     /// Σ over the strips its rows are cut into of the edges of the strip's cluster (a row is
     /// cut at every edge end inside it, and each strip walks and sorts the edges overlapping
-    /// there in x, so thousands of ends inside one row cost their product).
+    /// there in x, so thousands of ends inside one row cost their product); in a cluster of
+    /// more than `CoverageAccumulator.largeClusterEdges` (256) edges, each strip walks only the
+    /// edges that span it, and counts those and one more.
     ///
     /// The weights are each operation's cost relative to a composited pixel in release
     /// builds, rounded up: 16, an edge visit in a large cluster. 8, flattening a segment that
@@ -101,7 +103,7 @@ extension VectorRasterizer {
         let reason = if let counted {
             "drawing the icon up to here would take \(counted) units of work at this size (pixels swept, \(edgeRowWork) per edge row, \(segmentWork) per line segment flattened and \(outlinePointWork) per stroke outline point), more than the limit of \(limit) (VectorRasterizer.maximumWork)"
         } else {
-            "drawing the icon up to here would take more than the limit of \(limit) units of work at this size (VectorRasterizer.maximumWork): its rows are cut into a strip at each of thousands of edge ends, each strip walking every edge there"
+            "drawing the icon up to here would take more than the limit of \(limit) units of work at this size (VectorRasterizer.maximumWork): its rows are cut into a strip at each of thousands of edge ends, each strip walking the edges there"
         }
         return AlphaRasterError.invalidIcon(what, reason: reason)
     }

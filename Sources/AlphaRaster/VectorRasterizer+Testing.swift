@@ -18,4 +18,12 @@ extension VectorRasterizer {
 
     /// The work units counted for the last mask drawn (see `maximumWork`).
     @_spi(Testing) public var lastWork: Int { countedWork }
+
+    /// The cluster size above which a row's strips walk only their live edges
+    /// (`CoverageAccumulator.largeClusterEdges`); `Int.max` keeps every cluster on the way
+    /// that walks all of its edges in every strip, for comparison.
+    @_spi(Testing) public var largeClusterEdges: Int {
+        get { appliedLargeClusterEdges }
+        set { appliedLargeClusterEdges = newValue }
+    }
 }

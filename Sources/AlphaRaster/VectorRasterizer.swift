@@ -51,6 +51,9 @@ public final class VectorRasterizer {
     var appliedEdgeLimit = VectorRasterizer.maximumEdges
     /// The work units counted for the last mask drawn (see `maximumWork`).
     var countedWork = 0
+    /// The clusters from which a sweep walks only each strip's live edges
+    /// (`CoverageAccumulator.largeClusterEdges`; the tests change it).
+    var appliedLargeClusterEdges = CoverageAccumulator.largeClusterEdges
 
     /// The buffers kept between masks: the accumulator for one size (its own width and
     /// height say which), the Float composite of that size once an icon in several passes
