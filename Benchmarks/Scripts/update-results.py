@@ -307,6 +307,14 @@ def parse_raster_bench(text: str) -> dict:
         if m:
             data["coarse"] = {"tolerance": float(m.group(1)), "ns": nanoseconds(m.group(2), m.group(3))}
             continue
+        m = re.match(rf"Dense outline of (\d+) points → (\d+)×\d+ px \(a wobbly circle\): live edges {TIME}, "
+                     rf"every edge of the cluster {TIME} \(medians of (\d+), alternating\)", line)
+        if m:
+            data["dense"] = {"points": int(m.group(1)), "side": int(m.group(2)),
+                             "liveNs": nanoseconds(m.group(3), m.group(4)), "everyNs": nanoseconds(m.group(5), m.group(6)),
+                             "runs": int(m.group(7))}
+            case = None
+            continue
         if case is None:
             continue
         for key, pattern in (("reusedNs", r"VectorRasterizer, reused"), ("freshNs", r"VectorRasterizer, fresh"),
@@ -536,6 +544,12 @@ def raster_bench_markdown(info: dict, data: dict) -> str:
     if "coarse" in data:
         lines += [f"The 400-cubic path at the coarsest tolerance, {data['coarse']['tolerance']:g} px (reused): "
                   f"{time_text(data['coarse']['ns'])}.", ""]
+    if "dense" in data:
+        d = data["dense"]
+        lines += [f"A dense outline, a wobbly circle of {d['points']} points drawn at {d['side']} px (thousands of edge "
+                  f"ends in a pixel row): {time_text(d['liveNs'])} with strips that walk only the edges spanning them, "
+                  f"against {time_text(d['everyNs'])} when every strip walks its whole cluster of edges, "
+                  f"{d['everyNs'] / d['liveNs']:.1f}× (medians of {d['runs']}, alternating).", ""]
     lines += [f"Self-checks: {data['selfChecks']}."]
     return "\n".join(lines) + "\n"
 
@@ -1085,7 +1099,12 @@ def speed_figures(results: Path) -> str:
             f"wider than their curves are tight, as Tabler and Lucide draw them; 2048 px masks of complex paths "
             f"{time_range(low, high)}, "
             f"{min(c['speedUp'] for c in cases):.0f}–{max(c['speedUp'] for c in cases):.0f}× faster than 16 × 16 "
-            f"supersampling ({source('raster-bench', raster['info'])}).")
+            f"supersampling"
+            + (f"; a dense outline of {raster['figures']['dense']['points']} points at "
+               f"{raster['figures']['dense']['side']} px {time_text(raster['figures']['dense']['liveNs'])}, "
+               f"{raster['figures']['dense']['everyNs'] / raster['figures']['dense']['liveNs']:.1f}× faster than "
+               f"sweeping each row's whole cluster of edges in every strip" if "dense" in raster["figures"] else "")
+            + f" ({source('raster-bench', raster['info'])}).")
     paths = load(results, "path-bench")
     if paths:
         pairs = paths["figures"]["pairs"]

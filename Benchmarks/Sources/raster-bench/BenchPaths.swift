@@ -17,6 +17,15 @@ enum BenchPaths {
     }
 
     /// A star of `count` vertices alternating between the outer and inner radius.
+    /// `count` points round a circle whose radius wobbles by `wobble` of itself every 17
+    /// points: a dense outline, thousands of edge ends in a pixel row at icon sizes.
+    static func wobblyCircle(center: SIMD2<Double>, radius: Double, wobble: Double, count: Int) -> [SIMD2<Double>] {
+        (0..<count).map { i in
+            let angle = 2 * Double.pi * Double(i) / Double(count), r = radius * (1 + wobble * sin(Double(i) * 0.37))
+            return center + r * SIMD2(cos(angle), sin(angle))
+        }
+    }
+
     static func star(center: SIMD2<Double>, outer: Double, inner: Double, count: Int) -> [SIMD2<Double>] {
         (0..<count).map { i in
             let angle = Double(i) * 2 * .pi / Double(count)

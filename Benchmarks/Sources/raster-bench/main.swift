@@ -1,4 +1,4 @@
-import AlphaRaster
+@_spi(Testing) import AlphaRaster
 import BenchSupport
 import Foundation
 
@@ -159,6 +159,32 @@ func runBenchmarks() throws -> SelfChecks {
     }
     print("")
     print("The 400-cubic path with tolerance 0.1 px (reused): \(formatted(coarseTime))")
+
+    // 4. A dense outline at icon size, whose rows hold thousands of edge ends: strips that walk
+    //    their live edges against strips that walk their whole cluster (the way every cluster
+    //    of up to `largeClusterEdges` edges is swept), alternately.
+    let dense = BenchPaths.polygon(BenchPaths.wobblyCircle(center: [66, 66], radius: 55, wobble: 0.05, count: 100_000))
+    let liveEdges = VectorRasterizer(), everyEdge = VectorRasterizer()
+    everyEdge.largeClusterEdges = .max
+    var liveTimes: [Double] = [], everyTimes: [Double] = []
+    var denseMasks: [AlphaMask] = []
+    for _ in 0..<runs(7) {
+        for (rasterizer, index) in [(liveEdges, 0), (everyEdge, 1)] {
+            var m: AlphaMask?
+            let time = try medianNanoseconds(runs: 1, warmup: 0) {
+                m = try rasterizer.mask(for: dense, paint: .fill(.nonZero), width: 132, height: 132)
+            }
+            if index == 0 { liveTimes.append(time) } else { everyTimes.append(time) }
+            if denseMasks.count < 2 { denseMasks.append(m!) }
+        }
+    }
+    let liveMedian = liveTimes.sorted()[liveTimes.count / 2], everyMedian = everyTimes.sorted()[everyTimes.count / 2]
+    print("")
+    print("Dense outline of 100000 points → 132×132 px (a wobbly circle): live edges \(formatted(liveMedian)), "
+          + "every edge of the cluster \(formatted(everyMedian)) (medians of \(liveTimes.count), alternating)")
+    let denseDifference = zip(denseMasks[0].pixels, denseMasks[1].pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    print("  difference between the two ways: largest \(denseDifference) levels")
+    checks.expect(denseDifference <= 1, "dense outline: the two sweeps differ by \(denseDifference) levels (allowed 1)")
     print("")
     print("(sink \(sink))")
     return checks
