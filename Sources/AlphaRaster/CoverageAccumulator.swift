@@ -73,7 +73,7 @@ final class CoverageAccumulator {
     @exclusivity(unchecked) var edgeRows = 0
     /// Work units the next sweep may still spend cutting clusters into strips (see
     /// `VectorRasterizer.maximumWork`): each strip costs `stripWork` per edge of its cluster
-    /// (of a large cluster, per edge spanning the strip and one more).
+    /// (of a large cluster, `liveEdgeWork` per edge spanning the strip and one more).
     /// When it runs out, `sweep` stops and returns false. Set by the caller before each sweep.
     @exclusivity(unchecked) var workLeft = Int.max
     /// Set when a sweep stopped because `workLeft` ran out.

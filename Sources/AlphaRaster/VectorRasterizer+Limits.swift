@@ -45,7 +45,8 @@ extension VectorRasterizer {
     /// cut at every edge end inside it, and each strip walks and sorts the edges overlapping
     /// there in x, so thousands of ends inside one row cost their product); in a cluster of
     /// more than `CoverageAccumulator.largeClusterEdges` (256) edges, each strip walks only the
-    /// edges that span it, and counts those and one more.
+    /// edges that span it and counts 24 for each and 24 more (`liveEdgeWork`), and the row
+    /// counts 16 for each edge starting inside it, whose tops it sorts.
     ///
     /// The weights are each operation's cost relative to a composited pixel in release
     /// builds, rounded up: 16, an edge visit in a large cluster. 8, flattening a segment that
