@@ -116,17 +116,9 @@ extension CoverageAccumulator {
                     }
                     stableSort(order) { slots[Int($0)].key < slots[Int($1)].key }
                     guard crossingBudget > 0 else { break }
-                    // A crossing within rounding of the strip's ends changes nothing visible.
-                    let earliest = a + 1e-9, latest = b - 1e-9
                     var crossing = b
                     for j in order.indices.dropFirst() {
-                        let i = Int(order[j]), previous = Int(order[j - 1])
-                        let dt = slots[i].xTop - slots[previous].xTop
-                        let db = slots[i].xBottom - slots[previous].xBottom
-                        if (dt < 0 && db > 0) || (dt > 0 && db < 0) {
-                            let y = a + dt / (dt - db) * (b - a)
-                            if y > earliest && y < latest { crossing = min(crossing, y) }
-                        }
+                        crossing = Self.earlierCrossing(slots[Int(order[j - 1])], slots[Int(order[j])], a, b, before: crossing)
                     }
                     guard crossing < b else { break }
                     b = crossing

@@ -242,20 +242,10 @@ extension CoverageAccumulator {
                 // The order barely changes from strip to strip (see `stableSort`).
                 stableSort(slots) { $0.key < $1.key }
                 guard crossingBudget > 0 else { break }
-                // A crossing within rounding of the strip's ends (such as the one just cut
-                // at) changes nothing visible.
-                let earliest = a + 1e-9, latest = b - 1e-9
                 var crossing = b
                 var previous = -1
                 for i in slots.indices where slots[i].live {
-                    if previous >= 0 {
-                        let dt = slots[i].xTop - slots[previous].xTop
-                        let db = slots[i].xBottom - slots[previous].xBottom
-                        if (dt < 0 && db > 0) || (dt > 0 && db < 0) {
-                            let y = a + dt / (dt - db) * (b - a)
-                            if y > earliest && y < latest { crossing = min(crossing, y) }
-                        }
-                    }
+                    if previous >= 0 { crossing = Self.earlierCrossing(slots[previous], slots[i], a, b, before: crossing) }
                     previous = i
                 }
                 guard crossing < b else { break }
@@ -291,6 +281,18 @@ extension CoverageAccumulator {
             if e.y1 < rowBottom { splits.append(e.y1); extra = true }
         }
         if extra { splits.withUnsafeMutableBufferPointer { stableSort($0) { $0 < $1 } } }
+    }
+
+    /// The height where the live edges `left` and `right`, neighbours along strip `a...b`
+    /// (their x at its ends in `xTop`, `xBottom`), cross, if they do inside the strip and
+    /// below `before`; else `before`. A crossing within rounding of the strip's ends (such as
+    /// the one just cut at) changes nothing visible.
+    @inline(__always)
+    static func earlierCrossing(_ left: Slot, _ right: Slot, _ a: Double, _ b: Double, before: Double) -> Double {
+        let dt = right.xTop - left.xTop, db = right.xBottom - left.xBottom
+        guard (dt < 0 && db > 0) || (dt > 0 && db < 0) else { return before }
+        let y = a + dt / (dt - db) * (b - a)
+        return y > a + 1e-9 && y < b - 1e-9 ? min(before, y) : before
     }
 
     /// Counts a live edge's crossing of strip `a...b` (the strip's edges taken in their order

@@ -10,10 +10,12 @@ extension MorphRenderer {
     /// with one: a process's peak, measured with a throwaway program.)
     static func acceptsSize(width: Int, height: Int) -> Bool {
         guard width > 0, height > 0, width <= maximumPixelCount, height <= maximumPixelCount else { return false }
-        // Both sides are at most 2²⁸, so no product overflows.
-        let columns = (width + 15) / 16 * 16, rows = (height + 15) / 16 * 16
-        return width * height <= maximumPixelCount && columns * rows <= maximumPixelCount
+        // Both sides are at most 2²⁸, so the product cannot overflow; it bounds width × height.
+        return wholeBlocks(width) * wholeBlocks(height) <= maximumPixelCount
     }
+
+    /// `pixels` rounded up to a multiple of 16, the renderer's column blocks and tile rows.
+    static func wholeBlocks(_ pixels: Int) -> Int { (pixels + 15) / 16 * 16 }
 
     /// Whether a distance-field renderer takes frames of `width` × `height` at blur `maxBlurRadius`
     /// (see `maximumPixelCount`): its icon fields keep each row padded by ⌈Rmax⌉ floats a side
@@ -25,8 +27,7 @@ extension MorphRenderer {
     static func distanceAcceptsSize(width: Int, height: Int, maxBlurRadius: Double) -> Bool {
         guard acceptsSize(width: width, height: height) else { return false }
         let padding = 2 * Int(maxBlurRadius.rounded(.up)) + DistanceFrameRenderer.segmentLength
-        let columns = (width + 15) / 16 * 16
-        return (width + padding) * height <= 2 * maximumPixelCount && columns * (height + padding) <= 2 * maximumPixelCount
+        return (width + padding) * height <= 2 * maximumPixelCount && wholeBlocks(width) * (height + padding) <= 2 * maximumPixelCount
     }
 
     /// Checks a frame's masks against the renderer's size and its progress.

@@ -166,17 +166,15 @@ func runBenchmarks() throws -> SelfChecks {
     let dense = BenchPaths.polygon(BenchPaths.wobblyCircle(center: [66, 66], radius: 55, wobble: 0.05, count: 100_000))
     let liveEdges = VectorRasterizer(), everyEdge = VectorRasterizer()
     everyEdge.largeClusterEdges = .max
+    func drawDense(_ rasterizer: VectorRasterizer) throws -> AlphaMask {
+        try rasterizer.mask(for: dense, paint: .fill(.nonZero), width: 132, height: 132)
+    }
+    // The masks compared, drawn once first (the warm-up).
+    let denseMasks = [try drawDense(liveEdges), try drawDense(everyEdge)]
     var liveTimes: [Double] = [], everyTimes: [Double] = []
-    var denseMasks: [AlphaMask] = []
     for _ in 0..<runs(7) {
-        for (rasterizer, index) in [(liveEdges, 0), (everyEdge, 1)] {
-            var m: AlphaMask?
-            let time = try medianNanoseconds(runs: 1, warmup: 0) {
-                m = try rasterizer.mask(for: dense, paint: .fill(.nonZero), width: 132, height: 132)
-            }
-            if index == 0 { liveTimes.append(time) } else { everyTimes.append(time) }
-            if denseMasks.count < 2 { denseMasks.append(m!) }
-        }
+        liveTimes.append(try medianNanoseconds(runs: 1, warmup: 0) { sink &+= UInt64(try drawDense(liveEdges).pixels[66 * 132 + 11]) })
+        everyTimes.append(try medianNanoseconds(runs: 1, warmup: 0) { sink &+= UInt64(try drawDense(everyEdge).pixels[66 * 132 + 11]) })
     }
     let liveMedian = liveTimes.sorted()[liveTimes.count / 2], everyMedian = everyTimes.sorted()[everyTimes.count / 2]
     print("")
