@@ -16,6 +16,9 @@ extension MorphRenderer {
         let skipping = storedSkipsFlatTiles && capture == nil
         let kernel = bank.levels[frame.level]
         let n = kernel.halfWidth
+        // A frame that may be split wakes the helpers that sleep now, so that the work it
+        // does alone first (measuring and classifying the tiles) hides their waking.
+        if bandCountLocked(tapWork: width * height * (2 * n + 1)) > 1 { pool?.wake() }
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         // The automatic ramp's kernel taps, as the blur uses them.
         let levelCentre = Double(kernel.weights[n])

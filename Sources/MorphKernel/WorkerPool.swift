@@ -57,7 +57,8 @@ final class WorkerPool: @unchecked Sendable {
     /// - `completed`: bands the helpers have finished in the current phase;
     /// - `sleepers`: helpers asleep (or about to sleep) on `posted`;
     /// - `callerSleeping`: 1 while the caller sleeps on `finished`;
-    /// - `stopping`: 1 once the pool is stopping.
+    /// - `stopping`: 1 once the pool is stopping;
+    /// - `nudges`: counts `wake()` calls, which wake sleeping helpers without a phase.
     /// The mutex and condition variables are for sleeping only: a thread about to sleep
     /// announces it, then looks once more under the mutex, and a thread that changes what the
     /// sleeper waits for looks for the announcement after the change, so one of the two sees
@@ -81,6 +82,8 @@ final class WorkerPool: @unchecked Sendable {
         var sleepers: UnsafeMutablePointer<Int> { words + 4 * Self.wordSpacing }
         var callerSleeping: UnsafeMutablePointer<Int> { words + 5 * Self.wordSpacing }
         var stopping: UnsafeMutablePointer<Int> { words + 6 * Self.wordSpacing }
+        /// Counts `wake()` calls, which wake sleeping helpers without a phase.
+        var nudges: UnsafeMutablePointer<Int> { words + 7 * Self.wordSpacing }
         /// How often the caller has kept the sleeping helpers off its processor before waking
         /// them (`perform`), and how many helpers have yet to take that on since the last
         /// time (`serve`); guarded by `mutex`.
@@ -96,7 +99,7 @@ final class WorkerPool: @unchecked Sendable {
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(posted, nil)
             pthread_cond_init(finished, nil)
-            let count = 7 * Self.wordSpacing
+            let count = 8 * Self.wordSpacing
             words = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Int>.stride, alignment: 128)
                 .bindMemory(to: Int.self, capacity: count)
             words.initialize(repeating: 0, count: count)
@@ -235,24 +238,7 @@ final class WorkerPool: @unchecked Sendable {
             im_atomic_store(state.claims, ClaimWord.word(next: 1, end: bandCount, helpersFromBack: job.helpersFromBack))
             generation &+= 1
             im_atomic_store(state.generation, generation)
-            if im_atomic_load(state.sleepers) > 0 {
-                pthread_mutex_lock(state.mutex)
-                // Every helper asleep, none still kept off an earlier caller's processor (each
-                // widens its mask again once awake, `serve`): kept off this one, so that the
-                // system wakes them elsewhere. The masks are written only while every helper
-                // sleeps, so no helper reads them meanwhile.
-                if im_atomic_load(state.sleepers) == threads.count && state.pendingWidens == 0
-                    && im_processors_elsewhere(state.callerMask, state.elsewhereMask) >= 0 {
-                    var kept = false
-                    for thread in threads { kept = thread.restrict(to: state.elsewhereMask) || kept }
-                    if kept {
-                        state.narrowings += 1
-                        state.pendingWidens = threads.count
-                    }
-                }
-                pthread_cond_broadcast(state.posted)
-                pthread_mutex_unlock(state.mutex)
-            }
+            wakeSleepers()
             var ran = 1
             job.run(band: 0)
             while let band = ClaimWord.claim(state.claims, helper: false) {
@@ -269,6 +255,40 @@ final class WorkerPool: @unchecked Sendable {
                 pthread_mutex_unlock(state.mutex)
             }
         }
+    }
+
+    /// Wakes the helpers that sleep, without a phase, so that they are polling by the time
+    /// the next phase is posted: a frame calls it before the work it does alone (measuring,
+    /// classifying), which then hides the helpers' waking. A helper woken so polls for
+    /// `spinNanoseconds` and sleeps again if no phase comes.
+    func wake() {
+        guard im_atomic_load(state.sleepers) > 0 else { return }
+        _ = im_atomic_add(state.nudges, 1)
+        wakeSleepers()
+    }
+
+    /// Wakes the sleeping helpers, if any, after a phase or a nudge was posted. Helpers that
+    /// are all asleep are kept off the caller's processor while they wake (see the type's
+    /// comment).
+    private func wakeSleepers() {
+        let state = self.state
+        guard im_atomic_load(state.sleepers) > 0 else { return }
+        pthread_mutex_lock(state.mutex)
+        // Every helper asleep, none still kept off an earlier caller's processor (each
+        // widens its mask again once awake, `serve`): kept off this one, so that the
+        // system wakes them elsewhere. The masks are written only while every helper
+        // sleeps, so no helper reads them meanwhile.
+        if im_atomic_load(state.sleepers) == threads.count && state.pendingWidens == 0
+            && im_processors_elsewhere(state.callerMask, state.elsewhereMask) >= 0 {
+            var kept = false
+            for thread in threads { kept = thread.restrict(to: state.elsewhereMask) || kept }
+            if kept {
+                state.narrowings += 1
+                state.pendingWidens = threads.count
+            }
+        }
+        pthread_cond_broadcast(state.posted)
+        pthread_mutex_unlock(state.mutex)
     }
 
     /// How long a thread polls before it sleeps on a condition variable. Waking a sleeping
@@ -302,8 +322,11 @@ final class WorkerPool: @unchecked Sendable {
     /// A helper's life: wait for a phase, claim and run its bands until none is left, until
     /// the pool stops.
     private static func serve(_ state: State) {
-        var seen = 0, widenedFor = 0
-        func posted() -> Bool { im_atomic_load(state.generation) != seen || im_atomic_load(state.stopping) != 0 }
+        var seen = 0, widenedFor = 0, nudged = 0
+        func posted() -> Bool {
+            im_atomic_load(state.generation) != seen || im_atomic_load(state.nudges) != nudged
+                || im_atomic_load(state.stopping) != 0
+        }
         while true {
             if !poll(posted) {
                 pthread_mutex_lock(state.mutex)
@@ -325,6 +348,7 @@ final class WorkerPool: @unchecked Sendable {
                 if widens { _ = JoinableThread.restrictCurrentThread(to: state.callerMask) }
             }
             if im_atomic_load(state.stopping) != 0 { return }
+            nudged = im_atomic_load(state.nudges)
             seen = im_atomic_load(state.generation)
             while let band = ClaimWord.claim(state.claims, helper: true) {
                 // The job this band belongs to (stored before the bands were).
