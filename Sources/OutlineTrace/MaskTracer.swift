@@ -41,7 +41,7 @@ import PathMorph
 /// c₁ < … < cₖ chosen to fit those pixels best, each the outline midway between it and the
 /// one below filled so that the layers composited in order give cₖ, and on top the outline
 /// midway between cₖ and 1, opaque. Along the frame's sharp edges the layers under the top
-/// one run a pixel inside it, so the edge is drawn once. The tint's own alpha is not
+/// one run a pixel inside it, so the edge is drawn once (unless `nestsLayers`). The tint's own alpha is not
 /// coverage: trace the frame's coverage (`.alpha8` from a renderer whose tint is opaque and
 /// which has no background) and apply the tint's alpha to the layers as a group, as the
 /// exporters do; traced from a frame in a translucent tint, every pixel would count as
@@ -71,6 +71,20 @@ public struct MaskTracer: Sendable {
     public let minimumArea: Double
     /// The most crossings a frame may have: `maximumCrossings`, lowered by the tests.
     var crossingLimit = MaskTracer.maximumCrossings
+
+    /// Whether a translucent frame's partial layers follow the opaque layer's sharp edges
+    /// too, so that each layer's region holds the next one's (true), or run a pixel inside
+    /// them, so that each such edge is drawn once (false, the default).
+    ///
+    /// Nested layers are for documents whose players may apply a group's opacity to each
+    /// fill in it instead of to the group as a whole, as lottie-web's canvas renderer and
+    /// lottie-android by default do: in a translucent tint, a stack of overlapping fills then
+    /// draws too opaque where they overlap. `VectorDocument.lottie` draws frames traced with
+    /// nested layers in a translucent tint as rings that do not overlap (each layer less the
+    /// next), each filled with its own share of the tint's alpha, which every player draws
+    /// alike. The SVG documents apply the tint's alpha to the group, which every SVG renderer
+    /// composites as one, and need no nesting.
+    public var nestsLayers = false
 
     /// A tracer fitting within `tolerance` pixels and dropping loops under `minimumArea` px².
     ///
@@ -109,6 +123,8 @@ public struct MaskTracer: Sendable {
         public var contours: [PathContour]
         /// The fill's opacity in (0, 1], composited over the layers before it.
         public var opacity: Double
+        /// Whether the layer was traced with `nestsLayers`: its region holds the next layer's.
+        package var isNested = false
 
         /// A layer of `contours` (in pixels, filled under the non-zero rule) at `opacity`.
         public init(contours: [PathContour], opacity: Double) {
@@ -260,7 +276,8 @@ public struct MaskTracer: Sendable {
             let band = MarchingSquares.Band(lower: layer.lower * 255, upper: layer.upper * 255)
             do {
                 levelLoops.append(try squares.loops(
-                    level: band.cut, band: band, underEdges: k < layers.count - 1, budget: crossingLimit - crossings))
+                    level: band.cut, band: band, underEdges: !nestsLayers && k < layers.count - 1,
+                    budget: crossingLimit - crossings))
             } catch {
                 throw TooDetailed(width: width, height: height, crossings: crossings + error.found, limit: crossingLimit)
             }
@@ -268,7 +285,10 @@ public struct MaskTracer: Sendable {
         }
         return layers.indices.compactMap { k in
             let contours = fitted(levelLoops[k], keepingOneIn: levels.isCrisp ? crispThinning : Self.layerThinning)
-            return contours.isEmpty ? nil : Layer(contours: contours, opacity: layers[k].opacity)
+            guard !contours.isEmpty else { return nil }
+            var layer = Layer(contours: contours, opacity: layers[k].opacity)
+            layer.isNested = nestsLayers
+            return layer
         }
     }
 

@@ -126,7 +126,7 @@ public struct PathContour: Sendable, Equatable {
     }
 
     /// The same outline run the other way, from the same start.
-    func reversed() -> PathContour {
+    package func reversed() -> PathContour {
         var result: [Curve] = []
         result.reserveCapacity(curves.count)
         for index in curves.indices.reversed() {

@@ -12,7 +12,8 @@ import PathMorph
 /// group per outline layer instead (the opaque outline first: Lottie draws the first item on
 /// top), each with its own fill at the outline layer's opacity. Every layer spans the whole
 /// composition and is shown by its opacity alone, with hold keyframes: the
-/// tint's alpha from the frame's start until the next frame's, 0 before and after. (Players
+/// tint's alpha from the frame's start until the next frame's, 0 before and after; or 100 %,
+/// the tint's alpha in the fills, where those draw rings (`fillsCarryAlpha`). (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
 /// `--loops`, the frames about either end of an eased morph (within a few levels of each
@@ -45,9 +46,11 @@ package enum LottieDocument {
         var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
             let frame = k % frames.count
+            // The tint's alpha: in the fills (`fillsCarryAlpha`), else the layer's opacity.
+            let alpha = fillsCarryAlpha(frames[frame]) ? 255 : frames[frame].tint.alpha
             shows[distinct.drawingOfFrame[frame]].append(Show(
                 from: time, to: k + 1 < times.count ? times[k + 1] : end,
-                alpha: VectorCanvas.opacity(Double(frames[frame].tint.alpha) / 255 * 100)))
+                alpha: VectorCanvas.opacity(Double(alpha) / 255 * 100)))
         }
         var layers = distinct.drawings.indices.map { index in
             shapeLayer(distinct.drawings[index], shows: shows[index], index: index + 1, end: end, units: units)
@@ -184,16 +187,53 @@ package enum LottieDocument {
             + "\"ks\":{\"o\":\(opacity),\(staticTransform(scale: units.scale))},\"shapes\":[" + shapes + "]}"
     }
 
+    /// Whether the tint's alpha goes into a frame's fills rather than its layer's opacity: in
+    /// a translucent tint, for a frame of one outline layer or of nested ones
+    /// (`MaskTracer.nestsLayers`), drawn as rings (`shapes`).
+    ///
+    /// Players disagree on a layer's opacity over several fills: lottie-web's SVG renderer and
+    /// rlottie composite the layer as a whole, lottie-web's canvas renderer (and lottie-android
+    /// unless told otherwise) multiply each fill by it, so a staircase of overlapping fills
+    /// drew too opaque where they overlap (play → pause's half-way frame in #3478F680: a soft
+    /// IoU of 0.72 against its PNG frame on the canvas, 0.99 in SVG). Rings overlap nowhere,
+    /// and with the alpha in their fills and the layer at 100 % every player draws the same:
+    /// on the canvas and in rlottie 0.988–0.994 at worst over nine- and 21-frame morphs of
+    /// play → pause, bell → magnifyingglass, edit-find → mail-send and dialog-warning →
+    /// dialog-information (in rlottie 0.977–0.981 before, as it also draws a layer's
+    /// opacity slightly too faint). An opaque tint keeps the staircase, its layers at
+    /// 100 %, which every player draws alike, and smaller: the rings write each inner
+    /// outline twice.
+    static func fillsCarryAlpha(_ frame: VectorFrame) -> Bool {
+        frame.tint.alpha < 255 && (frame.layers.count <= 1 || frame.layers.allSatisfy(\.isNested))
+    }
+
     /// A frame's drawing, in the tint: its outline layer's paths and fill, or for several
-    /// outline layers a group of each, the opaque one first.
+    /// outline layers a group of each, the opaque one first. Where the fills carry the
+    /// tint's alpha (`fillsCarryAlpha`), several layers are drawn as rings: each layer's paths
+    /// with the next one's reversed, which the non-zero rule leaves empty inside that one
+    /// (its region holds the next), filled at the tint's alpha times the coverage the
+    /// layers composited in order give there.
     private static func shapes(_ frame: VectorFrame, units: PathUnits) -> String {
         let color = "{\"a\":0,\"k\":\(colorValue(frame.tint))}"
-        let items = frame.layers.reversed().map { layer -> [String] in
-            filled(
-                layer.contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" },
-                color: color, opacity: VectorCanvas.opacity(layer.opacity * 100))
+        func items(_ contours: [PathContour]) -> [String] {
+            contours.map { "{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":\(path($0, units: units))}}" }
         }
-        return items.count == 1 ? items[0].joined(separator: ",") : items.map(group).joined(separator: ",")
+        let layers = frame.layers
+        var drawn: [[String]]
+        if fillsCarryAlpha(frame) {
+            let alpha = Double(frame.tint.alpha) / 255
+            // Each layer's coverage as the layers up to it composite, bottom first.
+            var below = 0.0
+            drawn = layers.indices.map { k in
+                below = 1 - (1 - below) * (1 - layers[k].opacity)
+                let ring = k + 1 < layers.count ? layers[k + 1].contours.map { $0.reversed() } : []
+                return filled(items(layers[k].contours + ring), color: color, opacity: VectorCanvas.opacity(alpha * below * 100))
+            }
+            drawn.reverse()
+        } else {
+            drawn = layers.reversed().map { filled(items($0.contours), color: color, opacity: VectorCanvas.opacity($0.opacity * 100)) }
+        }
+        return drawn.count == 1 ? drawn[0].joined(separator: ",") : drawn.map(group).joined(separator: ",")
     }
 
     /// `paths` (shape items) and a fill with the colour property `color` at `opacity` percent

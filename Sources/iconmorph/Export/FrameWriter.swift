@@ -295,7 +295,10 @@ struct FrameWriter {
             coverageStyle.targetTint = nil
             coverageStyle.background = nil
             let coverage = try MorphRenderer(width: renderer.width, height: renderer.height, style: coverageStyle)
-            let tracer = try MaskTracer(tolerance: output.tolerance)
+            var tracer = try MaskTracer(tolerance: output.tolerance)
+            // A Lottie file in a translucent tint draws its translucent frames as rings, which
+            // need nested layers (`LottieDocument.fillsCarryAlpha`).
+            tracer.nestsLayers = isLottie && tints.contains { $0.alpha < 255 }
             func export(to sink: any FrameSink) throws {
                 try Self.export(frames, renderer: coverage, to: sink, reporter: reporter)
             }
