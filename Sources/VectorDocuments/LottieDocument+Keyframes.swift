@@ -1,5 +1,6 @@
 import _IconMorphSupport
 import MorphKernel
+import OutlineTrace
 import PathMorph
 
 /// `--format lottie` for path morphs (`render` or `animate` with `--style path`): the outline
@@ -21,7 +22,11 @@ extension LottieDocument {
         _ sequence: OutlineSequence, easing: MorphEasing, delays: [Rational], fps: Rational, loops: Int, canvas: VectorCanvas
     ) -> String {
         let clock = Clock(delays: delays, fps: fps, loops: loops)
-        let units = PathUnits(tolerance: canvas.tolerance)
+        // Nothing is traced, so a coarse tolerance coarsens nothing: the units are at most
+        // the default tolerance's (a fortieth of a pixel), as the SVG formats' coordinates
+        // keep at least two decimals. (At --tolerance 10 they were 2.5 px, and rlottie drew
+        // heart → star at a soft IoU of 0.955 against its PNG frames.)
+        let units = PathUnits(tolerance: min(canvas.tolerance, MaskTracer.defaultTolerance))
         let frames = sequence.frames
         let plays = clock.times.count / frames.count
         var layers = sequence.segments.enumerated().map { index, segment -> String in

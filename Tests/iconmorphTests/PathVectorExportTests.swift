@@ -187,6 +187,25 @@ struct PathVectorExportTests {
         }
     }
 
+    /// A path morph is not traced, so `--tolerance` changes none of its documents: a coarse
+    /// one left the SVG formats as they were but wrote the Lottie coordinates in units of a
+    /// quarter of it (2.5 px at 10); the units are at most a fortieth of a pixel.
+    @Test func aCoarseToleranceLeavesAPathMorphsDocumentsAsTheyAre() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let options = ["render", "--style", "path", "--from", "heart", "--to", "star", "--frames", "7", "-q"]
+        for format in ["lottie", "svg-animate"] {
+            var documents: [Data] = []
+            for tolerance in [[], ["--tolerance", "1"], ["--tolerance", "10"]] {
+                let path = folder.file("m\(documents.count)" + (format == "lottie" ? ".json" : ".svg"))
+                let run = try Binary.run(options + tolerance + ["--format", format, "-o", path])
+                try #require(run.status == 0, "\(run.stderr)")
+                documents.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            #expect(documents.allSatisfy { $0 == documents[0] }, "\(format) changes with --tolerance")
+        }
+    }
+
     @Test func loopsRepeatTheMotionWithAJumpBetweenPlays() throws {
         let frames = (0...4).map { OutlineFrame(progress: Double($0) / 4, eased: MorphEasing.smooth(Double($0) / 4), tint: TintColor(red: 0, green: 0, blue: 0, alpha: 255)) }
         let clock = LottieDocument.Clock(delays: Array(repeating: Rational(1, 10), count: 5), fps: Rational(10, 1), loops: 3)
