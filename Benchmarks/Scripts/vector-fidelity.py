@@ -14,7 +14,7 @@ with --style NAME, every render in that --style (path: the frames are outlines, 
 the animated files keyframe them).
 
 With --lottie, each pair's morph is one Lottie file instead, each frame drawn by rlottie
-(the `rlottie-python` package) at the file's size, against the PNG frame of the same index.
+(the `rlottie-python` package) at the PNG frames' size, against the PNG frame of the same index.
 
 With --diagnose DIR, also where each pair's worst frame differs: DIR/<pair>-frame<k>.png
 shows the PNG frame, the SVG frame as rsvg-convert draws it and their difference side by
@@ -93,13 +93,13 @@ def diagnose(png, drawn, path):
             + f"; 1 − IoU {1 - np.minimum(png, drawn).sum() / max(np.maximum(png, drawn).sum(), 1):.4f}")
 
 
-def rlottie_frames(path, count):
-    """Frames 0 … count − 1 of the Lottie file at `path` as rlottie draws them, as alpha planes."""
+def rlottie_frames(path, count, size=132):
+    """Frames 0 … count − 1 of the Lottie file at `path` as rlottie draws them at `size` ×
+    `size` pixels (the composition is in points), as alpha planes."""
     from rlottie_python import LottieAnimation
     animation = LottieAnimation.from_file(path)
-    width, height = animation.lottie_animation_get_size()
-    return [np.frombuffer(animation.lottie_animation_render(frame_num=k), dtype=np.uint8)
-            .reshape(height, width, 4)[..., 3].astype(float) for k in range(count)]
+    return [np.frombuffer(animation.lottie_animation_render(frame_num=k, width=size, height=size), dtype=np.uint8)
+            .reshape(size, size, 4)[..., 3].astype(float) for k in range(count)]
 
 
 def sizes(args, pairs):

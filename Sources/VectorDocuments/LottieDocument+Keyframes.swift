@@ -26,7 +26,7 @@ extension LottieDocument {
         // the default tolerance's (a fortieth of a pixel), as the SVG formats' coordinates
         // keep at least two decimals. (At --tolerance 10 they were 2.5 px, and rlottie drew
         // heart → star at a soft IoU of 0.955 against its PNG frames.)
-        let units = PathUnits(tolerance: min(canvas.tolerance, MaskTracer.defaultTolerance))
+        let units = PathUnits(tolerance: min(canvas.tolerance, MaskTracer.defaultTolerance), composition: Composition(canvas))
         let frames = sequence.frames
         let plays = clock.times.count / frames.count
         var layers = sequence.segments.enumerated().map { index, segment -> String in

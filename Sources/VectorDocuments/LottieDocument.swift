@@ -6,7 +6,8 @@ import PathMorph
 /// `--format lottie`: every frame in one Lottie (Bodymovin JSON) animation, as the common
 /// players read it (lottie-web, lottie-ios, lottie-android, rlottie).
 ///
-/// The composition is the frame in pixels at the output's frame rate. Each output frame is a
+/// The composition is the frame at the output's frame rate, in points where the frame is a
+/// whole number of points (`Composition`), else in pixels. Each output frame is a
 /// shape layer holding its outline layer's contours — paths of cubic vertices with in and out
 /// tangents — and a fill in the tint's colour (non-zero); a translucent frame's layer holds a
 /// group per outline layer instead (the opaque outline first: Lottie draws the first item on
@@ -41,7 +42,7 @@ package enum LottieDocument {
         let clock = Clock(delays: delays, fps: fps, loops: loops)
         let (times, end) = (clock.times, clock.end)
         // One layer per different drawing, with the times it shows.
-        let units = PathUnits(tolerance: canvas.tolerance)
+        let units = PathUnits(tolerance: canvas.tolerance, composition: Composition(canvas))
         let distinct = DistinctDrawings(frames) { shapes($0, units: units) }
         var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
@@ -61,9 +62,35 @@ package enum LottieDocument {
 
     /// The composition around `layers` (top first).
     static func document(_ layers: [String], clock: Clock, canvas: VectorCanvas) -> String {
-        "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(clock.rate, decimals: 6)),\"ip\":0,\"op\":\(clock.end),"
-            + "\"w\":\(canvas.width),\"h\":\(canvas.height),\"nm\":\"iconmorph\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
+        let composition = Composition(canvas)
+        return "{\"v\":\"5.7.4\",\"fr\":\(PathContour.formatNumber(clock.rate, decimals: 6)),\"ip\":0,\"op\":\(clock.end),"
+            + "\"w\":\(composition.width),\"h\":\(composition.height),\"nm\":\"iconmorph\",\"ddd\":0,\"assets\":[],\"layers\":[\n"
             + layers.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The composition's size, in points when both of the frame's sides are whole numbers of
+    /// points, as an SVG document's is (else in pixels: the format's sizes are whole
+    /// numbers): lottie-ios and lottie-android take a composition's size in points and dp
+    /// for the animation's own size, so a 44 pt icon drawn at 3 pixels a point is a 44 × 44
+    /// composition, not 132 × 132, which such a view would show three times too large. The
+    /// layers' transforms scale the outlines' pixels to its units.
+    package struct Composition {
+        package let width: Int, height: Int
+        /// Pixels in one of the composition's units: the canvas's scale, or 1.
+        package let pixelsPerUnit: Double
+
+        package init(_ canvas: VectorCanvas) {
+            let points = (Double(canvas.width) / canvas.scale, Double(canvas.height) / canvas.scale)
+            func whole(_ value: Double) -> Int? {
+                let rounded = value.rounded()
+                return rounded >= 1 && abs(value - rounded) <= 1e-9 * rounded ? Int(rounded) : nil
+            }
+            if let width = whole(points.0), let height = whole(points.1) {
+                (self.width, self.height, pixelsPerUnit) = (width, height, canvas.scale)
+            } else {
+                (self.width, self.height, pixelsPerUnit) = (canvas.width, canvas.height, 1)
+            }
+        }
     }
 
     /// When each output frame shows, in composition frames at the output's frame rate: its
@@ -264,14 +291,17 @@ package enum LottieDocument {
     /// drew frames up to 0.0023 soft IoU further from their PNG frames (go-next → play's
     /// frames near the ends 0.9939 → 0.9917).
     struct PathUnits {
-        /// The layers' scale from units to pixels, in percent, as written.
+        /// The layers' scale from units to the composition's (`Composition`), in percent, as
+        /// written.
         let scale: String
-        /// Units in a pixel, from the scale as written.
+        /// Units in a pixel, from the scale as written (so that a player's product of the two
+        /// is the pixel's place in the composition, rounded to a unit).
         let perPixel: Double
 
-        init(tolerance: Double) {
-            scale = PathContour.formatNumber(100 * tolerance / 4, decimals: 6)
-            perPixel = 100 / Double(scale)!
+        /// Units of `tolerance` / 4 pixels, in a layer of `composition`.
+        init(tolerance: Double, composition: Composition) {
+            scale = PathContour.formatNumber(100 * tolerance / 4 / composition.pixelsPerUnit, decimals: 6)
+            perPixel = 100 / Double(scale)! / composition.pixelsPerUnit
         }
 
         /// A coordinate in pixels as a whole number of units (0 for a value that is not a
@@ -301,8 +331,9 @@ package enum LottieDocument {
     }
 
     static func backgroundLayer(_ color: TintColor, index layersBelow: Int, end: Int, canvas: VectorCanvas) -> String {
-        let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(canvas.width),\(canvas.height)]},"
-            + "\"p\":{\"a\":0,\"k\":[\(Double(canvas.width) / 2),\(Double(canvas.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
+        let composition = Composition(canvas)
+        let rect = "{\"ty\":\"rc\",\"d\":1,\"s\":{\"a\":0,\"k\":[\(composition.width),\(composition.height)]},"
+            + "\"p\":{\"a\":0,\"k\":[\(Double(composition.width) / 2),\(Double(composition.height) / 2)]},\"r\":{\"a\":0,\"k\":0}}"
         let items = filled(
             [rect], color: "{\"a\":0,\"k\":\(colorValue(color))}", opacity: VectorCanvas.opacity(Double(color.alpha) / 255 * 100))
         return "{\"ind\":\(layersBelow),\"ty\":4,\"nm\":\"background\",\"ip\":0,\"op\":\(end),\"st\":0,"

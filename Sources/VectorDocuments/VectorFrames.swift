@@ -42,7 +42,8 @@ package struct DistinctDrawings<Drawing: Hashable> {
 /// The geometry and look every vector document shares: the frame's size in pixels and in
 /// points, the background, and the tolerance the outlines were traced at.
 public struct VectorCanvas: Sendable, Equatable {
-    /// The frame's width in pixels: the viewBox's, and the Lottie composition's.
+    /// The frame's width in pixels: the viewBox's. A Lottie composition is `width / scale`
+    /// wide when that and `height / scale` are whole numbers (points), else `width`.
     public private(set) var width: Int
     /// The frame's height in pixels.
     public private(set) var height: Int

@@ -247,7 +247,8 @@ struct DistanceStyleEndToEndTests {
         #expect(lottie.status == 0, "\(lottie.stderr)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))) as? [String: Any])
-        #expect((json["fr"] as? Double) == 30 && (json["op"] as? Int) == 5 && (json["w"] as? Int) == 132)
+        // 132 px at 3 pixels a point: a composition of 44 × 44 points.
+        #expect((json["fr"] as? Double) == 30 && (json["op"] as? Int) == 5 && (json["w"] as? Int) == 44 && (json["h"] as? Int) == 44)
         let layers = try #require(json["layers"] as? [[String: Any]])
         #expect(layers.count == 5)
         for (k, layer) in layers.enumerated() {

@@ -85,7 +85,7 @@ struct LibraryVectorDocumentTests {
         durations[4] = 0.1
         let document = try VectorDocument.lottie(frames, frameDurations: durations, framesPerSecond: 30, canvas: canvas)
         try Data(document.utf8).write(to: URL(fileURLWithPath: folder.file("m.json")))
-        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        let player = try VectorExportTests.rlottie(folder.file("m.json"), into: folder.file("rl"))
         try #require(player.status == 0, "\(player.stderr)")
         let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
         #expect((info["fps"] as? Double) == 30)

@@ -68,7 +68,7 @@ struct PathVectorExportTests {
         let keys = try #require(shape["k"] as? [[String: Any]])
         // The hold at the start, the way there, the hold at the end, the way back, the end.
         #expect(keys.map { $0["t"] as? Int } == [0, 3, 18, 24, 38])
-        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        let player = try VectorExportTests.rlottie(folder.file("m.json"), into: folder.file("rl"))
         try #require(player.status == 0, "\(player.stderr)")
         for k in 0..<39 {
             let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
@@ -154,7 +154,7 @@ struct PathVectorExportTests {
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect((document["layers"] as? [Any])?.count == 3)
         #expect(data.count < 8_000, "\(data.count) bytes")
-        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("t.json"), folder.file("rl")])
+        let player = try VectorExportTests.rlottie(folder.file("t.json"), into: folder.file("rl"))
         try #require(player.status == 0, "\(player.stderr)")
         let times = pngs.indices.map { String(format: "%.6f", Double($0) / 30) }
         let browser = try ExportRun.run(

@@ -44,7 +44,7 @@ struct TranslucentTintLottieTests {
         try #require(pngs.count == 9)
         let alphas = try pngs.map { try VectorExportTests.alpha(ofPNG: folder.file("png/" + $0)) }
         let web = try VectorExportTests.lottieWebFrames(of: folder.file("m.json"), in: folder).frames
-        let player = try ExportRun.run("python3", [VectorExportTests.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        let player = try VectorExportTests.rlottie(folder.file("m.json"), into: folder.file("rl"))
         try #require(player.status == 0, "\(player.stderr)")
         try #require(web.count == 9)
         for k in 0..<9 {

@@ -92,7 +92,7 @@ struct VectorExportTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Binary.run(common + ["--format", "png", "-o", folder.file("png")]).status == 0)
         let pngs = try FileManager.default.contentsOfDirectory(atPath: folder.file("png")).filter { $0.hasSuffix(".png") }.sorted()
-        let player = try ExportRun.run("python3", [Self.scripts + "/rlottie-frames.py", folder.file("m.json"), folder.file("rl")])
+        let player = try Self.rlottie(folder.file("m.json"), into: folder.file("rl"))
         try #require(player.status == 0, "\(player.stderr)")
         let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
         // 16 steps there and back (0 … 15 … 0) make 31 frames at 30 fps.
@@ -179,15 +179,24 @@ struct VectorExportTests {
         }
     }
 
+    /// rlottie (`Scripts/rlottie-frames.py`) drawing every frame of the Lottie file `json` at
+    /// `pixels` (WIDTHxHEIGHT; the tool's compositions are in points) into `out`, a folder of
+    /// `frame_K.alpha` planes: the player's run, whose output is the JSON line it prints.
+    static func rlottie(_ json: String, into out: String, pixels: String = "132x132") throws -> BinaryRunResult {
+        try ExportRun.run("python3", [scripts + "/rlottie-frames.py", json, out, pixels])
+    }
+
     /// lottie-web 5.8.1, the reference Lottie player, which `Scripts/setup` puts here.
     static let lottieWeb = packageRoot.appendingPathComponent(".build/test-players/lottie-web-5.8.1.js").path
 
     /// Every frame of the Lottie file `json` as lottie-web in headless Chromium draws it
     /// (`Scripts/lottie-web-frames.py`, writing into `folder/web`), as alpha planes, with what
     /// the player read of it (`fps`, `frames`, size).
-    static func lottieWebFrames(of json: String, in folder: TemporaryFolder) throws -> (info: [String: Any], frames: [[UInt8]]) {
+    static func lottieWebFrames(
+        of json: String, in folder: TemporaryFolder, pixels: String = "132x132"
+    ) throws -> (info: [String: Any], frames: [[UInt8]]) {
         try #require(FileManager.default.fileExists(atPath: lottieWeb), "run Scripts/setup: \(lottieWeb) is missing")
-        let player = try ExportRun.run("python3", [scripts + "/lottie-web-frames.py", lottieWeb, json, folder.file("web")])
+        let player = try ExportRun.run("python3", [scripts + "/lottie-web-frames.py", lottieWeb, json, folder.file("web"), pixels])
         try #require(player.status == 0, "\(player.stderr)")
         let info = try #require(try JSONSerialization.jsonObject(with: player.stdout) as? [String: Any])
         let frames = try (0..<(info["frames"] as? Int ?? 0)).map {

@@ -324,6 +324,10 @@ struct FrameWriter {
         case 1: "plays once"
         case let n: "plays \(n) times"
         }
-        return "wrote \(plan.paths[0]) (\(size), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
+        // A Lottie composition is in points where the frame is a whole number of them.
+        let composition = LottieDocument.Composition(canvas)
+        let shownSize = isLottie && composition.pixelsPerUnit != 1
+            ? "\(composition.width)×\(composition.height) pt, \(size) px" : size
+        return "wrote \(plan.paths[0]) (\(shownSize), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
     }
 }

@@ -2,13 +2,15 @@
 """Renders every frame of a Lottie file with lottie-web (the reference web player, run in
 headless Chromium) into 8-bit alpha planes.
 
-    lottie-web-frames.py PLAYER.js ANIMATION.json OUT_FOLDER
+    lottie-web-frames.py PLAYER.js ANIMATION.json OUT_FOLDER [WIDTHxHEIGHT]
 
 PLAYER.js is lottie-web's player build (Scripts/setup puts 5.8.1 in .build/test-players/).
-The animation plays in a canvas of its own size, one device pixel per unit, with lottie-web's
-canvas renderer; for K = 0 … frames − 1 it is stopped at frame K (goToAndStop(K, true)) and
+The animation plays in a canvas of WIDTH × HEIGHT CSS pixels (the composition scaled to fit:
+iconmorph's compositions are in points), or of its own size, one device pixel per CSS pixel,
+with lottie-web's canvas renderer; for K = 0 … frames − 1 it is stopped at frame K (goToAndStop(K, true)) and
 OUT_FOLDER/frame_K.alpha gets the canvas's alpha (width × height bytes, row-major). Prints one
-JSON line: {"frames", "fps", "width", "height"} as lottie-web reads them. Chromium is Debian's
+JSON line: {"frames", "fps", "width", "height"}: the frames and rate as lottie-web reads them,
+and the canvas's size. Chromium is Debian's
 (/usr/bin/chromium), driven by Playwright (PyPI).
 """
 
@@ -45,11 +47,13 @@ FRAME = """(k) => {
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         sys.exit(__doc__)
     player = Path(sys.argv[1]).read_text(encoding="utf-8")
     data = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
     width, height = int(data["w"]), int(data["h"])
+    if len(sys.argv) == 5:
+        width, height = (int(side) for side in sys.argv[4].split("x"))
     out = Path(sys.argv[3])
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
