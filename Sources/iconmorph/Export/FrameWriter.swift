@@ -327,7 +327,7 @@ struct FrameWriter {
         // A Lottie composition is in points where the frame is a whole number of them.
         let composition = LottieDocument.Composition(canvas)
         let shownSize = isLottie && composition.pixelsPerUnit != 1
-            ? "\(composition.width)×\(composition.height) pt, \(size) px" : size
+            ? "\(size) px, \(composition.width)×\(composition.height) pt" : size
         return "wrote \(plan.paths[0]) (\(shownSize), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
     }
 }
