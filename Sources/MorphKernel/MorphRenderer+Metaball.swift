@@ -16,9 +16,10 @@ extension MorphRenderer {
         let skipping = storedSkipsFlatTiles && capture == nil
         let kernel = bank.levels[frame.level]
         let n = kernel.halfWidth
-        // A frame that may be split wakes the helpers that sleep now, so that the work it
-        // does alone first (measuring and classifying the tiles) hides their waking.
-        if bandCountLocked(tapWork: width * height * (2 * n + 1)) > 1 { pool?.wake() }
+        // A frame that may be split, after a frame that was, wakes the helpers that sleep
+        // now, so that the work it does alone first (measuring and classifying the tiles)
+        // hides their waking.
+        if lastFrameSplit && bandCountLocked(tapWork: width * height * (2 * n + 1)) > 1 { pool?.wake() }
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         // The automatic ramp's kernel taps, as the blur uses them.
         let levelCentre = Double(kernel.weights[n])
@@ -114,6 +115,7 @@ extension MorphRenderer {
                         run(plan, phase: .markNeeded)
                         let work = n == 0 ? width * height : tiles.work(horizontalHalfWidth: h, verticalHalfWidth: v)
                         let threads = bandCountLocked(tapWork: work)
+                        lastFrameSplit = threads > 1
                         // Each thread keeps to about the same rows in both passes (unless a
                         // test or benchmark turned it off); for a frame of up to
                         // `FramePlan.partsWorkLimit` with room for them, each draws a part of

@@ -168,6 +168,11 @@ public final class MorphRenderer: @unchecked Sendable {
     let mixChanges: MixChanges
     /// The helper threads, started by the first frame that is split; guarded by `lock`.
     var pool: WorkerPool?
+    /// Whether the last metaball frame was split over the helpers (true before the first):
+    /// a frame wakes sleeping helpers early only then, as a morph's frames split alike, and a
+    /// frame whose canvas is large but whose content is small does not wake them for
+    /// nothing. Guarded by `lock`.
+    var lastFrameSplit = true
     /// The most threads a frame is split over: the metaball passes' bands of tile rows, or
     /// the distance stage's threads.
     let threadLimit: Int

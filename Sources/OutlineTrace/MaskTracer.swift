@@ -73,8 +73,9 @@ public struct MaskTracer: Sendable {
     var crossingLimit = MaskTracer.maximumCrossings
 
     /// Whether a translucent frame's partial layers follow the opaque layer's sharp edges
-    /// too, so that each layer's region holds the next one's (true), or run a pixel inside
-    /// them, so that each such edge is drawn once (false, the default).
+    /// too, so that each layer's region holds the next one's (true; within the tolerance:
+    /// where two layers follow one edge, their fitted outlines may cross), or run a pixel
+    /// inside them, so that each such edge is drawn once (false, the default).
     ///
     /// Nested layers are for documents whose players may apply a group's opacity to each
     /// fill in it instead of to the group as a whole, as lottie-web's canvas renderer and
@@ -123,7 +124,8 @@ public struct MaskTracer: Sendable {
         public var contours: [PathContour]
         /// The fill's opacity in (0, 1], composited over the layers before it.
         public var opacity: Double
-        /// Whether the layer was traced with `nestsLayers`: its region holds the next layer's.
+        /// Whether the layer was traced with `nestsLayers`: its region holds the next layer's
+        /// (within the tolerance).
         package var isNested = false
 
         /// A layer of `contours` (in pixels, filled under the non-zero rule) at `opacity`.

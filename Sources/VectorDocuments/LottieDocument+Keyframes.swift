@@ -36,9 +36,9 @@ extension LottieDocument {
                 for k in segment.frames {
                     let j = play * frames.count + k
                     times.append(clock.times[j])
-                    shows.append(Show(
-                        from: clock.times[j], to: j + 1 < clock.times.count ? clock.times[j + 1] : clock.end,
-                        alpha: VectorCanvas.opacity(Double(frames[k].tint.alpha) / 255 * 100)))
+                    // The tint's alpha is in the fill (`alphaKeys`): rlottie drew a layer's
+                    // opacity of 50 % as 126 of 255 where the fill's gives 128.
+                    shows.append(Show(from: clock.times[j], to: j + 1 < clock.times.count ? clock.times[j + 1] : clock.end, alpha: "100"))
                 }
             }
             let own = Array(frames[segment.frames])
@@ -56,10 +56,10 @@ extension LottieDocument {
                 return "{\"ty\":\"sh\",\"ks\":{\"a\":\(animated ? 1 : 0),\"k\":"
                     + (animated ? "[" + keyframes.joined(separator: ",") + "]" : path(contours[0][c], units: units)) + "}}"
             }
-            let color = colorKeys(own, times: times)
+            let color = colorKeys(own, times: times), alpha = alphaKeys(own, times: times)
             return shapeLayer(
-                filled(paths, color: color, opacity: "100").joined(separator: ","), shows: shows, index: index + 1, end: clock.end,
-                units: units)
+                filled(paths, color: color, opacityProperty: alpha).joined(separator: ","), shows: shows, index: index + 1,
+                end: clock.end, units: units)
         }
         if let background = canvas.background {
             layers.append(backgroundLayer(background, index: layers.count + 1, end: clock.end, canvas: canvas))
@@ -69,6 +69,15 @@ extension LottieDocument {
 
     /// An easing handle's value, to six decimals.
     private static func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 6) }
+
+    /// The fill opacity property of `frames` shown at `times` (a frame each, in every play in
+    /// turn): each frame's tint alpha in percent from its start, as hold keyframes where it
+    /// changes, or a static value when it never does.
+    private static func alphaKeys(_ frames: [OutlineFrame], times: [Int]) -> String {
+        var keys = HoldKeys()
+        for (k, time) in times.enumerated() { keys.add(VectorCanvas.opacity(Double(frames[k % frames.count].tint.alpha) / 255 * 100), at: time) }
+        return keys.property(scalar: true)
+    }
 
     /// The fill colour property of `frames` shown at `times` (a frame each, in every play in
     /// turn): each frame's tint from its start, as hold keyframes where it changes, or a

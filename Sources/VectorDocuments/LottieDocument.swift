@@ -14,7 +14,7 @@ import PathMorph
 /// top), each with its own fill at the outline layer's opacity. Every layer spans the whole
 /// composition and is shown by its opacity alone, with hold keyframes: the
 /// tint's alpha from the frame's start until the next frame's, 0 before and after; or 100 %,
-/// the tint's alpha in the fills, where those draw rings (`fillsCarryAlpha`). (Players
+/// the tint's alpha in the fills, where those draw rings (`drawsRings`). (Players
 /// disagree on whether a layer shows at its out point, so in and out points would show two
 /// frames at once in some.) Frames drawn alike — a ping-pong's way back, the plays of
 /// `--loops`, the frames about either end of an eased morph (within a few levels of each
@@ -47,8 +47,8 @@ package enum LottieDocument {
         var shows = [[Show]](repeating: [], count: distinct.drawings.count)
         for (k, time) in times.enumerated() {
             let frame = k % frames.count
-            // The tint's alpha: in the fills (`fillsCarryAlpha`), else the layer's opacity.
-            let alpha = fillsCarryAlpha(frames[frame]) ? 255 : frames[frame].tint.alpha
+            // The tint's alpha: in the fills of rings (`drawsRings`), else the layer's opacity.
+            let alpha = drawsRings(frames[frame]) ? 255 : frames[frame].tint.alpha
             shows[distinct.drawingOfFrame[frame]].append(Show(
                 from: time, to: k + 1 < times.count ? times[k + 1] : end,
                 alpha: VectorCanvas.opacity(Double(alpha) / 255 * 100)))
@@ -68,28 +68,25 @@ package enum LottieDocument {
             + layers.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The composition's size, in points when both of the frame's sides are whole numbers of
-    /// points, as an SVG document's is (else in pixels: the format's sizes are whole
-    /// numbers): lottie-ios and lottie-android take a composition's size in points and dp
-    /// for the animation's own size, so a 44 pt icon drawn at 3 pixels a point is a 44 × 44
+    /// The composition's size: the frame's in points, as an SVG document's is, each side
+    /// rounded to a whole number of points (the format's sizes are whole numbers), at least
+    /// 1. lottie-ios and lottie-android take a composition's size in points and dp for the
+    /// animation's own size, so a 44 pt icon drawn at 3 pixels a point is a 44 × 44
     /// composition, not 132 × 132, which such a view would show three times too large. The
-    /// layers' transforms scale the outlines' pixels to its units.
+    /// layers' transforms scale the outlines' pixels to its units, each side by its own
+    /// factor: the frame's pixels over the composition's units, the canvas's scale where a
+    /// side is a whole number of points, and otherwise within half a point of it (a 136 px
+    /// frame at 3 pixels a point, 45.33 pt, is 45 pt, its outlines drawn 0.7 % smaller), so
+    /// that a player drawing the composition at the frame's pixels draws them at their own.
     package struct Composition {
         package let width: Int, height: Int
-        /// Pixels in one of the composition's units: the canvas's scale, or 1.
-        package let pixelsPerUnit: Double
+        /// Pixels in one of the composition's units, across and down.
+        package let pixelsPerUnit: SIMD2<Double>
 
         package init(_ canvas: VectorCanvas) {
-            let points = (Double(canvas.width) / canvas.scale, Double(canvas.height) / canvas.scale)
-            func whole(_ value: Double) -> Int? {
-                let rounded = value.rounded()
-                return rounded >= 1 && abs(value - rounded) <= 1e-9 * rounded ? Int(rounded) : nil
-            }
-            if let width = whole(points.0), let height = whole(points.1) {
-                (self.width, self.height, pixelsPerUnit) = (width, height, canvas.scale)
-            } else {
-                (self.width, self.height, pixelsPerUnit) = (canvas.width, canvas.height, 1)
-            }
+            func points(_ pixels: Int) -> Int { max(1, Int((Double(pixels) / canvas.scale).rounded())) }
+            (width, height) = (points(canvas.width), points(canvas.height))
+            pixelsPerUnit = SIMD2(Double(canvas.width) / Double(width), Double(canvas.height) / Double(height))
         }
     }
 
@@ -153,9 +150,9 @@ package enum LottieDocument {
     }
 
     /// A layer transform's anchor, position and scale (the properties the format requires
-    /// besides the opacity): no offset, the scale `scale` percent.
-    static func staticTransform(scale: String = "100") -> String {
-        "\"a\":{\"a\":0,\"k\":[0,0,0]},\"p\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[\(scale),\(scale),100]}"
+    /// besides the opacity): no offset, the scale `scale` percent across and down.
+    static func staticTransform(scale: (x: String, y: String) = ("100", "100")) -> String {
+        "\"a\":{\"a\":0,\"k\":[0,0,0]},\"p\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[\(scale.x),\(scale.y),100]}"
     }
 
     /// A time a drawing shows: from composition frame `from` until `to`, at opacity `alpha`
@@ -214,32 +211,35 @@ package enum LottieDocument {
             + "\"ks\":{\"o\":\(opacity),\(staticTransform(scale: units.scale))},\"shapes\":[" + shapes + "]}"
     }
 
-    /// Whether the tint's alpha goes into a frame's fills rather than its layer's opacity: in
-    /// a translucent tint, for a frame of one outline layer or of nested ones
-    /// (`MaskTracer.nestsLayers`), drawn as rings (`shapes`).
+    /// Whether a frame is drawn as rings, the tint's alpha in their fills and its layer at
+    /// 100 %: a frame of one outline layer, or of nested ones (`MaskTracer.nestsLayers`).
+    /// Other frames are a staircase of overlapping fills under the tint's alpha as the
+    /// layer's opacity.
     ///
     /// Players disagree on a layer's opacity over several fills: lottie-web's SVG renderer and
     /// rlottie composite the layer as a whole, lottie-web's canvas renderer (and lottie-android
     /// unless told otherwise) multiply each fill by it, so a staircase of overlapping fills
     /// drew too opaque where they overlap (play → pause's half-way frame in #3478F680: a soft
-    /// IoU of 0.72 against its PNG frame on the canvas, 0.99 in SVG). Rings overlap nowhere,
-    /// and with the alpha in their fills and the layer at 100 % every player draws the same:
-    /// on the canvas and in rlottie 0.988–0.994 at worst over nine- and 21-frame morphs of
-    /// play → pause, bell → magnifyingglass, edit-find → mail-send and dialog-warning →
-    /// dialog-information (in rlottie 0.977–0.981 before, as it also draws a layer's
-    /// opacity slightly too faint). An opaque tint keeps the staircase, its layers at
-    /// 100 %, which every player draws alike, and smaller: the rings write each inner
-    /// outline twice.
-    static func fillsCarryAlpha(_ frame: VectorFrame) -> Bool {
-        frame.tint.alpha < 255 && (frame.layers.count <= 1 || frame.layers.allSatisfy(\.isNested))
+    /// IoU of 0.72 against its PNG frame on the canvas, 0.99 in SVG). Rings overlap nowhere
+    /// (but in slivers where two nested outlines that follow one edge cross, within the
+    /// tolerance), and with the alpha in their fills and the layer at 100 % every player
+    /// draws the same: on the canvas and in rlottie 0.988–0.994 at worst over nine- and
+    /// 21-frame morphs of play → pause, bell → magnifyingglass, edit-find → mail-send and
+    /// dialog-warning → dialog-information (in rlottie 0.977–0.981 before, as it also draws
+    /// a layer's opacity slightly too faint). A file in an opaque tint keeps the staircase
+    /// (the tool traces it unnested), its layers at 100 %, which every player draws alike,
+    /// and smaller: the rings write each inner outline twice. Nested frames in an opaque
+    /// tint (the opaque end of a `--color-to` ramp into a translucent colour) are rings
+    /// too: stacked, their layers would all draw the sharp edges they share.
+    static func drawsRings(_ frame: VectorFrame) -> Bool {
+        frame.layers.count <= 1 || frame.layers.allSatisfy(\.isNested)
     }
 
     /// A frame's drawing, in the tint: its outline layer's paths and fill, or for several
-    /// outline layers a group of each, the opaque one first. Where the fills carry the
-    /// tint's alpha (`fillsCarryAlpha`), several layers are drawn as rings: each layer's paths
-    /// with the next one's reversed, which the non-zero rule leaves empty inside that one
-    /// (its region holds the next), filled at the tint's alpha times the coverage the
-    /// layers composited in order give there.
+    /// outline layers a group of each, the opaque one first. Drawn as rings (`drawsRings`),
+    /// each layer's paths go with the next one's reversed, which the non-zero rule leaves
+    /// empty inside that one (its region holds the next), filled at the tint's alpha times
+    /// the coverage the layers composited in order give there.
     private static func shapes(_ frame: VectorFrame, units: PathUnits) -> String {
         let color = "{\"a\":0,\"k\":\(colorValue(frame.tint))}"
         func items(_ contours: [PathContour]) -> [String] {
@@ -247,7 +247,7 @@ package enum LottieDocument {
         }
         let layers = frame.layers
         var drawn: [[String]]
-        if fillsCarryAlpha(frame) {
+        if drawsRings(frame) {
             let alpha = Double(frame.tint.alpha) / 255
             // Each layer's coverage as the layers up to it composite, bottom first.
             var below = 0.0
@@ -266,7 +266,13 @@ package enum LottieDocument {
     /// `paths` (shape items) and a fill with the colour property `color` at `opacity` percent
     /// under the non-zero rule.
     static func filled(_ paths: [String], color: String, opacity: String) -> [String] {
-        paths + ["{\"ty\":\"fl\",\"c\":\(color),\"o\":{\"a\":0,\"k\":\(opacity)},\"r\":1}"]
+        filled(paths, color: color, opacityProperty: "{\"a\":0,\"k\":\(opacity)}")
+    }
+
+    /// `paths` and a fill with the colour property `color` and the opacity property
+    /// `opacityProperty` (percent, static or keyframed) under the non-zero rule.
+    static func filled(_ paths: [String], color: String, opacityProperty: String) -> [String] {
+        paths + ["{\"ty\":\"fl\",\"c\":\(color),\"o\":\(opacityProperty),\"r\":1}"]
     }
 
     /// `items` as a group with no transform of its own (the format wants one written).
@@ -291,24 +297,32 @@ package enum LottieDocument {
     /// drew frames up to 0.0023 soft IoU further from their PNG frames (go-next → play's
     /// frames near the ends 0.9939 → 0.9917).
     struct PathUnits {
-        /// The layers' scale from units to the composition's (`Composition`), in percent, as
-        /// written.
-        let scale: String
-        /// Units in a pixel, from the scale as written (so that a player's product of the two
-        /// is the pixel's place in the composition, rounded to a unit).
-        let perPixel: Double
+        /// The layers' scale from units to the composition's (`Composition`), in percent,
+        /// across and down, as written.
+        let scale: (x: String, y: String)
+        /// Units in a pixel across and down, from the scale as written (so that a player's
+        /// product of the two is the pixel's place in the composition, rounded to a unit).
+        let perPixel: SIMD2<Double>
 
         /// Units of `tolerance` / 4 pixels, in a layer of `composition`.
         init(tolerance: Double, composition: Composition) {
-            scale = PathContour.formatNumber(100 * tolerance / 4 / composition.pixelsPerUnit, decimals: 6)
-            perPixel = 100 / Double(scale)! / composition.pixelsPerUnit
+            let ratio = composition.pixelsPerUnit
+            scale = (
+                PathContour.formatNumber(100 * tolerance / 4 / ratio.x, decimals: 6),
+                PathContour.formatNumber(100 * tolerance / 4 / ratio.y, decimals: 6))
+            perPixel = SIMD2(100 / Double(scale.x)! / ratio.x, 100 / Double(scale.y)! / ratio.y)
         }
 
-        /// A coordinate in pixels as a whole number of units (0 for a value that is not a
-        /// finite number, which the tracer does not make: never a trap).
-        func number(_ value: Double) -> String {
-            guard let units = Int(exactly: (value * perPixel).rounded()), units != 0 else { return "0" }
-            return String(units)
+        /// A point (or a vector) in pixels as `[x,y]` in whole numbers of units.
+        func pair(_ point: SIMD2<Double>) -> String {
+            "[\(number(point.x * perPixel.x)),\(number(point.y * perPixel.y))]"
+        }
+
+        /// `units` rounded to a whole number (0 for a value that is not a finite number,
+        /// which the tracer does not make: never a trap).
+        private func number(_ units: Double) -> String {
+            guard let whole = Int(exactly: units.rounded()), whole != 0 else { return "0" }
+            return String(whole)
         }
     }
 
@@ -317,7 +331,7 @@ package enum LottieDocument {
     static func path(_ contour: PathContour, units: PathUnits) -> String {
         var vertices: [String] = [], ins: [String] = [], outs: [String] = []
         let n = contour.curves.count
-        func pair(_ p: SIMD2<Double>) -> String { "[\(units.number(p.x)),\(units.number(p.y))]" }
+        func pair(_ p: SIMD2<Double>) -> String { units.pair(p) }
         for k in 0..<n {
             let node = k == 0 ? contour.start : contour.curves[k - 1].end
             let incoming = contour.curves[(k + n - 1) % n]   // ends at this node

@@ -81,6 +81,34 @@ struct PathVectorExportTests {
         }
     }
 
+    /// In a translucent tint, and a ramp of alphas, the fill carries the alpha (keyframed where
+    /// it changes) and the layer shows at 100 %: rlottie drew a layer's opacity of 50 % as
+    /// 126 of 255 (soft IoU 0.982), the fill's as 128.
+    @Test func aTranslucentTintIsTheFillsOpacity() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for colors in [["--color", "#3478F680"], ["--color", "#3478F6FF", "--color-to", "#E0402080"]] {
+            let options = ["--style", "path", "--from", "heart", "--to", "star", "--frames", "9", "-q"] + colors
+            let run = try Binary.run(["render"] + options + ["--format", "lottie", "-o", folder.file("m.json")])
+            try #require(run.status == 0, "\(run.stderr)")
+            let pngs = try Self.pngFrames(options, in: folder)
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("m.json")))
+            let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let layers = try #require(document["layers"] as? [[String: Any]])
+            #expect(VectorExportTests.shownFrames(of: layers, end: 9).allSatisfy { $0.count == 9 })
+            let opacity = try #require((layers[0]["ks"] as? [String: Any])?["o"] as? [String: Any])
+            #expect(opacity["k"] as? Double == 100, "\(colors): layer opacity \(opacity)")
+            let player = try VectorExportTests.rlottie(folder.file("m.json"), into: folder.file("rl"))
+            try #require(player.status == 0, "\(player.stderr)")
+            for k in 0..<9 {
+                let drawn = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("rl/frame_\(k).alpha"))))
+                let (mean, iou) = VectorExportTests.compare(drawn, pngs[k])
+                #expect(mean < 1 && iou >= VectorExportTests.iou, "\(colors) frame \(k): mean \(mean), IoU \(iou)")
+            }
+            try FileManager.default.removeItem(atPath: folder.file("png"))
+        }
+    }
+
     @Test func lottieWebPlaysTheKeyframedOutline() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

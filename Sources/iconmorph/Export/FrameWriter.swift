@@ -297,7 +297,7 @@ struct FrameWriter {
             let coverage = try MorphRenderer(width: renderer.width, height: renderer.height, style: coverageStyle)
             var tracer = try MaskTracer(tolerance: output.tolerance)
             // A Lottie file in a translucent tint draws its translucent frames as rings, which
-            // need nested layers (`LottieDocument.fillsCarryAlpha`).
+            // need nested layers (`LottieDocument.drawsRings`).
             tracer.nestsLayers = isLottie && tints.contains { $0.alpha < 255 }
             func export(to sink: any FrameSink) throws {
                 try Self.export(frames, renderer: coverage, to: sink, reporter: reporter)
@@ -324,10 +324,9 @@ struct FrameWriter {
         case 1: "plays once"
         case let n: "plays \(n) times"
         }
-        // A Lottie composition is in points where the frame is a whole number of them.
+        // A Lottie composition is in points.
         let composition = LottieDocument.Composition(canvas)
-        let shownSize = isLottie && composition.pixelsPerUnit != 1
-            ? "\(size) px, \(composition.width)×\(composition.height) pt" : size
+        let shownSize = isLottie ? "\(size) px, \(composition.width)×\(composition.height) pt" : size
         return "wrote \(plan.paths[0]) (\(shownSize), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
     }
 }
