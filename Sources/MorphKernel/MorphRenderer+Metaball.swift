@@ -16,10 +16,11 @@ extension MorphRenderer {
         let skipping = storedSkipsFlatTiles && capture == nil
         let kernel = bank.levels[frame.level]
         let n = kernel.halfWidth
-        // A frame that may be split, after a frame that was, wakes the helpers that sleep
-        // now, so that the work it does alone first (measuring and classifying the tiles)
-        // hides their waking.
-        if lastFrameSplit && bandCountLocked(tapWork: width * height * (2 * n + 1)) > 1 { pool?.wake() }
+        // The threads a frame that computed every tile would be split over. One that may be
+        // split, after a frame that was, wakes the helpers that sleep now, so that the work
+        // it does alone first (measuring and classifying the tiles) hides their waking.
+        let measureThreads = bandCountLocked(tapWork: width * height * (2 * n + 1))
+        if lastFrameSplit && measureThreads > 1 { pool?.wake() }
         let h = min(n, scratch.paddingColumns), v = min(n, scratch.paddingRows)
         // The automatic ramp's kernel taps, as the blur uses them.
         let levelCentre = Double(kernel.weights[n])
@@ -84,7 +85,6 @@ extension MorphRenderer {
                         // work of a frame that computed every tile would be split and either the
                         // masks are measured or the tiles are many enough to pay for the phases'
                         // hand-offs (`splitClassificationTiles`).
-                        let measureThreads = bandCountLocked(tapWork: width * height * (2 * n + 1))
                         let splitBands = min(tiles.tileRowCount, 2 * measureThreads)
                         let splitsClassification = measureThreads > 1
                             && tiles.blockCount * tiles.tileRowCount >= storedSplitClassificationTiles

@@ -36,7 +36,7 @@ extension LottieDocument {
                 for k in segment.frames {
                     let j = play * frames.count + k
                     times.append(clock.times[j])
-                    // The tint's alpha is in the fill (`alphaKeys`): rlottie drew a layer's
+                    // The tint's alpha is in the fill (`tintKeys`): rlottie drew a layer's
                     // opacity of 50 % as 126 of 255 where the fill's gives 128.
                     shows.append(Show(from: clock.times[j], to: j + 1 < clock.times.count ? clock.times[j + 1] : clock.end, alpha: "100"))
                 }
@@ -56,7 +56,8 @@ extension LottieDocument {
                 return "{\"ty\":\"sh\",\"ks\":{\"a\":\(animated ? 1 : 0),\"k\":"
                     + (animated ? "[" + keyframes.joined(separator: ",") + "]" : path(contours[0][c], units: units)) + "}}"
             }
-            let color = colorKeys(own, times: times), alpha = alphaKeys(own, times: times)
+            let color = tintKeys(own, times: times, scalar: false) { colorValue($0) }
+            let alpha = tintKeys(own, times: times, scalar: true) { VectorCanvas.opacity(Double($0.alpha) / 255 * 100) }
             return shapeLayer(
                 filled(paths, color: color, opacityProperty: alpha).joined(separator: ","), shows: shows, index: index + 1,
                 end: clock.end, units: units)
@@ -70,21 +71,15 @@ extension LottieDocument {
     /// An easing handle's value, to six decimals.
     private static func number(_ value: Double) -> String { PathContour.formatNumber(value, decimals: 6) }
 
-    /// The fill opacity property of `frames` shown at `times` (a frame each, in every play in
-    /// turn): each frame's tint alpha in percent from its start, as hold keyframes where it
-    /// changes, or a static value when it never does.
-    private static func alphaKeys(_ frames: [OutlineFrame], times: [Int]) -> String {
+    /// A fill property of `frames` shown at `times` (a frame each, in every play in turn):
+    /// `value` of each frame's tint (its colour, or its alpha in percent) from the frame's
+    /// start, as hold keyframes where it changes, or static when it never does; `scalar` for
+    /// a one-number property.
+    private static func tintKeys(
+        _ frames: [OutlineFrame], times: [Int], scalar: Bool, _ value: (TintColor) -> String
+    ) -> String {
         var keys = HoldKeys()
-        for (k, time) in times.enumerated() { keys.add(VectorCanvas.opacity(Double(frames[k % frames.count].tint.alpha) / 255 * 100), at: time) }
-        return keys.property(scalar: true)
-    }
-
-    /// The fill colour property of `frames` shown at `times` (a frame each, in every play in
-    /// turn): each frame's tint from its start, as hold keyframes where it changes, or a
-    /// static colour when it never does.
-    private static func colorKeys(_ frames: [OutlineFrame], times: [Int]) -> String {
-        var keys = HoldKeys()
-        for (k, time) in times.enumerated() { keys.add(colorValue(frames[k % frames.count].tint), at: time) }
-        return keys.property(scalar: false)
+        for (k, time) in times.enumerated() { keys.add(value(frames[k % frames.count].tint), at: time) }
+        return keys.property(scalar: scalar)
     }
 }

@@ -6,8 +6,8 @@ import PathMorph
 /// `--format lottie`: every frame in one Lottie (Bodymovin JSON) animation, as the common
 /// players read it (lottie-web, lottie-ios, lottie-android, rlottie).
 ///
-/// The composition is the frame at the output's frame rate, in points where the frame is a
-/// whole number of points (`Composition`), else in pixels. Each output frame is a
+/// The composition is the frame in points (each side rounded to whole points: `Composition`)
+/// at the output's frame rate. Each output frame is a
 /// shape layer holding its outline layer's contours — paths of cubic vertices with in and out
 /// tangents — and a fill in the tint's colour (non-zero); a translucent frame's layer holds a
 /// group per outline layer instead (the opaque outline first: Lottie draws the first item on
@@ -331,14 +331,13 @@ package enum LottieDocument {
     static func path(_ contour: PathContour, units: PathUnits) -> String {
         var vertices: [String] = [], ins: [String] = [], outs: [String] = []
         let n = contour.curves.count
-        func pair(_ p: SIMD2<Double>) -> String { units.pair(p) }
         for k in 0..<n {
             let node = k == 0 ? contour.start : contour.curves[k - 1].end
             let incoming = contour.curves[(k + n - 1) % n]   // ends at this node
             let outgoing = contour.curves[k]
-            vertices.append(pair(node))
-            ins.append(pair(incoming.control2 - node))
-            outs.append(pair(outgoing.control1 - node))
+            vertices.append(units.pair(node))
+            ins.append(units.pair(incoming.control2 - node))
+            outs.append(units.pair(outgoing.control1 - node))
         }
         return "{\"c\":true,\"v\":[\(vertices.joined(separator: ","))],"
             + "\"i\":[\(ins.joined(separator: ","))],\"o\":[\(outs.joined(separator: ","))]}"

@@ -53,11 +53,11 @@ public enum VectorDocument {
     /// common players read it (lottie-web, lottie-ios, lottie-android, rlottie): frame k
     /// shows for `frameDurations[k]` seconds rounded to whole frames of the rate (at least
     /// one), and the `loops` plays are written one after another (Lottie has no loop count;
-    /// players loop by their own setting; 0 writes one play). In a translucent tint, frames
-    /// traced with `MaskTracer.nestsLayers` are drawn as rings that overlap nowhere, the
-    /// tint's alpha in their fills, which players that multiply each fill by a layer's
-    /// opacity draw as the others do; other frames of several layers keep the tint's alpha
-    /// in the layer's opacity.
+    /// players loop by their own setting; 0 writes one play). Frames traced with
+    /// `MaskTracer.nestsLayers` are drawn as rings that overlap nowhere, the tint's alpha in
+    /// their fills, which players that multiply each fill by a layer's opacity draw as the
+    /// others do; other frames of several layers keep the tint's alpha in the layer's
+    /// opacity. The composition is the canvas in points, each side rounded to whole points.
     ///
     /// - Throws: `VectorDocument.InvalidTiming` and `VectorDocument.InvalidFrame` as for
     ///   `animatedSVG`, also when the plays written hold more than `mostFramesWritten`

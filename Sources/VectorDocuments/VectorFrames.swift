@@ -43,7 +43,7 @@ package struct DistinctDrawings<Drawing: Hashable> {
 /// points, the background, and the tolerance the outlines were traced at.
 public struct VectorCanvas: Sendable, Equatable {
     /// The frame's width in pixels: the viewBox's. A Lottie composition is `width / scale`
-    /// wide when that and `height / scale` are whole numbers (points), else `width`.
+    /// wide, rounded to whole points.
     public private(set) var width: Int
     /// The frame's height in pixels.
     public private(set) var height: Int
