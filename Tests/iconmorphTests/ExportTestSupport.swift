@@ -33,48 +33,11 @@ enum ExportRun {
     /// Runs `executable` (a path, or a name looked up in PATH through /usr/bin/env) and
     /// collects both outputs as they come.
     static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> BinaryRunResult {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = input.map { _ in Pipe() }
-        if input != nil { signal(SIGPIPE, SIG_IGN) }
-        process.standardInput = stdin ?? FileHandle.nullDevice
-        try process.run()
-        if let stdin, let input {
-            DispatchQueue.global().async {
-                try? stdin.fileHandleForWriting.write(contentsOf: input)
-                try? stdin.fileHandleForWriting.close()
-            }
-        }
-        let collected = Collected()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            collected.out = out.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        group.enter()
-        DispatchQueue.global().async {
-            collected.err = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        process.waitUntilExit()
-        group.wait()
-        return BinaryRunResult(status: process.terminationStatus, stdout: collected.out, stderr: String(decoding: collected.err, as: UTF8.self))
-    }
-
-    /// Both outputs of a child, filled on two threads; read after both are done.
-    private final class Collected: @unchecked Sendable {
-        var out = Data(), err = Data()
+        let running = executable.contains("/")
+            ? try RunningProcess.launch(executable, arguments, in: directory, input: input)
+            : try RunningProcess.launch("/usr/bin/env", [executable] + arguments, in: directory, input: input)
+        let (status, out, err) = running.finishWithData()
+        return BinaryRunResult(status: status, stdout: out, stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// Runs a `/bin/sh -c` script with `$ICONMORPH` set to the binary.

@@ -171,14 +171,27 @@ enum Binary {
         _ arguments: [String], in directory: String? = nil, shellPrefix: String? = nil, input: Data? = nil, unsanitized: Bool = false
     ) throws -> RunningProcess {
         let binary = try locate(unsanitized: unsanitized)
-        let process = Process()
         if let shellPrefix {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shellPrefix + "; exec \"$0\" \"$@\"", binary] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
+            return try RunningProcess.launch(
+                "/bin/sh", ["-c", shellPrefix + "; exec \"$0\" \"$@\"", binary] + arguments, in: directory, input: input)
         }
+        return try RunningProcess.launch(binary, arguments, in: directory, input: input)
+    }
+}
+
+/// A started process whose output is collected on background threads, so a chatty child cannot
+/// block on a full pipe.
+final class RunningProcess: @unchecked Sendable {
+    let process: Process
+    private let group = DispatchGroup()
+    private var outData = Data(), errData = Data()
+
+    /// Starts `executable` (a path) with `arguments` in `directory`; standard input is
+    /// `input`, or empty when that is `nil`.
+    static func launch(_ executable: String, _ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> RunningProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -198,16 +211,8 @@ enum Binary {
         }
         return RunningProcess(process: process, out: out, err: err)
     }
-}
 
-/// A started process whose output is collected on background threads, so a chatty child cannot
-/// block on a full pipe.
-final class RunningProcess: @unchecked Sendable {
-    let process: Process
-    private let group = DispatchGroup()
-    private var outData = Data(), errData = Data()
-
-    init(process: Process, out: Pipe, err: Pipe) {
+    private init(process: Process, out: Pipe, err: Pipe) {
         self.process = process
         group.enter()
         DispatchQueue.global().async {
@@ -225,11 +230,14 @@ final class RunningProcess: @unchecked Sendable {
     var isRunning: Bool { process.isRunning }
 
     func finish() throws -> ProcessResult {
+        let (status, out, err) = finishWithData()
+        return ProcessResult(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Waits for the child to exit and its outputs to close: its status and both outputs as bytes.
+    func finishWithData() -> (status: Int32, stdout: Data, stderr: Data) {
         process.waitUntilExit()
         group.wait()
-        return ProcessResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, outData, errData)
     }
 }
