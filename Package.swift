@@ -3,8 +3,9 @@ import PackageDescription
 
 // Two library products:
 // - IconMorph: masks, SVG import, the built-in symbols and the frame math, behind one
-//   `import IconMorph`. It needs no system library, so it builds wherever Swift does
-//   (iOS, watchOS, Linux servers, …).
+//   `import IconMorph`. It needs no system library, so it builds on Linux and every Apple
+//   platform (macOS, iOS, watchOS, tvOS); not yet on Windows or Android, whose C library
+//   modules it does not import (its threads are POSIX threads).
 // - IconMorphPNG: IconMorph plus PNG files, through libpng and zlib (system libraries).
 let package = Package(
     name: "iconmorph",

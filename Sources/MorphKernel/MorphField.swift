@@ -8,6 +8,7 @@ public enum MorphField: String, Sendable, Hashable, CaseIterable {
     /// Each mask's signed distance to its outline is mixed and blurred, and the frame's edge
     /// is the field's zero, drawn one pixel wide (the documentation's "Distance Morphs"
     /// article has the math): shapes grow out of each other and shrink into each other and
-    /// never show a translucent interior. `threshold` and `softness` do not apply.
+    /// never show a translucent interior. `threshold` and `softness` do not apply (any value is
+    /// accepted and ignored).
     case distance
 }

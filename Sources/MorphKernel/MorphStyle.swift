@@ -128,7 +128,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
         return TintColor(red: red, green: green, blue: blue, alpha: UInt8(alpha))
     }
 
-    /// Checks every parameter against its documented range.
+    /// Checks every parameter the style's field uses against its documented range: a
+    /// distance style's threshold and softness, which it does not use, are not checked.
     ///
     /// - Throws: `MorphError.invalidParameter` naming the first parameter out of range, in
     ///   the order maxBlurRadius, blurLevels, threshold, softness (a threshold outside
@@ -146,6 +147,8 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
                 .blurLevels,
                 reason: "must be from 2 to \(MorphStyle.maximumBlurLevels), got \(blurLevels)")
         }
+        // The distance field's edge is its zero (`MorphField.distance`).
+        guard field == .metaball else { return }
         guard threshold.isFinite, threshold > 0, threshold <= 1 else {
             throw MorphError.invalidParameter(
                 .threshold, reason: "must be a finite number in (0, 1], got \(threshold)")
@@ -169,8 +172,9 @@ public struct MorphStyle: Sendable, Equatable, Hashable {
 }
 
 extension MorphStyle {
-    /// Styles are equal when they draw the same frames: `blurLevels` compared as its value,
-    /// whether set or following the radius.
+    /// Styles are equal when their settings are: `blurLevels` compared as its value,
+    /// whether set or following the radius. (Two distance styles that differ only in
+    /// `threshold` or `softness`, which that field does not use, draw the same frames.)
     public static func == (a: MorphStyle, b: MorphStyle) -> Bool {
         a.field == b.field && a.maxBlurRadius == b.maxBlurRadius && a.blurLevels == b.blurLevels
             && a.threshold == b.threshold && a.softness == b.softness && a.easing == b.easing && a.tint == b.tint

@@ -26,7 +26,7 @@ public enum VectorDocument {
     /// filled in its tint.
     ///
     /// - Throws: `VectorDocument.InvalidFrame` for a layer whose opacity is not over 0 and at
-    ///   most 1, or a contour point that is not finite.
+    ///   most 1, or a contour point that is not finite or lies beyond `coordinateLimit`.
     public static func svg(_ frame: VectorFrame, canvas: VectorCanvas) throws -> String {
         try checkLayers([frame])
         return SVGFrameDocument.text(frame, canvas: canvas)
@@ -40,7 +40,7 @@ public enum VectorDocument {
     ///   `mostFramesWritten`, the durations do not match them one for one, a duration is not
     ///   from 0.001 to 86,400 s, or `loops` is negative; `VectorDocument.InvalidFrame` for a
     ///   layer whose opacity is not over 0 and at most 1, or a contour point that is not
-    ///   finite.
+    ///   finite or lies beyond `coordinateLimit`.
     public static func animatedSVG(
         _ frames: [VectorFrame], frameDurations: [Double], loops: Int = 0, canvas: VectorCanvas
     ) throws -> String {
@@ -114,6 +114,11 @@ public enum VectorDocument {
         public let description: String
     }
 
+    /// The largest coordinate a contour point may have, either way, in pixels: 10⁹, far past
+    /// any canvas (`VectorCanvas` sides are at most 100,000 px), and small enough that every
+    /// document writes each number exactly to its precision.
+    public static let coordinateLimit = 1e9
+
     /// The most frames a document writes, counting each play a Lottie file writes (it has no
     /// play count): 300,000, the tool's limit.
     public static let mostFramesWritten = 300_000
@@ -160,7 +165,9 @@ public enum VectorDocument {
     }
 
     /// Throws for a layer whose opacity is not over 0 and at most 1 (a NaN one wrote `nan`
-    /// into the JSON), or whose contours have a point that is not finite (written as 0).
+    /// into the JSON), or whose contours have a point that is not finite (written as 0) or
+    /// lies beyond `coordinateLimit` (from about 10¹⁴ px the SVG's numbers, from about 10¹⁷
+    /// px the Lottie file's, were written as 0).
     private static func checkLayers(_ frames: [VectorFrame]) throws {
         for (k, frame) in frames.enumerated() {
             for (j, layer) in frame.layers.enumerated() {
@@ -170,6 +177,10 @@ public enum VectorDocument {
                 func check(_ point: SIMD2<Double>) throws {
                     guard point.x.isFinite, point.y.isFinite else {
                         throw InvalidFrame(description: "frame \(k), layer \(j): a contour has the point (\(point.x), \(point.y)); points must be finite")
+                    }
+                    guard abs(point.x) <= coordinateLimit, abs(point.y) <= coordinateLimit else {
+                        throw InvalidFrame(description: "frame \(k), layer \(j): a contour has the point (\(point.x), \(point.y)); "
+                            + "points must lie within ±1,000,000,000 px (coordinateLimit)")
                     }
                 }
                 for contour in layer.contours {

@@ -131,6 +131,25 @@ struct DistanceStyleRendererTests {
         }
     }
 
+    @Test func theThresholdAndSoftnessADistanceStyleDoesNotUseAreNotChecked() throws {
+        // A metaball style refuses them; a distance style takes any, and draws the frames of
+        // its defaults.
+        let pair = try Pair(["heart", "star"])
+        let odd: [(threshold: Double, softness: MorphSoftness)] = [(0, .automatic), (.nan, .fixed(0.6)), (0.5, .fixed(0.6)), (2, .fixed(-1))]
+        let plain = try MorphRenderer(width: pair.width, height: pair.height, style: MorphStyle(field: .distance))
+        for (threshold, softness) in odd {
+            #expect(throws: MorphError.self) {
+                try MorphStyle(field: .metaball, threshold: threshold, softness: softness).validate()
+            }
+            let style = MorphStyle(field: .distance, threshold: threshold, softness: softness)
+            try style.validate()
+            let renderer = try MorphRenderer(width: pair.width, height: pair.height, style: style)
+            for p in [0.25, 0.5] {
+                #expect(try Self.alpha(renderer, pair.frame(p)) == (try Self.alpha(plain, pair.frame(p))), "threshold \(threshold), \(softness) at p = \(p)")
+            }
+        }
+    }
+
     @Test func aRendererSharedByManyIconsGivesEachPairsFrames() throws {
         // Eight icons through one renderer, in an order that evicts fields from its cache and
         // brings them back (copies of the masks, as a host may pass), against a renderer that

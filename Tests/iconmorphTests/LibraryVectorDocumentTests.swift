@@ -188,6 +188,38 @@ struct LibraryVectorDocumentTests {
             try VectorDocument.svg(VectorFrame(layers: [MaskTracer.Layer(contours: [nan], opacity: 1)], tint: Self.black), canvas: canvas)
         }
         #expect(refused?.description == "frame 0, layer 0: a contour has the point (nan, 5.0); points must be finite")
+        // Points far off the canvas are drawn exactly up to the limit, and refused past it
+        // (from about 1e14 px the SVG wrote them as 0, from about 1e17 px the Lottie file).
+        func far(_ x: Double) -> VectorFrame {
+            let contour = PathContour(start: SIMD2(1, 1), curves: [
+                .init(lineFrom: SIMD2(1, 1), to: SIMD2(x, 1)), .init(lineFrom: SIMD2(x, 1), to: SIMD2(1, 5)),
+                .init(lineFrom: SIMD2(1, 5), to: SIMD2(1, 1)),
+            ])
+            return VectorFrame(layers: [MaskTracer.Layer(contours: [contour], opacity: 1)], tint: Self.black)
+        }
+        for x in [VectorDocument.coordinateLimit, -VectorDocument.coordinateLimit] {
+            let svg = try VectorDocument.svg(far(x), canvas: canvas)
+            #expect(svg.contains("M1 1l\(Int(x) - 1) 0"), "\(svg)")
+            let lottie = try VectorDocument.lottie([far(x)], frameDurations: [0.1], framesPerSecond: 10, canvas: canvas)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(lottie.utf8)) as? [String: Any])
+            let layer = try #require((document["layers"] as? [[String: Any]])?.first)
+            let scale = try #require(((layer["ks"] as? [String: Any])?["s"] as? [String: Any])?["k"] as? [Double])
+            let shape = try #require((layer["shapes"] as? [[String: Any]])?.first)
+            let path = try #require((shape["ks"] as? [String: Any])?["k"] as? [String: Any])
+            let vertices = try #require(path["v"] as? [[Double]])
+            // The vertex as the player places it: the layer's scale (a percentage) times the units.
+            #expect(vertices.contains { abs($0[0] * scale[0] / 100 - x) < 1e-3 * abs(x) }, "\(vertices)")
+        }
+        for x in [1.000001e9, -2e9, 1e14, 1e18, Double.greatestFiniteMagnitude] {
+            for make in [
+                { try VectorDocument.svg(far(x), canvas: canvas) },
+                { try VectorDocument.animatedSVG([far(x)], frameDurations: [0.1], canvas: canvas) },
+                { try VectorDocument.lottie([far(x)], frameDurations: [0.1], framesPerSecond: 10, canvas: canvas) },
+            ] as [() throws -> String] {
+                let error = #expect(throws: VectorDocument.InvalidFrame.self) { _ = try make() }
+                #expect(error?.description.hasSuffix("points must lie within ±1,000,000,000 px (coordinateLimit)") == true)
+            }
+        }
         let lottie = try VectorDocument.lottie([VectorFrame(layers: [], tint: Self.black)], frameDurations: [0.1], framesPerSecond: 10, canvas: canvas)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(lottie.utf8)) as? [String: Any])
         #expect((json["layers"] as? [[String: Any]])?.first?["shapes"] as? [Any] != nil)
