@@ -35,13 +35,16 @@ import Darwin
 /// dash patterns (drawn solid), non-scaling strokes, patterns (drawn solid), animation,
 /// clipping by nested viewports, unsupported CSS selectors and at-rules, references to other
 /// files — is named in one warning with counts; the rest is drawn. A `<use>` of a missing
-/// element draws nothing and adds its own warning.
+/// element draws nothing and adds its own warning. A `<path>` whose data has an error is
+/// drawn up to the command in error, as SVG 2 says and browsers and librsvg draw it, and adds
+/// a warning with the parser's precise message, line and column (one Breeze icon in 980
+/// surveyed ends its data with a bare `h`; refused, it could not be used at all).
 ///
 /// Errors: malformed XML; a root that is not an SVG `<svg>`; a canvas that cannot be sized;
-/// a malformed geometry attribute (`d`, `points`, `transform`, `viewBox`,
-/// `preserveAspectRatio`, a length) — SVG renderers would draw up to the error, but an icon
-/// that is silently cut short is worse than a precise message; a `<use>` reference cycle;
-/// and documents beyond `SVGImportLimits`. Every error names the file, line and column.
+/// another malformed geometry attribute (`points`, `transform`, `viewBox`,
+/// `preserveAspectRatio`, a length) — an icon that is silently cut short is worse than a
+/// precise message; a `<use>` reference cycle; and documents beyond `SVGImportLimits`.
+/// Every error names the file, line and column.
 public enum SVGImporter {
     /// Reads and imports the SVG file at `path`.
     ///

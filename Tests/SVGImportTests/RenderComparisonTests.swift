@@ -122,4 +122,32 @@ struct RenderComparisonTests {
         let partialMask = try AlphaMask(icon: partial, box: IconBox(width: 16, height: 16, scale: size.scale))
         #expect(MaskAgreement(partialMask.pixels, reference).intersectionOverUnion < Self.iouBound)
     }
+
+    /// Path data in error is drawn as librsvg (and SVG 2, and browsers) draw it: up to the
+    /// command in error, each set of a command's arguments a command of its own; the
+    /// importer warns once per path, naming its line and column.
+    @Test(arguments: [
+        ("M 2,2 H 14 V 14 H 2 Z M 4,4 h ", "expected a number at offset 30, found end of data"),
+        ("M2 2 L14 2 14 14 2 14 x", "expected a number or a command letter at offset 22, found 'x'"),
+        ("M2 2 h12 v12 h-12 z M5 5 a3 3 0 2 1 6 6", "expected a flag (0 or 1) at offset 32, found '2'"),
+        ("M2 2 h12 v12 h-12 z M4 4 h8 v8 h-8 z 7", "expected a command letter at offset 37, found '7'"),
+    ])
+    func pathDataInErrorIsDrawnUpToTheCommandInError(data: String, problem: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"),
+                     "rsvg-convert is missing: run Scripts/setup")
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\">\n<path d=\"\(data)\"/></svg>"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-path-in-error-\(UUID().uuidString).svg").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let imported = try SVGImporter.load(contentsOfFile: file)
+        #expect(imported.warnings == ["\(file):2:7: <path> attribute d: path data: \(problem); drawn up to the command in error"])
+        let size = comparisonSize(width: 16, height: 16, side: 64)
+        let mask = try AlphaMask(icon: imported.icon, box: IconBox(width: 16, height: 16, scale: size.scale))
+        let reference = try supersampledRsvgAlpha(file: file, width: size.width, height: size.height, factor: Self.referenceSide / 64)
+        let agreement = MaskAgreement(mask.pixels, reference)
+        #expect(agreement.meanAbsoluteDifference <= Self.meanBound && agreement.intersectionOverUnion >= Self.iouBound,
+                "\(data): mean |Δα| \(agreement.meanAbsoluteDifference), IoU \(agreement.intersectionOverUnion)")
+        // Something is drawn: the commands before the error.
+        #expect(mask.pixels.contains { $0 == 255 })
+    }
 }

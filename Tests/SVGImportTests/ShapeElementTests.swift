@@ -124,14 +124,31 @@ struct ShapeElementTests {
         #expect(icon.layers[1].path.segments.first == .move(SIMD2(100 + radius, 25)))
     }
 
-    @Test(arguments: [
+        @Test func pathDataInErrorKeepsTheCommandsBeforeTheError() throws {
+        // SVG 2: a path is drawn up to the command in error; each argument set counts as a
+        // command, and one is added only once all its arguments are read.
+        let imported = try importSVG("<path\n   d=\"M0 0 L1 0 1 1 2\"/><rect width=\"1\" height=\"1\"/>")
+        #expect(imported.icon.layers.count == 2)
+        #expect(imported.icon.layers[0].path.segments == [.move(SIMD2(0, 0)), .line(SIMD2(1, 0)), .line(SIMD2(1, 1))])
+        #expect(imported.warnings == [
+            "test.svg:2:4: <path> attribute d: path data: expected a number at offset 15, found end of data; drawn up to the command in error",
+        ])
+        // An error before any drawing command leaves nothing to draw, and the rest is drawn.
+        let empty = try importSVG(#"<path d="L1 1"/><rect width="1" height="1"/>"#)
+        #expect(empty.icon.layers.count == 1)
+        #expect(empty.warnings.count == 1)
+        #expect(empty.warnings.first?.hasSuffix("expected a moveto command (M or m) at offset 0, found 'L'; drawn up to the command in error") == true)
+        // The library's parser still throws at the first problem.
+        #expect(throws: SVGPathDataError.self) { _ = try VectorPath(svgPathData: "M0 0 L1 0 1 1 2") }
+    }
+
+@Test(arguments: [
         (#"<rect width="10zz" height="1"/>"#, "<rect> attribute width: length: expected a unit (px, in, cm, mm, pt, pc, em, ex or %) or the end at offset 2, found 'z'"),
         (#"<rect width="10px5" height="1"/>"#, "<rect> attribute width: length: expected the end of the length at offset 4, found '5'"),
         (#"<rect width="abc" height="1"/>"#, "<rect> attribute width: length: expected a number at offset 0, found 'a'"),
         (#"<circle r="1 2"/>"#, "<circle> attribute r: length: expected the end of the length at offset 2, found '2'"),
         (#"<polygon points="1 2 x"/>"#, "<polygon> attribute points: number list: expected a number at offset 4, found 'x'"),
         (#"<polyline points="1 2,"/>"#, "<polyline> attribute points: number list: expected a number at offset 4, found end of data"),
-        ("<path\n   d=\"M0 0 L1\"/>", "<path> attribute d: path data: expected a number at offset 7, found end of data"),
     ])
     func malformedGeometryIsAnErrorAtTheAttribute(body: String, reason: String) {
         let error = importError(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\#(body)</svg>"#)

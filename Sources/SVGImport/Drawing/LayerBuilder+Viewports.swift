@@ -18,7 +18,7 @@ extension LayerBuilder {
         let id = String(reference.dropFirst())
         guard let target = ids[id] else {
             let (line, column) = location(element.offset)
-            referenceWarnings.append("\(name):\(line):\(column): <use> refers to #\(id), which does not exist; nothing is drawn for it")
+            elementWarnings.append("\(name):\(line):\(column): <use> refers to #\(id), which does not exist; nothing is drawn for it")
             return
         }
         guard !active.contains(target) else {

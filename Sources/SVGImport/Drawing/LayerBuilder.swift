@@ -13,7 +13,9 @@ struct LayerBuilder {
 
     var layers: [VectorIcon.Layer] = []
     var unsupported = UnsupportedFeatures()
-    var referenceWarnings: [String] = []
+    /// Warnings about single elements, each naming its line and column: a `<use>` of an id
+    /// that does not exist, path data drawn up to an error.
+    var elementWarnings: [String] = []
 
     var ids: [String: Int] = [:]
     var styleSheet = StyleSheet()
@@ -100,7 +102,7 @@ struct LayerBuilder {
         try checkStyleBudget(at: root.offset)
         var warnings: [String] = []
         if let summary = unsupported.warning(file: name) { warnings.append(summary) }
-        warnings += referenceWarnings
+        warnings += elementWarnings
         // Warnings quote element names and references from the file: one line each, like errors.
         return SVGIcon(
             icon: VectorIcon(width: canvas.width, height: canvas.height, layers: layers),

@@ -10,8 +10,9 @@ import AlphaRaster
 /// without a moveto starts a new subpath there (an explicit `.move` is emitted, so consumers
 /// never see a segment after `.close` without a `.move`).
 ///
-/// Errors are thrown at the first problem, never a partial path: a library caller gets one
-/// precise message, and SVG files are treated as malformed rather than drawn half-way.
+/// `parse` throws at the first problem, never a partial path: a library caller gets one
+/// precise message. A file's `<path>` is drawn as SVG 2 and browsers draw one in error, up to
+/// the command in error (`parsePrefix`), and the importer warns about it.
 struct PathDataParser {
     private var scanner: NumberScanner
     private var path = VectorPath()
@@ -33,6 +34,20 @@ struct PathDataParser {
     static func parse(_ text: String) throws(SVGPathDataError) -> VectorPath {
         var parser = PathDataParser(text)
         return try parser.run()
+    }
+
+    /// The path of `text` up to its first error, and that error (nil when there is none):
+    /// SVG 2's error handling for path data, a path drawn up to the command in error. Each
+    /// set of a command's arguments counts as a command of its own (`L 1 1 2 2 x` keeps the
+    /// lines to (1, 1) and (2, 2)), as browsers and librsvg draw it; a set is added only once
+    /// every argument of it has been read.
+    static func parsePrefix(_ text: String) -> (path: VectorPath, error: SVGPathDataError?) {
+        var parser = PathDataParser(text)
+        do {
+            return (try parser.run(), nil)
+        } catch {
+            return (parser.path, error)
+        }
     }
 
     private func error(at offset: Int, expected: String) -> SVGPathDataError {
