@@ -45,7 +45,9 @@ final class CoverageAccumulator {
 
     /// Pixel grid size.
     let width: Int, height: Int
-    /// Floats per row: one spare column takes the right half of pieces in the last column.
+    /// Floats per row: two spare columns, the first for the right half of pieces in the last
+    /// column, the second for the (zero) right half of pieces on the grid's right side (the
+    /// clip's right side runs there, `addLine`).
     let stride: Int
     /// Rows per band.
     let bandHeight: Int
@@ -98,7 +100,7 @@ final class CoverageAccumulator {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        stride = width + 1
+        stride = width + 2
         // About 256 KiB of deltas per band: small enough for a level-2 cache.
         bandHeight = min(height, max(4, 65_536 / stride))
         let count = stride * bandHeight
@@ -126,7 +128,7 @@ final class CoverageAccumulator {
     /// touched. The sweep visits exactly these.
     var sweepBounds: (rows: Range<Int>, first: Int, last: Int)? {
         guard !isEmpty else { return nil }
-        // Edges right of the clip leave the winding unbalanced up to the clip's side.
+        // (Edges right of the clip run down its right side, which no visible pixel reaches.)
         return (rowStart..<rowEnd, columnStart, max(min(columnEnd, clipRight - 1), columnStart))
     }
 

@@ -57,6 +57,52 @@ struct VectorLayerUnionTests {
         }
     }
 
+    @Test("opaque rectangles reaching or crossing the canvas's sides are cut to it, their union exact")
+    func unionAtTheSides() throws {
+        // An upright and a bar overlapping it that ends short of, at or past the right side;
+        // then the same mirrored (the left side) and transposed (the bottom and the top).
+        // Before the right side kept the parts of edges beyond it, the bar's two rows came out
+        // 0 and 255 instead of 191 and 128: the horizontal edge along its top, known only by
+        // the ends of the edges it joins, lost its right end.
+        typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+        func overlap(_ a: Box, _ b: Box) -> Box? {
+            let r = (x0: max(a.x0, b.x0), y0: max(a.y0, b.y0), x1: min(a.x1, b.x1), y1: min(a.y1, b.y1))
+            return r.x0 < r.x1 && r.y0 < r.y1 ? r : nil
+        }
+        func area(_ b: Box?) -> Double { b.map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) } ?? 0 }
+        let side = 16
+        for end in [15.9, 16, 16.5, 40] {
+            let upright: Box = (3, 3, 4, 8), bar: Box = (3.5, 5.25, end, 6.5)
+            for variant in 0..<4 {
+                // Mirrored about x = 8 (variants 1, 3), then transposed (2, 3).
+                func placed(_ b: Box) -> Box {
+                    let m: Box = variant % 2 == 1 ? (Double(side) - b.x1, b.y0, Double(side) - b.x0, b.y1) : b
+                    return variant >= 2 ? (m.y0, m.x0, m.y1, m.x1) : m
+                }
+                let a = placed(upright), b = placed(bar)
+                let expected = (0..<(side * side)).map { i -> Double in
+                    let pixel: Box = (Double(i % side), Double(i / side), Double(i % side + 1), Double(i / side + 1))
+                    let inA = overlap(a, pixel), inB = overlap(b, pixel)
+                    return area(inA) + area(inB) - area(inA.flatMap { overlap($0, b) })
+                }
+                func corners(_ r: Box) -> [SIMD2<Double>] { [[r.x0, r.y0], [r.x1, r.y0], [r.x1, r.y1], [r.x0, r.y1]] }
+                let box = IconBox(width: Double(side), height: Double(side), scale: 1)
+                // As two layers, and as one path of two subpaths under each rule.
+                let twoLayers = VectorIcon(
+                    width: Double(side), height: Double(side), layers: [Self.fill(corners(a), .nonZero), Self.fill(corners(b), .nonZero)])
+                var both = polygonPath(corners(a))
+                both.append(polygonPath(corners(b)))
+                let onePath = VectorIcon(width: Double(side), height: Double(side), layers: [
+                    VectorIcon.Layer(path: both, paint: .fill(.nonZero), opacity: 1)])
+                for icon in [twoLayers, onePath] {
+                    let mask = try AlphaMask(icon: icon, box: box)
+                    let worst = zip(mask.pixels, expected).map { abs(Double($0) - $1 * 255) }.max()!
+                    #expect(worst <= 1, "bar to \(end), variant \(variant), \(icon.layers.count) layer(s): a byte \(worst) off")
+                }
+            }
+        }
+    }
+
     @Test("translucent layers go over the opaque union, in any order")
     func translucentOverUnion() throws {
         let a: [SIMD2<Double>] = [[1.3, 1.7], [11.2, 2.4], [9.6, 12.5]]
