@@ -233,10 +233,17 @@ struct IconInputEndToEndTests {
         #expect(result.stderrLines.first?.hasPrefix("iconmorph: warning: \(svg): ") == true)
         #expect(try Self.readMask(output).pixels.filter { $0 == 255 }.count == 48 * 48)
 
-        // Both inputs of a render warn, each on its own line, and the frame is still written.
-        let both = try Binary.run(["render", "--from", svg, "--to", svg, "--progress", "0.5", "-o", folder.file("f.png")])
+        // Both inputs of a render warn, each on its own line, and the frame is still written;
+        // one file given as both warns once (its two readings' warnings are the same line).
+        let other = folder.file("other.svg")
+        try Data(markup.utf8).write(to: URL(fileURLWithPath: other))
+        let otherWarnings = try SVGImporter.load(contentsOfFile: other).warnings
+        let both = try Binary.run(["render", "--from", svg, "--to", other, "--progress", "0.5", "-o", folder.file("f.png")])
         #expect(both.status == 0)
-        #expect(both.stderrLines == (warnings + warnings).map { "iconmorph: warning: " + $0 })
+        #expect(both.stderrLines == (warnings + otherWarnings).map { "iconmorph: warning: " + $0 })
         #expect(FileManager.default.fileExists(atPath: folder.file("f.png")))
+        let same = try Binary.run(["render", "--from", svg, "--to", svg, "--progress", "0.5", "-o", folder.file("g.png")])
+        #expect(same.status == 0)
+        #expect(same.stderrLines == warnings.map { "iconmorph: warning: " + $0 })
     }
 }

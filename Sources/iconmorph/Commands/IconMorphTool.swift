@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import _IconMorphSupport
 
 /// The `iconmorph` program: picks the subcommand, runs it, and turns failures into one line
 /// on standard error and a sysexits-style status.
@@ -49,10 +50,18 @@ enum IconMorphTool {
         }
     }
 
-    /// Writes `iconmorph: warning: <message>` as one line on standard error; the run goes on.
+    /// Writes `iconmorph: warning: <message>` as one line on standard error, once: the same
+    /// warning again (an icon given as both `--from` and `--to`, or twice in a timeline, is
+    /// read twice) writes nothing. The run goes on.
     static func warn(_ message: String) {
-        StandardStreams.writeAll("iconmorph: warning: " + CommandFailure.oneLine(message) + "\n", to: STDERR_FILENO)
+        let line = "iconmorph: warning: " + CommandFailure.oneLine(message) + "\n"
+        guard warnedLock.withLock({ warned.insert(line).inserted }) else { return }
+        StandardStreams.writeAll(line, to: STDERR_FILENO)
     }
+
+    /// The warnings written so far (guarded by `warnedLock`: frame workers warn too).
+    nonisolated(unsafe) private static var warned = Set<String>()
+    private static let warnedLock = MutexLock()
 
     /// What a command prints: nothing with `-q`; with its output on standard output (the raw
     /// stream, or a file named `/dev/stdout` there), the summary goes to standard error beside
