@@ -70,7 +70,8 @@ struct IconFailureEndToEndTests {
         defer { folder.remove() }
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"4\" height=\"4\"".utf8)
             .write(to: URL(fileURLWithPath: folder.file("bad.svg")))
-        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 4\"><path d=\"M0 0 L4 x\"/></svg>".utf8)
+        // (A malformed viewBox: path data in error would be drawn up to the error.)
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 4 x\"><path d=\"M0 0 L4 4\"/></svg>".utf8)
             .write(to: URL(fileURLWithPath: folder.file("markup.png")))
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><rect width=\"1e300\" height=\"4\"/></svg>".utf8)
             .write(to: URL(fileURLWithPath: folder.file("huge.svg")))
