@@ -6,6 +6,8 @@ struct PreparedLayer {
     var transform: VectorTransform
     /// Clamped to [0, 1].
     var opacity: Float
+    /// `VectorIcon.Layer.opacityGroup`.
+    var opacityGroup: Int?
     /// Layer number from 1, for messages.
     var number: Int
     /// The mapped box of the control points (and a stroke's reach), in pixels; nil for an
@@ -25,6 +27,7 @@ struct PreparedLayer {
             throw AlphaRasterError.invalidIcon(.layer(number, .opacity), reason: "must be a number (values outside 0...1 count as the nearer end), got nan")
         }
         opacity = Float(min(max(layer.opacity, 0), 1))
+        opacityGroup = layer.opacityGroup
         guard layer.transform.isFinite else {
             throw AlphaRasterError.invalidIcon(
                 .layer(number, .transform),

@@ -22,6 +22,12 @@ public struct VectorIcon: Sendable, Equatable {
         public var transform: VectorTransform
         /// Coverage multiplier in [0, 1]; values outside are clamped, as SVG clamps opacity.
         public var opacity: Double
+        /// Translucent layers with the same group and the same opacity are drawn as one
+        /// shape: the union of their insides, composited once at that opacity, as SVG
+        /// composites a group that has an `opacity` (where two of its shapes overlap, the
+        /// overlap is no denser). Nil, the default: a translucent layer is composited on its
+        /// own, over the others. Opaque layers are one union whatever their groups.
+        public var opacityGroup: Int?
 
         /// A layer; by default untransformed and opaque.
         public init(path: VectorPath, paint: Paint, transform: VectorTransform = .identity, opacity: Double = 1) {

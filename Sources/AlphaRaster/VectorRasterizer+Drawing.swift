@@ -35,9 +35,23 @@ extension VectorRasterizer {
         accumulator.setClip(x0: clip.0, y0: clip.1, x1: clip.2, y1: clip.3)
         var pixels = [UInt8](repeating: 0, count: width * height)
 
-        // Each pass adds one shape's edges: the opaque union, then each translucent layer.
+        // Each pass adds one shape's edges: the opaque union, then each translucent layer, or
+        // each opacity group's layers of one opacity together (in the order first met).
         var passes: [[PreparedLayer]] = opaque.isEmpty ? [] : [opaque]
-        passes += translucent.map { [$0] }
+        var groupPasses: [OpacityGroupKey: Int] = [:]
+        for layer in translucent {
+            guard let group = layer.opacityGroup else {
+                passes.append([layer])
+                continue
+            }
+            let key = OpacityGroupKey(group: group, opacity: layer.opacity)
+            if let pass = groupPasses[key] {
+                passes[pass].append(layer)
+            } else {
+                groupPasses[key] = passes.count
+                passes.append([layer])
+            }
+        }
         var work = 0
         func addEdges(of pass: [PreparedLayer]) throws {
             // Flattening and stroking charged in this pass so far.
@@ -154,4 +168,10 @@ extension VectorRasterizer {
         composite = made
         return made
     }
+}
+
+/// Translucent layers drawn as one pass: an opacity group's layers of one opacity.
+private struct OpacityGroupKey: Hashable {
+    let group: Int
+    let opacity: Float
 }

@@ -28,8 +28,11 @@ import Darwin
 /// a gradient with its stops' alpha (`stop-opacity` × `stop-color`'s alpha; no stops, its own
 /// or by `href`, paint nothing; stops of different alphas are drawn at the greatest and
 /// named in the warning), a pattern as opaque; a colour's own alpha (`rgba()`, `#RRGGBBAA`,
-/// `transparent`, or `color` for `currentColor`) scales the layer's opacity. Group `opacity` is approximated by multiplying it into every layer below the
-/// group, which is exact unless the group's shapes overlap (overlaps come out denser).
+/// `transparent`, or `color` for `currentColor`) scales the layer's opacity. An element's or a
+/// group's `opacity` multiplies into every layer below it, and the layers it paints opaquely
+/// share its `VectorIcon.Layer.opacityGroup`, so the rasterizer composites them once, as a
+/// whole (where a layer's own paint is translucent too, or such groups nest, overlaps come
+/// out denser).
 ///
 /// What is left out — text, images, foreign objects, clip paths, masks, filters, markers,
 /// dash patterns (drawn solid), non-scaling strokes, patterns (drawn solid), animation,

@@ -103,6 +103,38 @@ struct VectorLayerUnionTests {
         }
     }
 
+    @Test("translucent layers of one opacity group and opacity are one shape, composited once")
+    func opacityGroups() throws {
+        // Two overlapping squares at 0.35: in one group the overlap is the group's 0.35 (SVG's
+        // group opacity); apart, or in one group at two opacities, each goes over the other.
+        let a: [SIMD2<Double>] = [[2, 2], [10, 2], [10, 10], [2, 10]]
+        let b: [SIMD2<Double>] = [[6, 6], [14, 6], [14, 14], [6, 14]]
+        let box = IconBox(width: 16, height: 16, scale: 1)
+        func mask(_ groups: (Int?, Int?), _ opacities: (Double, Double)) throws -> AlphaMask {
+            var first = Self.fill(a, .nonZero, opacity: opacities.0), second = Self.fill(b, .evenOdd, opacity: opacities.1)
+            first.opacityGroup = groups.0
+            second.opacityGroup = groups.1
+            return try AlphaMask(icon: VectorIcon(width: 16, height: 16, layers: [first, second]), box: box)
+        }
+        func at(_ mask: AlphaMask, _ x: Int, _ y: Int) -> UInt8 { mask.pixels[y * 16 + x] }
+        let o = 0.35, alone = UInt8((255 * o).rounded()), over = UInt8((255 * (1 - (1 - o) * (1 - o))).rounded())
+        let grouped = try mask((7, 7), (o, o))
+        #expect(at(grouped, 3, 3) == alone && at(grouped, 8, 8) == alone && at(grouped, 12, 12) == alone)
+        #expect(grouped.pixels.allSatisfy { $0 == 0 || $0 == alone })
+        // The same shape as one path of both squares at that opacity.
+        var both = polygonPath(a)
+        both.append(polygonPath(b))
+        let onePath = try AlphaMask(icon: VectorIcon(width: 16, height: 16, layers: [
+            VectorIcon.Layer(path: both, paint: .fill(.nonZero), opacity: o)]), box: box)
+        #expect(grouped == onePath)
+        for (groups, opacities) in [((nil, nil), (o, o)), ((7, 8), (o, o)), ((7, nil), (o, o))] as [((Int?, Int?), (Double, Double))] {
+            let apart = try mask(groups, opacities)
+            #expect(at(apart, 8, 8) == over && at(apart, 3, 3) == alone, "\(groups)")
+        }
+        let twoOpacities = try mask((7, 7), (o, 0.5))
+        #expect(at(twoOpacities, 8, 8) == UInt8((255 * (1 - (1 - o) * 0.5)).rounded()))
+    }
+
     @Test("translucent layers go over the opaque union, in any order")
     func translucentOverUnion() throws {
         let a: [SIMD2<Double>] = [[1.3, 1.7], [11.2, 2.4], [9.6, 12.5]]

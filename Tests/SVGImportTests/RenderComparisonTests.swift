@@ -150,4 +150,33 @@ struct RenderComparisonTests {
         // Something is drawn: the commands before the error.
         #expect(mask.pixels.contains { $0 == 255 })
     }
+
+    /// A group's (or an element's) `opacity` applies to what it draws as a whole, as librsvg
+    /// composites it: overlapping shapes in it, and an element's fill under its stroke, are no
+    /// denser than the rest; two `<use>` copies of one group are two groups, one over the other.
+    @Test(arguments: [
+        #"<g opacity="0.35"><rect x="2" y="2" width="8" height="8"/><rect x="6" y="6" width="8" height="8"/></g>"#,
+        ##"<path opacity="0.5" d="M3 3h10v10h-10z" stroke="#000" stroke-width="2"/>"##,
+        #"<g opacity="0.4"><circle cx="6" cy="8" r="4"/><g><circle cx="10" cy="8" r="4"/></g></g>"#,
+        #"<defs><g id="pair" opacity="0.35"><rect x="1" y="1" width="6" height="6"/><rect x="4" y="4" width="6" height="6"/></g></defs>"#
+            + ##"<use href="#pair"/><use href="#pair" x="5" y="5"/>"##,
+    ])
+    func groupOpacityIsCompositedAsAWhole(body: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"),
+                     "rsvg-convert is missing: run Scripts/setup")
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="16" height="16">"# + body + "</svg>"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-group-opacity-\(UUID().uuidString).svg").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let imported = try SVGImporter.load(contentsOfFile: file)
+        #expect(imported.warnings.isEmpty)
+        let size = comparisonSize(width: 16, height: 16, side: 64)
+        let mask = try AlphaMask(icon: imported.icon, box: IconBox(width: 16, height: 16, scale: size.scale))
+        let reference = try supersampledRsvgAlpha(file: file, width: size.width, height: size.height, factor: Self.referenceSide / 64)
+        let agreement = MaskAgreement(mask.pixels, reference)
+        #expect(agreement.meanAbsoluteDifference <= Self.meanBound && agreement.intersectionOverUnion >= Self.iouBound,
+                "\(body): mean |Δα| \(agreement.meanAbsoluteDifference), IoU \(agreement.intersectionOverUnion)")
+        let worst = zip(mask.pixels, reference).map { abs(Double($0) - $1) }.max()!
+        #expect(worst <= 12, "\(body): a pixel \(worst) off")
+    }
 }

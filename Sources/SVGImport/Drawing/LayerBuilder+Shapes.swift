@@ -30,19 +30,34 @@ extension LayerBuilder {
             unsupported.note("markers")
         }
         let fillAlpha = element.localName == "line" ? 0 : paintAlpha(style.fill, style: style)
-        let fillOpacity = style.opacity * style.fillOpacity * fillAlpha
+        let fillPaintAlpha = style.fillOpacity * fillAlpha
+        let fillOpacity = style.opacity * fillPaintAlpha
         if fillOpacity > 0 {
-            try append(VectorIcon.Layer(path: path, paint: .fill(style.fillRule), transform: transform, opacity: fillOpacity), element)
+            var layer = VectorIcon.Layer(path: path, paint: .fill(style.fillRule), transform: transform, opacity: fillOpacity)
+            layer.opacityGroup = opacityGroup(style, paintAlpha: fillPaintAlpha)
+            try append(layer, element)
         }
-        let strokeOpacity = style.opacity * style.strokeOpacity * paintAlpha(style.stroke, style: style)
+        let strokePaintAlpha = style.strokeOpacity * paintAlpha(style.stroke, style: style)
+        let strokeOpacity = style.opacity * strokePaintAlpha
         let diagonal = ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
         let width = style.strokeWidth.resolved(against: diagonal)
         if strokeOpacity > 0, width > 0 {
             if style.dashed { unsupported.note("stroke-dasharray (drawn solid)") }
             if style.nonScalingStroke { unsupported.note("vector-effect: non-scaling-stroke") }
             let stroke = StrokeStyle(width: width, lineCap: style.lineCap, lineJoin: style.lineJoin, miterLimit: style.miterLimit)
-            try append(VectorIcon.Layer(path: path, paint: .stroke(stroke), transform: transform, opacity: strokeOpacity), element)
+            var layer = VectorIcon.Layer(path: path, paint: .stroke(stroke), transform: transform, opacity: strokeOpacity)
+            layer.opacityGroup = opacityGroup(style, paintAlpha: strokePaintAlpha)
+            try append(layer, element)
         }
+    }
+
+    /// The opacity group of a layer painted at `paintAlpha` in `style`: the innermost element
+    /// with an `opacity` under 1 among its own and its ancestors (`ComputedStyle.opacityGroup`),
+    /// when the paint itself is opaque. Such layers are drawn as one shape, as SVG composites
+    /// the group; a layer whose paint is translucent too stays a layer of its own (then
+    /// overlaps within the group come out denser than a browser draws them).
+    private func opacityGroup(_ style: ComputedStyle, paintAlpha: Double) -> Int? {
+        style.opacity < 1 && paintAlpha == 1 ? style.opacityGroup : nil
     }
 
     private mutating func append(_ layer: VectorIcon.Layer, _ element: MarkupElement) throws(SVGError) {

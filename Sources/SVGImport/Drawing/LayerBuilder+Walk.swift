@@ -86,7 +86,11 @@ extension LayerBuilder {
         guard depth <= limits.maximumDepth else {
             throw invalid("elements are nested more than \(limits.maximumDepth) levels deep (counting <use> references)", at: element.offset)
         }
-        let style = parentStyle.child(declaring: declared(index))
+        var style = parentStyle.child(declaring: declared(index))
+        if style.ownOpacity < 1 {
+            style.opacityGroup = opacityGroups
+            opacityGroups += 1
+        }
         try checkStyleBudget(at: element.offset)
         guard style.displayed else { return }
         noteEffects(style)

@@ -24,6 +24,8 @@ struct LayerBuilder {
     /// Elements on the current drawing path (ancestors and `<use>` targets), for cycles.
     var active = Set<Int>()
     var drawnElements = 0
+    /// Opacity groups numbered so far (`ComputedStyle.opacityGroup`).
+    var opacityGroups = 0
     var segmentCount = 0
 
     /// Elements that never draw by themselves (definitions, metadata, resources).

@@ -3,8 +3,11 @@ import AlphaRaster
 /// The style an element is drawn with, after inheritance.
 ///
 /// `opacity` is not inherited in SVG (it is group opacity); here it is the product of the
-/// element's and all its ancestors' opacities, an approximation that is exact when a group's
-/// painted children do not overlap, and otherwise makes overlaps slightly denser.
+/// element's and all its ancestors' opacities, and `opacityGroup` names the innermost element
+/// that has one under 1, so that its opaquely painted layers are drawn as one shape
+/// (`VectorIcon.Layer.opacityGroup`). That is exact but where a group's children are painted
+/// translucently themselves, or groups with opacity nest and their children overlap: those
+/// overlaps come out denser.
 struct ComputedStyle: Equatable {
     var fill: PaintValue = .color(alpha: 1)
     var fillRule: FillRule = .nonZero
@@ -23,6 +26,10 @@ struct ComputedStyle: Equatable {
     var markerEnd = false
     /// Product of the opacities of the element and its ancestors.
     var opacity = 1.0
+    /// The innermost of the element and its ancestors whose own opacity is under 1, as a
+    /// number the walk gives each such element it draws (a `<use>` copy its own); nil when
+    /// there is none.
+    var opacityGroup: Int?
     // Not inherited; these describe the element itself.
     /// The element's own `opacity` (what `opacity: inherit` in a child copies).
     var ownOpacity = 1.0
