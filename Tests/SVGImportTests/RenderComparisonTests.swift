@@ -133,22 +133,12 @@ struct RenderComparisonTests {
         ("M2 2 h12 v12 h-12 z M4 4 h8 v8 h-8 z 7", "expected a command letter at offset 37, found '7'"),
     ])
     func pathDataInErrorIsDrawnUpToTheCommandInError(data: String, problem: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"),
-                     "rsvg-convert is missing: run Scripts/setup")
-        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\">\n<path d=\"\(data)\"/></svg>"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-path-in-error-\(UUID().uuidString).svg").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let imported = try SVGImporter.load(contentsOfFile: file)
-        #expect(imported.warnings == ["\(file):2:7: <path> attribute d: path data: \(problem); drawn up to the command in error"])
-        let size = comparisonSize(width: 16, height: 16, side: 64)
-        let mask = try AlphaMask(icon: imported.icon, box: IconBox(width: 16, height: 16, scale: size.scale))
-        let reference = try supersampledRsvgAlpha(file: file, width: size.width, height: size.height, factor: Self.referenceSide / 64)
-        let agreement = MaskAgreement(mask.pixels, reference)
-        #expect(agreement.meanAbsoluteDifference <= Self.meanBound && agreement.intersectionOverUnion >= Self.iouBound,
-                "\(data): mean |Δα| \(agreement.meanAbsoluteDifference), IoU \(agreement.intersectionOverUnion)")
+        let drawn = try Self.drawnBesideRsvg("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\">\n<path d=\"\(data)\"/></svg>")
+        #expect(drawn.warnings == ["\(drawn.file):2:7: <path> attribute d: path data: \(problem); drawn up to the command in error"])
+        #expect(drawn.agreement.meanAbsoluteDifference <= Self.meanBound && drawn.agreement.intersectionOverUnion >= Self.iouBound,
+                "\(data): mean |Δα| \(drawn.agreement.meanAbsoluteDifference), IoU \(drawn.agreement.intersectionOverUnion)")
         // Something is drawn: the commands before the error.
-        #expect(mask.pixels.contains { $0 == 255 })
+        #expect(drawn.mask.pixels.contains { $0 == 255 })
     }
 
     /// A group's (or an element's) `opacity` applies to what it draws as a whole, as librsvg
@@ -162,21 +152,28 @@ struct RenderComparisonTests {
             + ##"<use href="#pair"/><use href="#pair" x="5" y="5"/>"##,
     ])
     func groupOpacityIsCompositedAsAWhole(body: String) throws {
+        let drawn = try Self.drawnBesideRsvg(
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="16" height="16">"# + body + "</svg>")
+        #expect(drawn.warnings.isEmpty)
+        #expect(drawn.agreement.meanAbsoluteDifference <= Self.meanBound && drawn.agreement.intersectionOverUnion >= Self.iouBound,
+                "\(body): mean |Δα| \(drawn.agreement.meanAbsoluteDifference), IoU \(drawn.agreement.intersectionOverUnion)")
+        let worst = zip(drawn.mask.pixels, drawn.reference).map { abs(Double($0) - $1) }.max()!
+        #expect(worst <= 12, "\(body): a pixel \(worst) off")
+    }
+
+    /// A 16 × 16 document `text`, written to a temporary file, imported and drawn at 64 px
+    /// beside rsvg-convert's drawing of the file (supersampled as the icon sets' are).
+    static func drawnBesideRsvg(_ text: String) throws
+        -> (file: String, warnings: [String], mask: AlphaMask, reference: [Double], agreement: MaskAgreement) {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert"),
                      "rsvg-convert is missing: run Scripts/setup")
-        let text = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="16" height="16">"# + body + "</svg>"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-group-opacity-\(UUID().uuidString).svg").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("iconmorph-svg-\(UUID().uuidString).svg").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let imported = try SVGImporter.load(contentsOfFile: file)
-        #expect(imported.warnings.isEmpty)
         let size = comparisonSize(width: 16, height: 16, side: 64)
         let mask = try AlphaMask(icon: imported.icon, box: IconBox(width: 16, height: 16, scale: size.scale))
-        let reference = try supersampledRsvgAlpha(file: file, width: size.width, height: size.height, factor: Self.referenceSide / 64)
-        let agreement = MaskAgreement(mask.pixels, reference)
-        #expect(agreement.meanAbsoluteDifference <= Self.meanBound && agreement.intersectionOverUnion >= Self.iouBound,
-                "\(body): mean |Δα| \(agreement.meanAbsoluteDifference), IoU \(agreement.intersectionOverUnion)")
-        let worst = zip(mask.pixels, reference).map { abs(Double($0) - $1) }.max()!
-        #expect(worst <= 12, "\(body): a pixel \(worst) off")
+        let reference = try supersampledRsvgAlpha(file: file, width: size.width, height: size.height, factor: referenceSide / 64)
+        return (file, imported.warnings, mask, reference, MaskAgreement(mask.pixels, reference))
     }
 }
