@@ -19,8 +19,9 @@ extension VectorRasterizer {
         countedWork = 0
         let opaque = layers.filter { $0.opacity == 1 }
         let translucent = layers.filter { $0.opacity > 0 && $0.opacity < 1 }
-        // Refuse hopeless icons before any work: each translucent layer is swept and
-        // composited over its own box.
+        // Refuse hopeless icons before any work: each translucent pass is swept and
+        // composited over its box, which the boxes of its layers (one, or an opacity group's)
+        // add up to at most.
         var translucentArea = 0
         for layer in translucent {
             translucentArea &+= layer.clippedArea(clip)

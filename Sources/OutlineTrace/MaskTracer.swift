@@ -44,8 +44,8 @@ import PathMorph
 /// one run a pixel inside it, so the edge is drawn once (unless `nestsLayers`). The tint's
 /// own alpha is not coverage: trace the frame's coverage (`.alpha8` from a renderer whose
 /// tint is opaque and which has no background) and apply the tint's alpha to the layers as a
-/// group, as the exporters do; traced from a frame in a translucent tint, every pixel would count as
-/// partly covered and even a crisp frame would come out as a staircase of layers.
+/// group, as the exporters do; traced from a frame in a translucent tint, every pixel would
+/// count as partly covered and even a crisp frame would come out as a staircase of layers.
 public struct MaskTracer: Sendable {
     /// The default fitting tolerance: 0.1 px.
     public static let defaultTolerance = 0.1
@@ -82,8 +82,9 @@ public struct MaskTracer: Sendable {
     /// lottie-android by default do: in a translucent tint, a stack of overlapping fills then
     /// draws too opaque where they overlap. `VectorDocument.lottie` draws frames traced with
     /// nested layers as rings that do not overlap (each layer less the next), each filled
-    /// with its own share of the tint's alpha, which every player draws alike. The SVG documents apply the tint's alpha to the group, which every SVG renderer
-    /// composites as one, and need no nesting.
+    /// with its own share of the tint's alpha, which every player draws alike. The SVG
+    /// documents apply the tint's alpha to the group, which every SVG renderer composites as
+    /// one, and need no nesting.
     public var nestsLayers = false
 
     /// A tracer fitting within `tolerance` pixels and dropping loops under `minimumArea` px².

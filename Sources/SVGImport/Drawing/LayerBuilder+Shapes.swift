@@ -156,10 +156,7 @@ extension LayerBuilder {
             // browsers and librsvg do (one Breeze icon of 980 surveyed ends in a bare `h`).
             let (path, error) = PathDataParser.parsePrefix(attribute.value)
             if let error {
-                let (line, column) = location(attribute.offset)
-                elementWarnings.append(
-                    "\(name):\(line):\(column): <\(element.qualifiedName)> attribute \(attribute.qualifiedName): \(error); "
-                        + "drawn up to the command in error")
+                warnAboutElement(Self.problem(element, attribute, error) + "; drawn up to the command in error", at: attribute.offset)
             }
             return path
         case "rect":

@@ -17,8 +17,7 @@ extension LayerBuilder {
         }
         let id = String(reference.dropFirst())
         guard let target = ids[id] else {
-            let (line, column) = location(element.offset)
-            elementWarnings.append("\(name):\(line):\(column): <use> refers to #\(id), which does not exist; nothing is drawn for it")
+            warnAboutElement("<use> refers to #\(id), which does not exist; nothing is drawn for it", at: element.offset)
             return
         }
         guard !active.contains(target) else {

@@ -60,7 +60,18 @@ struct LayerBuilder {
     }
 
     func invalid(_ element: MarkupElement, _ attribute: MarkupAttribute, _ error: SVGPathDataError) -> SVGError {
-        invalid("<\(element.qualifiedName)> attribute \(attribute.qualifiedName): \(error)", at: attribute.offset)
+        invalid(Self.problem(element, attribute, error), at: attribute.offset)
+    }
+
+    /// What is wrong with an attribute's value: `<path> attribute d: path data: …`.
+    static func problem(_ element: MarkupElement, _ attribute: MarkupAttribute, _ error: SVGPathDataError) -> String {
+        "<\(element.qualifiedName)> attribute \(attribute.qualifiedName): \(error)"
+    }
+
+    /// Adds a warning about one element, `reason` after the file, line and column of `offset`.
+    mutating func warnAboutElement(_ reason: String, at offset: Int) {
+        let (line, column) = location(offset)
+        elementWarnings.append("\(name):\(line):\(column): \(reason)")
     }
 
     // MARK: - Document

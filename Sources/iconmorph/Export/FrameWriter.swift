@@ -324,9 +324,12 @@ struct FrameWriter {
         case 1: "plays once"
         case let n: "plays \(n) times"
         }
-        // A Lottie composition is in points.
-        let composition = LottieDocument.Composition(canvas)
-        let shownSize = isLottie ? "\(size) px, \(composition.width)×\(composition.height) pt" : size
+        var shownSize = size
+        if isLottie {
+            // A Lottie composition is in points.
+            let composition = LottieDocument.Composition(canvas)
+            shownSize = "\(size) px, \(composition.width)×\(composition.height) pt"
+        }
         return "wrote \(plan.paths[0]) (\(shownSize), \(frames.count) frames at \(formatNumber(fps.doubleValue)) fps, \(plays))"
     }
 }
