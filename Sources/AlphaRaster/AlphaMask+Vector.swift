@@ -19,6 +19,10 @@ extension AlphaMask {
     /// result is rounded to the nearest byte. Curves are flattened within
     /// `VectorRasterizer.defaultTolerance` pixels.
     ///
+    /// When a layer has an opacity between 0 and 1, `opaqueCoverage` holds the same icon with
+    /// every layer of opacity above 0 drawn opaque (one union): the shapes the metaball style
+    /// melts, to which it gives the opacity of the pixels.
+    ///
     /// - Throws: `AlphaRasterError.invalidIcon`
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,
     ///   stroke width (or width < 0) or miter limit (or limit < 1), a non-finite point, a point

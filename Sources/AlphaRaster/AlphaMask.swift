@@ -8,6 +8,16 @@ public struct AlphaMask: Sendable, Equatable {
     public let height: Int
     /// `width × height` coverage values, row-major.
     public private(set) var pixels: [UInt8]
+    /// For an icon with translucent layers, its coverage with every visible layer drawn
+    /// opaque (`width × height` values, row-major, each at least the pixel's); nil when
+    /// `pixels` is that coverage already: every layer opaque, or a raster image, whose
+    /// translucent parts cannot be told from its anti-aliased edges.
+    ///
+    /// The metaball style melts the shapes of this coverage and gives them the opacity of
+    /// `pixels` (the frame math, step 5), so that a translucent layer keeps its opacity
+    /// instead of being cut at the threshold. `AlphaMask(icon:layout:)` sets it; changing
+    /// `pixels` in place removes it.
+    public private(set) var opaqueCoverage: [UInt8]?
 
     /// The largest width × height of a mask: 2³¹ pixels, 2 GiB of coverage (a frame takes at
     /// most 2²⁸, `MorphRenderer.maximumPixelCount`). A larger size is an error rather than an
@@ -31,6 +41,25 @@ public struct AlphaMask: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// Wraps existing coverage values and the coverage of the same icon with every layer
+    /// opaque (`opaqueCoverage`); a byte of `opaqueCoverage` below the pixel's counts as the
+    /// pixel's. When the two are then equal the mask keeps `pixels` alone.
+    ///
+    /// - Throws: as `init(width:height:pixels:)`, and
+    ///   `AlphaRasterError.pixelCountMismatch` when `opaqueCoverage` does not hold exactly
+    ///   width × height values.
+    public init(width: Int, height: Int, pixels: [UInt8], opaqueCoverage: [UInt8]) throws {
+        try self.init(width: width, height: height, pixels: pixels)
+        guard opaqueCoverage.count == pixels.count else {
+            throw AlphaRasterError.pixelCountMismatch(width: width, height: height, pixelCount: opaqueCoverage.count)
+        }
+        // (Over composites a translucent layer's anti-aliased rim onto an opaque one's where
+        // the union of the two shapes, drawn opaque, covers less.)
+        let coverage = zip(opaqueCoverage, pixels).contains { $0 < $1 }
+            ? zip(opaqueCoverage, pixels).map { max($0, $1) } : opaqueCoverage
+        if coverage != pixels { self.opaqueCoverage = coverage }
+    }
+
     /// Wraps values known to make a mask: both sides ≥ 1, `pixels.count == width × height`,
     /// at most `maximumPixelCount`.
     init(validWidth width: Int, height: Int, pixels: [UInt8]) {
@@ -40,11 +69,12 @@ public struct AlphaMask: Sendable, Equatable {
     }
 
     /// Lends the coverage values for writing in place. The count cannot change, so the mask
-    /// stays valid.
+    /// stays valid; `opaqueCoverage` no longer describes the pixels, and is removed.
     public mutating func withUnsafeMutablePixels<Result>(
         _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        try pixels.withUnsafeMutableBufferPointer { try body($0) }
+        opaqueCoverage = nil
+        return try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// An empty (all-zero) mask.

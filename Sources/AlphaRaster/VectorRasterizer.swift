@@ -101,7 +101,19 @@ public final class VectorRasterizer {
         let layers = try icon.layers.enumerated().map { index, layer in
             try PreparedLayer(layer, number: index + 1, fit: fit)
         }
-        return try render(layers, width: layout.width, height: layout.height, clip: Self.clip(of: layout))
+        let clip = Self.clip(of: layout)
+        let mask = try render(layers, width: layout.width, height: layout.height, clip: clip)
+        guard layers.contains(where: { $0.opacity > 0 && $0.opacity < 1 }) else { return mask }
+        // The same layers opaque: the shapes the metaball style melts (`AlphaMask.opaqueCoverage`).
+        let opaque = layers.compactMap { layer -> PreparedLayer? in
+            guard layer.opacity > 0 else { return nil }
+            var opaque = layer
+            opaque.opacity = 1
+            opaque.opacityGroup = nil
+            return opaque
+        }
+        let coverage = try render(opaque, width: layout.width, height: layout.height, clip: clip)
+        return try AlphaMask(width: layout.width, height: layout.height, pixels: mask.pixels, opaqueCoverage: coverage.pixels)
     }
 
     /// The map from `icon`'s canvas to `layout`'s pixels (see `AlphaMask(icon:layout:)`).

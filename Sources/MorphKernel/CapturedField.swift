@@ -2,7 +2,8 @@
 /// (`MorphFrame.captured`): the third input of an interrupted morph.
 ///
 /// V is the frame's field before the edge, one `Float` a pixel, row-major without padding:
-/// for the metaball field the blurred mix in [0, 1] (`MorphFrameMath`, step 5), for the
+/// for the metaball field the blurred mix in [0, 1] (`MorphFrameMath`, step 5; of the icons'
+/// shapes, `AlphaMask.opaqueCoverage`, where they have translucent layers), for the
 /// distance field the blurred signed distance in pixels. A field is mixed only into frames of
 /// its own kind (`kind`). Immutable, so one field can be shared by the frames of several
 /// renderers and threads.
@@ -30,6 +31,9 @@ public final class CapturedField: Sendable {
     /// The largest step of a distance field from a pixel to its neighbour in a row or
     /// column (`FieldSteps`); 0 for the metaball field.
     let steepestStep: Float
+    /// For a metaball frame of icons with translucent layers, the blurred mix of their
+    /// differences V_D (`LayerOpacity`), width × height values row-major; nil otherwise.
+    let translucency: [Float]?
 
     /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
     ///
@@ -60,7 +64,11 @@ public final class CapturedField: Sendable {
 
     /// Wraps values the renderer computed: a metaball field (clamped to [0, 1]) with the blur
     /// it carries, or a distance field with its slope floor.
-    init(validWidth width: Int, height: Int, values: [Float], blurRadius: Double, kind: MorphField = .metaball, slopeFloor: Double = 0) {
+    init(
+        validWidth width: Int, height: Int, values: [Float], blurRadius: Double, kind: MorphField = .metaball,
+        slopeFloor: Double = 0, translucency: [Float]? = nil
+    ) {
+        self.translucency = translucency
         self.kind = kind
         self.width = width
         self.height = height

@@ -30,9 +30,10 @@ extension MorphRenderer {
     }
 
     /// Writes the pixels of `coverage` (width × height bytes, c / 255 each) with `writer`,
-    /// rows `bytesPerRow` apart from `output`.
-    private func finish(coverage: UnsafePointer<UInt8>, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
+    /// rows `bytesPerRow` apart from `output`; sixteen empty or full pixels are filled as such.
+    func finish(coverage: UnsafePointer<UInt8>, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
         let width = self.width
+        let empty = writer.emptyPixel, full = writer.fullPixel
         for y in 0..<height {
             let row = output + y &* bytesPerRow, line = coverage + y &* width
             var x = 0
@@ -40,6 +41,13 @@ extension MorphRenderer {
                 let count = min(16, width &- x)
                 var bytes = SIMD16<UInt8>(repeating: 0)
                 if count == 16 {
+                    let first = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self)
+                    let second = UnsafeRawPointer(line + (x &+ 8)).loadUnaligned(as: UInt64.self)
+                    if first | second == 0 || first & second == .max {
+                        writer.fill(first == 0 ? empty : full, columns: x..<x &+ 16, of: row)
+                        x &+= 16
+                        continue
+                    }
                     bytes = UnsafeRawPointer(line + x).loadUnaligned(as: SIMD16<UInt8>.self)
                 } else {
                     for lane in 0..<count { bytes[lane] = line[x &+ lane] }

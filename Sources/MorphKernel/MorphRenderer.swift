@@ -184,6 +184,11 @@ public final class MorphRenderer: @unchecked Sendable {
     var storedSkipsFlatTiles = true
     /// The fields and planes of the distance field stage; nil for the metaball field.
     let distance: DistanceStage?
+    /// For metaball frames of icons with translucent layers, the stage that gives them their
+    /// opacity and the shape's coverage bytes it scales; allocated by the first such frame,
+    /// guarded by `lock`.
+    var layerOpacity: LayerOpacity?
+    var shapeCoverage: [UInt8] = []
 
     /// Validates the size and the style and allocates every buffer a frame needs.
     ///
@@ -372,6 +377,12 @@ public final class MorphRenderer: @unchecked Sendable {
         if let distance {
             renderDistanceLocked(
                 distance, source: source, target: target, progress: progress, capture: capture, writer: writer,
+                output: outputBase, bytesPerRow: outputRowBytes)
+            return
+        }
+        if LayerOpacity.applies(source: source, target: target, captured: capture?.field) {
+            renderLayeredLocked(
+                source: source, target: target, progress: progress, capture: capture, writer: writer,
                 output: outputBase, bytesPerRow: outputRowBytes)
             return
         }

@@ -25,7 +25,9 @@ extension MorphRenderer {
 
     /// The blurred field V of `frame` over the whole canvas, the values its edge stage reads,
     /// to be mixed into later frames (`MorphFrame.captured`): what `MorphAnimator` keeps when a
-    /// morph is sent to a third icon mid-flight.
+    /// morph is sent to a third icon mid-flight. For icons with translucent layers
+    /// (`AlphaMask.opaqueCoverage`) the field of their shapes, and beside it their blurred
+    /// translucency, so the frames that mix it in keep the captured frame's opacity.
     ///
     /// Cost: one frame's mix and passes with nothing skipped, on one thread, plus
     /// 4 · width · height bytes for the result and the passes' memory for the call.
@@ -41,8 +43,18 @@ extension MorphRenderer {
             MorphFrameMath.frame(progress: frame.progress, style: style, capturedWeight: $0.weight)
         } ?? MorphFrameMath.frame(progress: frame.progress, style: style)
         let kernel = bank.levels[constants.level]
-        let values = frame.source.pixels.withUnsafeBufferPointer { source in
-            frame.target.pixels.withUnsafeBufferPointer { target in
+        // Icons with translucent layers: the field of their shapes, and beside it their
+        // blurred translucency (`LayerOpacity`).
+        let layered = LayerOpacity.applies(source: frame.source, target: frame.target, captured: capture?.field)
+        var translucency: [Float]?
+        if layered {
+            lock.lock()
+            translucency = layerOpacityLocked().translucency(
+                source: frame.source, target: frame.target, captured: capture?.field, constants: constants, kernel: kernel)
+            lock.unlock()
+        }
+        let values = LayerOpacity.shape(of: frame.source).pixels.withUnsafeBufferPointer { source in
+            LayerOpacity.shape(of: frame.target).pixels.withUnsafeBufferPointer { target in
                 withCapturedValues(capture?.field) { captured in
                     FieldCapture.field(
                         width: width, height: height, source: source.baseAddress!, target: target.baseAddress!,
@@ -56,7 +68,7 @@ extension MorphRenderer {
             MorphFrameMath.effectiveBlurRadius(
                 levelRadius: levelRadius, capturedWeight: $0.weight, capturedRadius: $0.field.blurRadius)
         } ?? levelRadius
-        return CapturedField(validWidth: width, height: height, values: values, blurRadius: radius)
+        return CapturedField(validWidth: width, height: height, values: values, blurRadius: radius, translucency: translucency)
     }
 
     private func checkCapture(of frame: MorphFrame) throws {

@@ -60,6 +60,37 @@ struct IconInputEndToEndTests {
         #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
     }
 
+    @Test("an SVG's translucent layer is drawn at its opacity at rest and melts with the rest of the icon")
+    func translucentLayersKeepTheirOpacity() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let svg = folder.file("two-tone.svg")
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <rect x="3" y="3" width="8" height="18"/>
+              <rect x="13" y="3" width="8" height="18" opacity="0.35"/>
+            </svg>
+            """.utf8).write(to: URL(fileURLWithPath: svg))
+        let box = IconBox(width: 44, height: 44, scale: 3)
+        let icon = try AlphaMask(icon: SVGImporter.load(contentsOfFile: svg).icon, box: box)
+        let star = try AlphaMask(icon: BuiltInSymbol.star.icon, box: box)
+        #expect(icon.opaqueCoverage != nil)
+        for (p, mask) in [(0.0, icon), (1.0, icon), (0.5, nil)] as [(Double, AlphaMask?)] {
+            let out = folder.file("frame-\(p).png")
+            let (from, to) = p == 1 ? ("star", svg) : (svg, "star")
+            let run = try Binary.run(["render", "--from", from, "--to", to, "--progress", String(p), "-q", "-o", out])
+            #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
+            let image = try PNGImage(contentsOfFile: out)
+            let (a, b) = p == 1 ? (star, icon) : (icon, star)
+            #expect(image == (try Self.frame(a, b, progress: p)))
+            guard let mask else { continue }
+            // At rest the frame is the icon: the translucent bar at 35 %, not cut at the threshold.
+            let alpha = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+            #expect(zip(alpha, mask.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+            #expect(alpha[66 * 132 + 90] == 89)
+        }
+    }
+
     @Test func iconsThatDrawNothingAreNamedInAWarning() throws {
         // An all-transparent PNG and an SVG of text alone (which the importer leaves out) make
         // empty masks: the morph runs, and a warning says so.
