@@ -15,25 +15,19 @@ import AlphaRaster
 /// icon's pixels (C · A / C = A); mid-morph a layer's opacity blurs into its neighbours'
 /// as its shape melts. Where no difference reaches, o = 1 and the frame is left as it is.
 ///
-/// The coverage byte a of the shape becomes round(a · o). Computed on one thread over the
-/// rows and columns the differences can reach (their bounding box widened by the kernel's
-/// half-width; every pixel when a captured field carries translucency), eight columns a
-/// vector, in memory allocated once.
+/// The coverage byte a of the shape becomes round(a · o) (ties to even). Computed on one thread over the
+/// rows and column blocks the differences can reach (their bounding box widened by the
+/// kernel's half-width; every pixel when a captured field carries translucency), in memory
+/// allocated once. Both fields take the frame's own passes, as `FieldCapture` does: each
+/// block across from the mix's changes or the taps (`RowBlocks`), then down
+/// (`SeparableBlur.verticalSum`), so V_C is the V the frame's edge read.
 final class LayerOpacity {
     let width: Int
     let height: Int
-    /// The largest kernel half-width.
-    let padding: Int
-    /// Floats a plane row: width rounded up to 8 lanes.
-    let planeStride: Int
-    /// One mixed row of each field, `padding` zeros each side (and 8 more on the right).
-    private let mixedShape: UnsafeMutablePointer<Float>
-    private let mixedDifference: UnsafeMutablePointer<Float>
-    private let mixedLength: Int
-    /// The fields blurred across, `padding` rows of zeros above and below the canvas.
-    private let acrossShape: UnsafeMutablePointer<Float>
-    private let acrossDifference: UnsafeMutablePointer<Float>
-    /// One row of V_C and of V_D, `planeStride` floats each.
+    /// The blur planes of V_C and V_D, each with its padded row, step buffer and tap tables.
+    private let shapeScratch: RenderScratch
+    private let differenceScratch: RenderScratch
+    /// One row of V_C and of V_D, `shapeScratch.blockCount` · 16 floats each.
     private let shapeRow: UnsafeMutablePointer<Float>
     private let differenceRow: UnsafeMutablePointer<Float>
     /// D = C − A of the last pair measured, the source's then the target's (zero for a mask
@@ -49,29 +43,20 @@ final class LayerOpacity {
     init(width: Int, height: Int, maxHalfWidth: Int) {
         self.width = width
         self.height = height
-        padding = maxHalfWidth
-        planeStride = (width + 7) / 8 * 8
-        mixedLength = planeStride + 2 * padding + 8
-        func zeros(_ count: Int) -> UnsafeMutablePointer<Float> {
-            let memory = UnsafeMutablePointer<Float>.allocate(capacity: count)
-            memory.initialize(repeating: 0, count: count)
-            return memory
-        }
-        mixedShape = zeros(mixedLength)
-        mixedDifference = zeros(mixedLength)
-        acrossShape = zeros(planeStride * (height + 2 * padding))
-        acrossDifference = zeros(planeStride * (height + 2 * padding))
-        shapeRow = zeros(planeStride)
-        differenceRow = zeros(planeStride)
+        shapeScratch = RenderScratch(
+            width: width, height: height, maxHalfWidth: maxHalfWidth, bandCount: 1, edgeBandCount: 1, fieldPlane: false)
+        differenceScratch = RenderScratch(
+            width: width, height: height, maxHalfWidth: maxHalfWidth, bandCount: 1, edgeBandCount: 1, fieldPlane: false)
+        let rowLength = shapeScratch.blockCount * 16
+        shapeRow = .allocate(capacity: rowLength)
+        shapeRow.initialize(repeating: 0, count: rowLength)
+        differenceRow = .allocate(capacity: rowLength)
+        differenceRow.initialize(repeating: 0, count: rowLength)
         differences = .allocate(capacity: 2 * width * height)
         differences.initialize(repeating: 0, count: 2 * width * height)
     }
 
     deinit {
-        mixedShape.deallocate()
-        mixedDifference.deallocate()
-        acrossShape.deallocate()
-        acrossDifference.deallocate()
         shapeRow.deallocate()
         differenceRow.deallocate()
         differences.deallocate()
@@ -107,13 +92,18 @@ final class LayerOpacity {
         let outputColumns = max(0, columns.lowerBound - n)..<min(width, columns.upperBound + n)
         computeFields(
             source: source, target: target, captured: captured, constants: constants, kernel: kernel,
-            rows: outputRows, columns: outputColumns
+            rows: outputRows, columns: outputColumns, skippingEmpty: UnsafePointer(alpha)
         ) { y, shape, difference in
+            // Branch-free, so the loop is vectorised; a byte of 0 stays 0 whatever a skipped
+            // block's stale values give o. Rounded to nearest by the 1.5 · 2²³ bias (ties to
+            // even), as the frame's own bytes are.
             let row = alpha + y &* width
-            for x in outputColumns where row[x] != 0 {
+            for x in outputColumns {
                 let c = shape[x], d = difference[x]
-                let o = c > 0 ? min(1, max(0, 1 - d / c)) : 1
-                row[x] = UInt8((Float(row[x]) * o).rounded())
+                var o = c > 0 ? 1 - d / c : 1
+                o = o < 0 ? 0 : o > 1 ? 1 : o
+                let scaled = Float(row[x]) * o + Self.roundingBias
+                row[x] = UInt8(truncatingIfNeeded: scaled.bitPattern)
             }
         }
     }
@@ -173,60 +163,66 @@ final class LayerOpacity {
         differenceColumns = left < right ? left..<right : 0..<0
     }
 
-    /// Computes V_C and V_D at `rows` × `columns` (and up to 7 columns more, to a multiple of
-    /// 8), and hands each row to `body` as it is done: y and the row's V_C and V_D (column x
-    /// at x; only the columns asked for are set).
+    /// Computes V_C and V_D at `rows` × the column blocks of `columns`, and hands each row to
+    /// `body` as it is done: y and the row's V_C and V_D (column x at x; only the blocks
+    /// asked for are set, and with `empty`, width × height coverage bytes, not those of a
+    /// block whose bytes in the row are all 0).
     private func computeFields(
         source: AlphaMask, target: AlphaMask, captured: CapturedField?, constants: FrameConstants,
-        kernel: GaussianKernel, rows: Range<Int>, columns: Range<Int>,
+        kernel: GaussianKernel, rows: Range<Int>, columns: Range<Int>, skippingEmpty empty: UnsafePointer<UInt8>? = nil,
         each body: (Int, UnsafePointer<Float>, UnsafePointer<Float>) -> Void
     ) {
         let n = kernel.halfWidth
-        let firstColumn = columns.lowerBound / 8 * 8
-        let endColumn = min(planeStride, (columns.upperBound + 7) / 8 * 8)
-        let acrossRows = max(0, rows.lowerBound - n)..<min(height, rows.upperBound + n)
-        let mixFrom = max(0, firstColumn - n), mixTo = min(width, endColumn + n)
-        let sourceWeight = constants.sourceWeight, targetWeight = constants.targetWeight
-        let capturedWeight = constants.capturedWeight
-        let stride = planeStride, width = self.width
+        let h = min(n, shapeScratch.paddingColumns), v = min(n, shapeScratch.paddingRows)
+        let blocks = columns.lowerBound / 16...(columns.upperBound - 1) / 16
+        let acrossRows = max(0, rows.lowerBound - v)..<min(height, rows.upperBound + v)
+        let width = self.width
+        let shapePlane = shapeScratch.planeOrigin, differencePlane = differenceScratch.planeOrigin
+        let blockStride = shapeScratch.blockStride
         let sourceDifference = UnsafePointer(differences), targetDifference = UnsafePointer(differences + width * height)
         withShape(of: source) { sourceShape in
             withShape(of: target) { targetShape in
                 withCapturedValues(captured) { capturedShape in
                     withTranslucency(of: captured) { capturedDifference in
                         kernel.weights.withUnsafeBufferPointer { weights in
-                            let taps = weights.baseAddress! + n
-                            // Across: each row mixed, then blurred eight columns at a time.
+                            let centre = weights.baseAddress! + n
+                            let taps = shapeScratch.loadTaps(centre, halfWidth: max(h, v))
+                            let tails = captured == nil && MixSteps.applies(halfWidth: h)
+                                ? shapeScratch.loadTailTable(centre: centre, halfWidth: h) : nil
+                            // Across: the blocks of each row, as the frame's pass takes them.
                             for y in acrossRows {
-                                let start = y &* width
-                                Mix.row(
-                                    source: sourceShape + (start &+ mixFrom), target: targetShape + (start &+ mixFrom),
-                                    captured: capturedShape.map { $0 + (start &+ mixFrom) }, count: mixTo &- mixFrom,
-                                    sourceWeight: sourceWeight, targetWeight: targetWeight, capturedWeight: capturedWeight,
-                                    into: mixedShape + (padding &+ mixFrom))
-                                Mix.row(
-                                    source: sourceDifference + (start &+ mixFrom), target: targetDifference + (start &+ mixFrom),
-                                    captured: capturedDifference.map { $0 + (start &+ mixFrom) }, count: mixTo &- mixFrom,
-                                    sourceWeight: sourceWeight, targetWeight: targetWeight, capturedWeight: capturedWeight,
-                                    into: mixedDifference + (padding &+ mixFrom))
-                                let shapeRow = acrossShape + (y &+ padding) &* stride
-                                let differenceRow = acrossDifference + (y &+ padding) &* stride
-                                var x = firstColumn
-                                while x < endColumn {
-                                    Self.blurAcross(mixedShape + (padding &+ x), taps: taps, halfWidth: n, into: shapeRow + x)
-                                    Self.blurAcross(mixedDifference + (padding &+ x), taps: taps, halfWidth: n, into: differenceRow + x)
-                                    x &+= 8
+                                let offset = y &* width
+                                var shapeBlocks = RowBlocks(
+                                    source: sourceShape + offset, target: targetShape + offset,
+                                    captured: capturedShape.map { $0 + offset }, width: width,
+                                    sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
+                                    capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
+                                    steps: shapeScratch.stepBuffer(band: 0), padded: shapeScratch.paddedRow(band: 0),
+                                    blocks: blocks)
+                                var differenceBlocks = RowBlocks(
+                                    source: sourceDifference + offset, target: targetDifference + offset,
+                                    captured: capturedDifference.map { $0 + offset }, width: width,
+                                    sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
+                                    capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
+                                    steps: differenceScratch.stepBuffer(band: 0), padded: differenceScratch.paddedRow(band: 0),
+                                    blocks: blocks)
+                                for b in blocks {
+                                    (shapePlane + y &* 16 + b &* blockStride).storeVector16(shapeBlocks.vector(block: b), at: 0)
+                                    (differencePlane + y &* 16 + b &* blockStride)
+                                        .storeVector16(differenceBlocks.vector(block: b), at: 0)
                                 }
                             }
                             // Down: rows outside the canvas are the planes' zero padding.
                             for y in rows {
-                                var x = firstColumn
-                                while x < endColumn {
-                                    Self.blurDown(acrossShape + (y &+ padding) &* stride + x, stride: stride, taps: taps, halfWidth: n,
-                                                  into: shapeRow + x)
-                                    Self.blurDown(acrossDifference + (y &+ padding) &* stride + x, stride: stride, taps: taps,
-                                                  halfWidth: n, into: differenceRow + x)
-                                    x &+= 8
+                                for b in blocks {
+                                    if let empty, Self.isEmpty(empty + y &* width, block: b, width: width) { continue }
+                                    shapeRow.storeVector16(
+                                        SeparableBlur.verticalSum(shapePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
+                                        at: b &* 16)
+                                    differenceRow.storeVector16(
+                                        SeparableBlur.verticalSum(
+                                            differencePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
+                                        at: b &* 16)
                                 }
                                 body(y, shapeRow, differenceRow)
                             }
@@ -236,38 +232,28 @@ final class LayerOpacity {
             }
         }
     }
+}
 
-    /// w_0 · x_0 + Σ w_i · (x_−i + x_i) for eight consecutive x.
-    @inline(__always)
-    private static func blurAcross(
-        _ centre: UnsafePointer<Float>, taps: UnsafePointer<Float>, halfWidth n: Int, into out: UnsafeMutablePointer<Float>
-    ) {
-        var sum = SIMD8<Float>(repeating: taps[0]) * UnsafeRawPointer(centre).loadUnaligned(as: SIMD8<Float>.self)
-        var i = 1
-        while i <= n {
-            let pair = UnsafeRawPointer(centre - i).loadUnaligned(as: SIMD8<Float>.self)
-                + UnsafeRawPointer(centre + i).loadUnaligned(as: SIMD8<Float>.self)
-            sum += SIMD8(repeating: taps[i]) * pair
-            i &+= 1
-        }
-        UnsafeMutableRawPointer(out).storeBytes(of: sum, as: SIMD8<Float>.self)
-    }
+extension LayerOpacity {
+    /// 1.5 · 2²³: added to a value in [0, 255], it leaves the value rounded to the nearest
+    /// integer in the low bits.
+    static let roundingBias: Float = 12_582_912
 
-    /// The same down a column of rows `stride` floats apart, eight columns at a time.
+    /// Whether the bytes of block `b` (columns 16b ..< 16b + 16, those inside the row) of
+    /// `row` are all 0.
     @inline(__always)
-    private static func blurDown(
-        _ centre: UnsafePointer<Float>, stride: Int, taps: UnsafePointer<Float>, halfWidth n: Int,
-        into out: UnsafeMutablePointer<Float>
-    ) {
-        var sum = SIMD8<Float>(repeating: taps[0]) * UnsafeRawPointer(centre).loadUnaligned(as: SIMD8<Float>.self)
-        var i = 1
-        while i <= n {
-            let pair = UnsafeRawPointer(centre - i &* stride).loadUnaligned(as: SIMD8<Float>.self)
-                + UnsafeRawPointer(centre + i &* stride).loadUnaligned(as: SIMD8<Float>.self)
-            sum += SIMD8(repeating: taps[i]) * pair
-            i &+= 1
+    static func isEmpty(_ row: UnsafePointer<UInt8>, block b: Int, width: Int) -> Bool {
+        let x0 = b &* 16
+        if x0 &+ 16 <= width {
+            let raw = UnsafeRawPointer(row + x0)
+            return raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
         }
-        UnsafeMutableRawPointer(out).storeBytes(of: sum, as: SIMD8<Float>.self)
+        var x = x0
+        while x < width {
+            if row[x] != 0 { return false }
+            x &+= 1
+        }
+        return true
     }
 }
 

@@ -34,12 +34,14 @@ extension MorphRenderer {
     func finish(coverage: UnsafePointer<UInt8>, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
         let width = self.width
         let empty = writer.emptyPixel, full = writer.fullPixel
+        let lanes = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+        lanes.initialize(repeating: 0, count: 16)
+        defer { lanes.deallocate() }
         for y in 0..<height {
             let row = output + y &* bytesPerRow, line = coverage + y &* width
             var x = 0
             while x < width {
                 let count = min(16, width &- x)
-                var bytes = SIMD16<UInt8>(repeating: 0)
                 if count == 16 {
                     let first = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self)
                     let second = UnsafeRawPointer(line + (x &+ 8)).loadUnaligned(as: UInt64.self)
@@ -48,11 +50,11 @@ extension MorphRenderer {
                         x &+= 16
                         continue
                     }
-                    bytes = UnsafeRawPointer(line + x).loadUnaligned(as: SIMD16<UInt8>.self)
-                } else {
-                    for lane in 0..<count { bytes[lane] = line[x &+ lane] }
                 }
-                let alpha = SIMD16<Float>(SIMD16<UInt32>(truncatingIfNeeded: bytes)) / 255
+                // Through memory, in a plain loop the compiler widens with packed moves (the
+                // SIMD integer conversions stay generic calls, `Mix`).
+                for lane in 0..<count { lanes[lane] = Float(line[x &+ lane]) }
+                let alpha = UnsafePointer(lanes).vector16(at: 0) / 255
                 writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
                 x &+= 16
             }

@@ -9,6 +9,8 @@ import Foundation
 ///   (`--json FILE` also writes the figures as JSON);
 /// - `--edge-modes`: only the edge-mode comparison (item 5 of the standard report);
 /// - `--field-styles`: only the distance against the metaball field stage;
+/// - `--layers`: metaball frames of icons with translucent layers kept at their opacity
+///   against the same composite masks alone;
 /// - `--c-baseline`: the library against the C baseline on real icons and workloads a–d
 ///   (`--json FILE` also writes the figures, `--filter TEXT` runs only the workloads whose
 ///   names contain TEXT);
@@ -27,7 +29,7 @@ import Foundation
 /// - `--repeat N --filter TEXT [--style metaball|distance] [--progress P|morph]`: no timing, the
 ///   frame at p = P (0.5 unless given; `morph`: the 61 frames of a morph) of the first
 ///   `--field-styles` pair whose name contains TEXT (then of `--c-baseline`'s real icon
-///   rows), drawn N times on one thread after a first time: for an instruction counter
+///   rows, then of `--layers`' pairs), drawn N times on one thread after a first time: for an instruction counter
 ///   (`Scripts/frame-instructions.py`).
 ///
 /// `--quick` takes a tenth of the samples in every mode.
@@ -38,6 +40,7 @@ struct BenchOptions {
         case scaling(json: String?)
         case edgeModes
         case fieldStyles
+        case layers
         case cBaseline(json: String?, filter: String?)
         case horizontalBands(filter: String?)
         case rowAffinity(filter: String?)
@@ -56,6 +59,7 @@ struct BenchOptions {
                morph-bench --scaling [--json FILE] [--quick]
                morph-bench --edge-modes [--quick]
                morph-bench --field-styles [--quick]
+               morph-bench --layers [--quick]
                morph-bench --c-baseline [--json FILE] [--filter TEXT] [--quick]
                morph-bench --horizontal-bands [--filter TEXT] [--quick]
                morph-bench --row-affinity [--filter TEXT] [--quick]
@@ -74,6 +78,7 @@ struct BenchOptions {
         var scaling = false
         var edgeModes = false
         var fieldStyles = false
+        var layers = false
         var cBaseline = false
         var horizontalBands = false
         var rowAffinity = false
@@ -106,6 +111,8 @@ struct BenchOptions {
                 edgeModes = true
             case "--field-styles":
                 fieldStyles = true
+            case "--layers":
+                layers = true
             case "--c-baseline":
                 cBaseline = true
             case "--horizontal-bands":
@@ -150,10 +157,10 @@ struct BenchOptions {
                 throw Invalid(reason: "unknown argument \(argument)")
             }
         }
-        if [export != nil, scaling, edgeModes, fieldStyles, cBaseline, horizontalBands, rowAffinity, parts, paced, icons != nil,
-            repeatCount != nil]
+        if [export != nil, scaling, edgeModes, fieldStyles, layers, cBaseline, horizontalBands, rowAffinity, parts, paced,
+            icons != nil, repeatCount != nil]
             .filter({ $0 }).count > 1 {
-            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --c-baseline, --horizontal-bands, --row-affinity, --parts, --paced, --icons and --repeat are separate runs; pass one of them")
+            throw Invalid(reason: "--export, --scaling, --edge-modes, --field-styles, --layers, --c-baseline, --horizontal-bands, --row-affinity, --parts, --paced, --icons and --repeat are separate runs; pass one of them")
         }
         if gap != nil && !paced { throw Invalid(reason: "--gap goes with --paced") }
         if style != nil && repeatCount == nil { throw Invalid(reason: "--style goes with --repeat") }
@@ -178,6 +185,8 @@ struct BenchOptions {
             mode = .edgeModes
         } else if fieldStyles {
             mode = .fieldStyles
+        } else if layers {
+            mode = .layers
         } else if cBaseline {
             mode = .cBaseline(json: json, filter: filter)
         } else if horizontalBands {

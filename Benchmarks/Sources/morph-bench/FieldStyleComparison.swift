@@ -48,11 +48,15 @@ enum FieldStyleComparison {
     }
 
     /// What `--repeat` picks from: the pairs, then `--c-baseline`'s real icon rows (issue 19)
-    /// at their fixed softness.
+    /// at their fixed softness, then `--layers`' pairs (icons with translucent layers).
     static func repeatPairs() -> [Pair] {
         pairs() + RealIconWorkload.all.map { workload in
             Pair(name: workload.label, masks: { try workload.masks() }, maxBlurRadius: workload.maxBlurRadius,
                  samples: workload.samples, fixedSoftness: RealIconWorkload.softness)
+        } + LayerOpacityComparison.pairs().map { pair in
+            Pair(name: pair.name, masks: {
+                (try LayerOpacityComparison.mask(pair.source, pair.box), try LayerOpacityComparison.mask(pair.target, pair.box))
+            }, maxBlurRadius: pair.maxBlurRadius, samples: pair.samples)
         }
     }
 

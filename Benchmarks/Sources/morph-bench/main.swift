@@ -218,6 +218,10 @@ case .export(let directory): try FrameExport.run(directory: directory, options: 
 case .scaling(let json): try ScalingFit.run(json: json, options: options)
 case .edgeModes: try runAlone("--edge-modes", EdgeModeComparison.run)
 case .fieldStyles: try runAlone("--field-styles", FieldStyleComparison.run)
+case .layers:
+    var checks = SelfChecks()
+    try runAlone("--layers") { checks = try LayerOpacityComparison.run(sink: &$0) }
+    checks.finish(tool: "morph-bench")
 case .cBaseline(let json, let filter):
     try CBaselineComparison.run(options: options, json: json, filter: filter).finish(tool: "morph-bench")
 case .horizontalBands(let filter): try SplitComparison.run(.horizontalBands, options: options, filter: filter).finish(tool: "morph-bench")

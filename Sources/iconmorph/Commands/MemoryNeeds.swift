@@ -21,8 +21,11 @@ import Darwin
 /// two bisections of one 2048 px frame gave 68.5 and 84, see `margin`); tracing for the
 /// vector formats 9–12 more (none for the path style, which writes its outlines); a sheet
 /// or strip 5.1–8.1 bytes a pixel of its own (`sheetBytesPerPixel`). Not counted: ffmpeg (a
-/// process of its own), and the fields that an `animate` timeline captures where an event
-/// interrupts a morph (4 bytes a pixel each).
+/// process of its own), the fields that an `animate` timeline captures where an event
+/// interrupts a morph (4 bytes a pixel each, 8 for icons with translucent layers), and what a
+/// metaball frame of icons with translucent layers takes beside (`LayerOpacity`: the icons'
+/// opaque coverage, the shape's bytes, the differences and two planes blurred across, about
+/// 13 bytes a pixel), which is known only once the icons are drawn.
 struct MemoryNeeds {
     /// A frame's size in pixels.
     var width: Int
