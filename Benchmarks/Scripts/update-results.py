@@ -771,20 +771,32 @@ def step_edge_modes(context: Context) -> None:
 FIELD_COLUMNS = ["again", "quarter", "rest", "morph", "cores"]
 
 
-def parse_field_styles(text: str) -> dict:
-    """The table of `morph-bench --field-styles`: per pair, distance / metaball per column."""
-    cell = r"([0-9.]+) (ns|µs|ms|s) / ([0-9.]+) (ns|µs|ms|s) = ([0-9.]+)×"
+RATIO_CELL = r"([0-9.]+) (ns|µs|ms|s) / ([0-9.]+) (ns|µs|ms|s) = ([0-9.]+)×"
+
+
+def ratio_rows(text: str, cell_count: int, first: int, columns: list[str], keys: tuple[str, str]) -> list[dict]:
+    """The rows of a table of `cell_count` cells whose cells from `first` on are `a / b = r×`:
+    each row's name (its first cell), its cells before `first` (as `cells`), and per column
+    {keys[0]: a, keys[1]: b (in ns), "ratio": r}."""
     rows = []
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 7 or not re.match(cell, cells[1]):
+        if len(cells) != cell_count or not re.match(RATIO_CELL, cells[first]):
             continue
-        row = {"name": cells[0], "fieldsNs": nanoseconds(*cells[6].split(" "))}
-        for key, text_cell in zip(FIELD_COLUMNS, cells[1:6]):
-            m = re.match(cell, text_cell)
-            row[key] = {"distanceNs": nanoseconds(m.group(1), m.group(2)),
-                        "metaballNs": nanoseconds(m.group(3), m.group(4)), "ratio": float(m.group(5))}
+        row = {"name": cells[0], "cells": cells}
+        for key, text_cell in zip(columns, cells[first:first + len(columns)]):
+            m = re.match(RATIO_CELL, text_cell)
+            row[key] = {keys[0]: nanoseconds(m.group(1), m.group(2)), keys[1]: nanoseconds(m.group(3), m.group(4)),
+                        "ratio": float(m.group(5))}
         rows.append(row)
+    return rows
+
+
+def parse_field_styles(text: str) -> dict:
+    """The table of `morph-bench --field-styles`: per pair, distance / metaball per column."""
+    rows = ratio_rows(text, 7, 1, FIELD_COLUMNS, ("distanceNs", "metaballNs"))
+    for row in rows:
+        row["fieldsNs"] = nanoseconds(*row.pop("cells")[6].split(" "))
     if len(rows) != 8:
         raise StepFailed("morph-bench --field-styles: expected the rows of workloads a–d and four icon pairs")
     return {"commit": header_commit(text, "morph-bench"), "rows": rows}
@@ -818,18 +830,9 @@ LAYER_COLUMNS = ["again", "quarter", "rest", "morph"]
 def parse_layers(text: str) -> dict:
     """The table of `morph-bench --layers`: per pair, its translucent pixels and, per column,
     kept layers / one plane."""
-    cell = r"([0-9.]+) (ns|µs|ms|s) / ([0-9.]+) (ns|µs|ms|s) = ([0-9.]+)×"
-    rows = []
-    for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 6 or not re.match(cell, cells[2]):
-            continue
-        row = {"name": cells[0], "translucentPixels": int(cells[1])}
-        for key, text_cell in zip(LAYER_COLUMNS, cells[2:6]):
-            m = re.match(cell, text_cell)
-            row[key] = {"layersNs": nanoseconds(m.group(1), m.group(2)),
-                        "onePlaneNs": nanoseconds(m.group(3), m.group(4)), "ratio": float(m.group(5))}
-        rows.append(row)
+    rows = ratio_rows(text, 6, 2, LAYER_COLUMNS, ("layersNs", "onePlaneNs"))
+    for row in rows:
+        row["translucentPixels"] = int(row.pop("cells")[1])
     if not rows:
         raise StepFailed("morph-bench --layers: no table")
     return {"commit": header_commit(text, "morph-bench"), "rows": rows}

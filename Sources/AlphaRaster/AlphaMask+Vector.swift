@@ -21,7 +21,10 @@ extension AlphaMask {
     ///
     /// When a layer has an opacity between 0 and 1, `opaqueCoverage` holds the same icon with
     /// every layer of opacity above 0 drawn opaque (one union): the shapes the metaball style
-    /// melts, to which it gives the opacity of the pixels.
+    /// melts, to which it gives the opacity of the pixels. It is left out where it would equal
+    /// the pixels (translucent layers wholly under opaque ones), and where that union would
+    /// pass a limit below (the two drawings share `VectorRasterizer.maximumWork`), so an icon
+    /// that can be drawn always is.
     ///
     /// - Throws: `AlphaRasterError.invalidIcon`
     ///   for a canvas side that is not finite and > 0, a NaN opacity, a non-finite transform,

@@ -14,7 +14,7 @@ public struct AlphaMask: Sendable, Equatable {
     /// translucent parts cannot be told from its anti-aliased edges.
     ///
     /// The metaball style melts the shapes of this coverage and gives them the opacity of
-    /// `pixels` (the frame math, step 5), so that a translucent layer keeps its opacity
+    /// `pixels` (the frame math, step 7b), so that a translucent layer keeps its opacity
     /// instead of being cut at the threshold. `AlphaMask(icon:layout:)` sets it; changing
     /// `pixels` in place removes it.
     public private(set) var opaqueCoverage: [UInt8]?

@@ -112,7 +112,19 @@ public final class VectorRasterizer {
             opaque.opacityGroup = nil
             return opaque
         }
-        let coverage = try render(opaque, width: layout.width, height: layout.height, clip: clip)
+        // Within what is left of the work limit, so that the two drawings together stay within
+        // it. The union sweeps the translucent layers together, which the composite swept one
+        // by one: past a limit (edges or rows of one sweep, or work) the mask keeps its pixels
+        // alone rather than refuse an icon the composite drew.
+        let work = countedWork
+        let limit = appliedWorkLimit
+        appliedWorkLimit = limit - work
+        defer { appliedWorkLimit = limit }
+        guard let coverage = try? render(opaque, width: layout.width, height: layout.height, clip: clip) else {
+            countedWork = work
+            return mask
+        }
+        countedWork += work
         return try AlphaMask(width: layout.width, height: layout.height, pixels: mask.pixels, opaqueCoverage: coverage.pixels)
     }
 

@@ -31,35 +31,45 @@ public final class CapturedField: Sendable {
     /// The largest step of a distance field from a pixel to its neighbour in a row or
     /// column (`FieldSteps`); 0 for the metaball field.
     let steepestStep: Float
-    /// For a metaball frame of icons with translucent layers, the blurred mix of their
-    /// differences V_D (`LayerOpacity`), width × height values row-major; nil otherwise.
-    let translucency: [Float]?
+    /// For a metaball frame of icons with translucent layers (`AlphaMask.opaqueCoverage`), the
+    /// blurred mix of their differences V_D (the frame math, step 7b), width × height values
+    /// in [0, 1], row-major; nil otherwise. A frame that mixes the field in mixes this in too,
+    /// and so keeps the captured frame's opacity.
+    public let translucency: [Float]?
 
-    /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field).
+    /// Wraps metaball field values that carry a blur of `blurRadius` pixels (0 for a sharp field),
+    /// and the `translucency` of icons with translucent layers, if the frame had them (as
+    /// `MorphRenderer.captureField(of:)` gives them: keep both to wrap a capture again).
     ///
     /// - Throws: `MorphError.invalidSize` for a side below 1 pixel or a size no renderer
     ///   takes (`MorphRenderer.maximumPixelCount`); `MorphError.invalidParameter` (`.fieldValues`)
     ///   unless there are exactly width × height values, each finite and in [0, 1],
     ///   (`.fieldBlurRadius`) unless the radius is finite and in
-    ///   0 … `MorphStyle.maximumBlurRadius`.
-    public convenience init(width: Int, height: Int, values: [Float], blurRadius: Double = 0) throws {
+    ///   0 … `MorphStyle.maximumBlurRadius`, (`.fieldTranslucency`) unless `translucency` is
+    ///   nil or as many values, each finite and in [0, 1].
+    public convenience init(width: Int, height: Int, values: [Float], blurRadius: Double = 0, translucency: [Float]? = nil) throws {
         guard MorphRenderer.acceptsSize(width: width, height: height) else {
             throw MorphError.invalidSize(width: width, height: height)
         }
-        guard values.count == width * height else {
-            throw MorphError.invalidParameter(
-                .fieldValues, reason: "must hold \(width) × \(height) numbers, got \(values.count)")
-        }
-        if let bad = values.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
-            throw MorphError.invalidParameter(
-                .fieldValues, reason: "must be numbers in [0, 1], got \(values[bad]) at index \(bad)")
-        }
+        try Self.check(values, as: .fieldValues, width: width, height: height)
         guard blurRadius.isFinite, blurRadius >= 0, blurRadius <= MorphStyle.maximumBlurRadius else {
             throw MorphError.invalidParameter(
                 .fieldBlurRadius,
                 reason: "must be a finite number of pixels from 0 to \(Int(MorphStyle.maximumBlurRadius)), got \(blurRadius)")
         }
-        self.init(validWidth: width, height: height, values: values, blurRadius: blurRadius)
+        if let translucency { try Self.check(translucency, as: .fieldTranslucency, width: width, height: height) }
+        self.init(validWidth: width, height: height, values: values, blurRadius: blurRadius, translucency: translucency)
+    }
+
+    /// Throws `MorphError.invalidParameter` (`parameter`) unless `values` holds width × height
+    /// numbers, each finite and in [0, 1].
+    private static func check(_ values: [Float], as parameter: MorphParameter, width: Int, height: Int) throws {
+        guard values.count == width * height else {
+            throw MorphError.invalidParameter(parameter, reason: "must hold \(width) × \(height) numbers, got \(values.count)")
+        }
+        if let bad = values.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
+            throw MorphError.invalidParameter(parameter, reason: "must be numbers in [0, 1], got \(values[bad]) at index \(bad)")
+        }
     }
 
     /// Wraps values the renderer computed: a metaball field (clamped to [0, 1]) with the blur

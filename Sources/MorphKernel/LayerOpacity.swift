@@ -1,6 +1,6 @@
 import AlphaRaster
 
-/// The opacity of icons' translucent layers in a metaball frame (the frame math, step 5).
+/// The opacity of icons' translucent layers in a metaball frame (the frame math, step 7b).
 ///
 /// A mask with `AlphaMask.opaqueCoverage` C has two planes: C, the icon with every layer
 /// opaque, and its pixels A. The frame's shape is melted from the C planes as any frame is
@@ -55,6 +55,10 @@ final class LayerOpacity {
         differences = .allocate(capacity: 2 * width * height)
         differences.initialize(repeating: 0, count: 2 * width * height)
     }
+
+    /// The bytes of the two blur planes: the canvas's column blocks, its rows and their zero
+    /// padding (at most the canvas's height − 1 rows each side, whatever the blur).
+    var planeBytes: Int { 2 * 4 * shapeScratch.blockCount * shapeScratch.blockStride }
 
     deinit {
         shapeRow.deallocate()
@@ -120,7 +124,9 @@ final class LayerOpacity {
                 source: source, target: target, captured: captured, constants: constants, kernel: kernel,
                 rows: 0..<height, columns: 0..<width
             ) { y, _, difference in
-                (out.baseAddress! + y * width).update(from: difference, count: width)
+                // The weights sum to 1 within 10⁻⁶: the clamp keeps V_D in [0, 1] as documented.
+                let row = out.baseAddress! + y * width
+                for x in 0..<width { row[x] = min(max(difference[x], 0), 1) }
             }
         }
         return values
@@ -190,22 +196,22 @@ final class LayerOpacity {
                             let tails = captured == nil && MixSteps.applies(halfWidth: h)
                                 ? shapeScratch.loadTailTable(centre: centre, halfWidth: h) : nil
                             // Across: the blocks of each row, as the frame's pass takes them.
-                            for y in acrossRows {
+                            // The blocks of row y of one field's two masks and captured values.
+                            func rowBlocks(
+                                _ source: UnsafePointer<UInt8>, _ target: UnsafePointer<UInt8>, _ captured: UnsafePointer<Float>?,
+                                row y: Int, scratch: RenderScratch
+                            ) -> RowBlocks {
                                 let offset = y &* width
-                                var shapeBlocks = RowBlocks(
-                                    source: sourceShape + offset, target: targetShape + offset,
-                                    captured: capturedShape.map { $0 + offset }, width: width,
-                                    sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
+                                return RowBlocks(
+                                    source: source + offset, target: target + offset, captured: captured.map { $0 + offset },
+                                    width: width, sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
                                     capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
-                                    steps: shapeScratch.stepBuffer(band: 0), padded: shapeScratch.paddedRow(band: 0),
-                                    blocks: blocks)
-                                var differenceBlocks = RowBlocks(
-                                    source: sourceDifference + offset, target: targetDifference + offset,
-                                    captured: capturedDifference.map { $0 + offset }, width: width,
-                                    sourceWeight: constants.sourceWeight, targetWeight: constants.targetWeight,
-                                    capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
-                                    steps: differenceScratch.stepBuffer(band: 0), padded: differenceScratch.paddedRow(band: 0),
-                                    blocks: blocks)
+                                    steps: scratch.stepBuffer(band: 0), padded: scratch.paddedRow(band: 0), blocks: blocks)
+                            }
+                            for y in acrossRows {
+                                var shapeBlocks = rowBlocks(sourceShape, targetShape, capturedShape, row: y, scratch: shapeScratch)
+                                var differenceBlocks = rowBlocks(
+                                    sourceDifference, targetDifference, capturedDifference, row: y, scratch: differenceScratch)
                                 for b in blocks {
                                     (shapePlane + y &* 16 + b &* blockStride).storeVector16(shapeBlocks.vector(block: b), at: 0)
                                     (differencePlane + y &* 16 + b &* blockStride)

@@ -94,6 +94,8 @@ public enum MorphParameter: String, Sendable, Hashable, CaseIterable, CustomStri
     case fieldValues
     /// `CapturedField`'s blur radius.
     case fieldBlurRadius
+    /// `CapturedField`'s translucency.
+    case fieldTranslucency
 
     /// The parameter's name as spelled in the API (`blurLevels`, `progress`, …).
     public var description: String { rawValue }

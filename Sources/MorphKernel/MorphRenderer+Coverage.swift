@@ -32,32 +32,43 @@ extension MorphRenderer {
     /// Writes the pixels of `coverage` (width × height bytes, c / 255 each) with `writer`,
     /// rows `bytesPerRow` apart from `output`; sixteen empty or full pixels are filled as such.
     func finish(coverage: UnsafePointer<UInt8>, writer: PixelWriter, output: UnsafeMutableRawPointer, bytesPerRow: Int) {
-        let width = self.width
+        // The bytes are widened through 16 floats of memory, in a plain loop the compiler
+        // vectorises (the SIMD integer conversions stay generic calls, `Mix`), on the stack: a
+        // frame allocates nothing.
         let empty = writer.emptyPixel, full = writer.fullPixel
-        let lanes = UnsafeMutablePointer<Float>.allocate(capacity: 16)
-        lanes.initialize(repeating: 0, count: 16)
-        defer { lanes.deallocate() }
-        for y in 0..<height {
-            let row = output + y &* bytesPerRow, line = coverage + y &* width
-            var x = 0
-            while x < width {
-                let count = min(16, width &- x)
-                if count == 16 {
-                    let first = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self)
-                    let second = UnsafeRawPointer(line + (x &+ 8)).loadUnaligned(as: UInt64.self)
-                    if first | second == 0 || first & second == .max {
-                        writer.fill(first == 0 ? empty : full, columns: x..<x &+ 16, of: row)
-                        x &+= 16
-                        continue
-                    }
-                }
-                // Through memory, in a plain loop the compiler widens with packed moves (the
-                // SIMD integer conversions stay generic calls, `Mix`).
-                for lane in 0..<count { lanes[lane] = Float(line[x &+ lane]) }
-                let alpha = UnsafePointer(lanes).vector16(at: 0) / 255
-                writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
-                x &+= 16
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 16) { lanes in
+            lanes.initialize(repeating: 0)
+            for y in 0..<height {
+                finish(
+                    row: coverage + y &* width, writer: writer, empty: empty, full: full, output: output + y &* bytesPerRow,
+                    lanes: lanes.baseAddress!)
             }
+        }
+    }
+
+    /// One row of `finish(coverage:writer:output:bytesPerRow:)`.
+    @inline(__always)
+    private func finish(
+        row line: UnsafePointer<UInt8>, writer: PixelWriter, empty: UInt32, full: UInt32, output row: UnsafeMutableRawPointer,
+        lanes: UnsafeMutablePointer<Float>
+    ) {
+        let width = self.width
+        var x = 0
+        while x < width {
+            let count = min(16, width &- x)
+            if count == 16 {
+                let first = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self)
+                let second = UnsafeRawPointer(line + (x &+ 8)).loadUnaligned(as: UInt64.self)
+                if first | second == 0 || first & second == .max {
+                    writer.fill(first == 0 ? empty : full, columns: x..<x &+ 16, of: row)
+                    x &+= 16
+                    continue
+                }
+            }
+            for lane in 0..<count { lanes[lane] = Float(line[x &+ lane]) }
+            let alpha = UnsafePointer(lanes).vector16(at: 0) / 255
+            writer.store(writer.bits(coverage: alpha), to: row, x: x, count: count)
+            x &+= 16
         }
     }
 }

@@ -35,8 +35,10 @@ import _IconMorphSupport
 /// otherwise cheap. Times: `Benchmarks/results/morph-bench.md` (frames, threads) and
 /// `Benchmarks/results/edge-modes.md` (automatic against fixed softness).
 ///
-/// Allocation: all memory is allocated in `init`, and the helper threads by the first frame
-/// that is split over them; after that a frame allocates nothing, on one thread or several
+/// Allocation: all memory is allocated in `init`, the helper threads by the first frame that
+/// is split over them, and the planes of the translucent-layer stage (`LayerOpacity`, about
+/// 13 bytes a pixel) by the first frame of masks with `AlphaMask.opaqueCoverage`; after that a
+/// frame allocates nothing, on one thread or several
 /// (except the `[UInt8]` conveniences when the array has the wrong size; morph-bench counts
 /// it with a counting `malloc`: `Benchmarks/results/morph-bench.md`).
 ///
@@ -190,7 +192,8 @@ public final class MorphRenderer: @unchecked Sendable {
     var layerOpacity: LayerOpacity?
     var shapeCoverage: [UInt8] = []
 
-    /// Validates the size and the style and allocates every buffer a frame needs.
+    /// Validates the size and the style and allocates every buffer a frame needs (but the
+    /// translucent-layer stage's, which the first frame of icons with translucent layers allocates).
     ///
     /// - Throws: `MorphError.invalidSize` for a non-positive width or height or an area
     ///   above `maximumPixelCount` (as it counts narrow and short frames and the distance

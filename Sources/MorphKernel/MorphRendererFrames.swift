@@ -30,7 +30,8 @@ extension MorphRenderer {
     /// translucency, so the frames that mix it in keep the captured frame's opacity.
     ///
     /// Cost: one frame's mix and passes with nothing skipped, on one thread, plus
-    /// 4 · width · height bytes for the result and the passes' memory for the call.
+    /// 4 · width · height bytes for the result and the passes' memory for the call (twice
+    /// that for icons with translucent layers, whose translucency is kept too).
     ///
     /// - Throws: as `render(_:into:bytesPerRow:format:)` for the frame itself (the masks'
     ///   sizes, the progress, the captured field's size and kind, and its weight).

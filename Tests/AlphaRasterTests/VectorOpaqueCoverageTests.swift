@@ -1,5 +1,5 @@
 import Testing
-@testable import AlphaRaster
+@_spi(Testing) @testable import AlphaRaster
 
 /// `AlphaMask.opaqueCoverage` of vector icons: the icon with every visible layer opaque, kept
 /// beside the composited pixels only when some layer is translucent.
@@ -44,5 +44,36 @@ import Testing
             // (A translucent layer wholly under an opaque one changes nothing either.)
             #expect(mask.opaqueCoverage == nil)
         }
+    }
+
+    @Test("translucent layers each within the edge limit, over it together: the mask is drawn, without opaque coverage")
+    func unionPastALimit() throws {
+        let layers = [SIMD2(8.0, 12.0), SIMD2(16.0, 12.0)].map {
+            VectorIcon.Layer(path: circlePath(center: $0, radius: 6), paint: .fill(.nonZero), opacity: 0.35)
+        }
+        let icon = VectorIcon(width: 24, height: 24, layers: layers)
+        // The edges one layer keeps: its mask alone with the limit lowered until it is drawn.
+        var perLayer = 1
+        while (try? { let r = VectorRasterizer(); r.edgeLimit = perLayer
+                      return try r.mask(for: VectorIcon(width: 24, height: 24, layers: [layers[0]]), in: Self.box) }()) == nil {
+            perLayer += 1
+        }
+        let limited = VectorRasterizer()
+        limited.edgeLimit = perLayer + perLayer / 2
+        // Each translucent layer is swept on its own, within the limit; their union is not.
+        let mask = try limited.mask(for: icon, in: Self.box)
+        let full = try VectorRasterizer().mask(for: icon, in: Self.box)
+        #expect(mask.pixels == full.pixels)
+        #expect(mask.opaqueCoverage == nil && full.opaqueCoverage != nil)
+        // The two drawings share the work limit: with room for the composite alone, the mask
+        // is drawn without its opaque coverage, and the work counted is the composite's.
+        let measure = VectorRasterizer()
+        _ = try measure.mask(for: icon, in: Self.box)
+        let both = measure.lastWork
+        let tight = VectorRasterizer()
+        tight.workLimit = both - 1
+        let drawn = try tight.mask(for: icon, in: Self.box)
+        #expect(drawn.pixels == full.pixels && drawn.opaqueCoverage == nil)
+        #expect(tight.lastWork < both)
     }
 }

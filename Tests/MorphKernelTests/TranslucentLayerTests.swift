@@ -60,6 +60,11 @@ import Testing
         }
     }
 
+    /// How many bytes of `got` are more than 1 off round(`expected`).
+    static func offByMoreThanOne(_ got: [UInt8], _ expected: [Double]) -> Int {
+        got.indices.filter { abs(Int(got[$0]) - Int(expected[$0].rounded())) > 1 }.count
+    }
+
     static func alpha(_ renderer: MorphRenderer, _ frame: MorphFrame) throws -> [UInt8] {
         var out = [UInt8](repeating: 0, count: renderer.alphaByteCount)
         try out.withUnsafeMutableBytes { try renderer.render(frame, into: $0, format: .alpha8) }
@@ -140,8 +145,31 @@ import Testing
                 let got = try Self.alpha(renderer, MorphFrame(source: b, target: c, progress: p, captured: first, capturedWeight: w))
                 let expected = Self.reference(
                     source: b, target: c, captured: (first.values, first.translucency, w, first.blurRadius), progress: p, style: style)
-                let bad = got.indices.filter { abs(Int(got[$0]) - Int(expected[$0].rounded())) > 1 }.count
+                let bad = TranslucentLayerTests.offByMoreThanOne(got, expected)
                 #expect(bad == 0, "\(bad) bytes off by more than 1 at p = \(p), w = \(w), \(style.softness)")
+            }
+        }
+    }
+
+    @Test("a capture wrapped again with its translucency draws the same frames; bad translucency is refused")
+    func wrappedCaptures() throws {
+        var rng = SplitMix64(seed: 0x7A5E_0004)
+        let size = 24
+        let a = try Self.layered(width: size, height: size, opacity: 0.35, using: &rng)
+        let b = TestMasks.random(width: size, height: size, kind: .discs, using: &rng)
+        let renderer = try MorphRenderer(width: size, height: size, style: MorphStyle(maxBlurRadius: 5, blurLevels: 6))
+        let captured = try renderer.captureField(of: MorphFrame(source: a, target: b, progress: 0.4))
+        let translucency = try #require(captured.translucency)
+        #expect(translucency.allSatisfy { $0 >= 0 && $0 <= 1 } && translucency.contains { $0 > 0 })
+        let wrapped = try CapturedField(
+            width: size, height: size, values: captured.values, blurRadius: captured.blurRadius, translucency: translucency)
+        let bare = try CapturedField(width: size, height: size, values: captured.values, blurRadius: captured.blurRadius)
+        let frame = { (field: CapturedField) in MorphFrame(source: b, target: a, progress: 0.2, captured: field, capturedWeight: 0.7) }
+        #expect(try Self.alpha(renderer, frame(wrapped)) == Self.alpha(renderer, frame(captured)))
+        #expect(try Self.alpha(renderer, frame(bare)) != Self.alpha(renderer, frame(captured)))
+        for bad in [[Float](repeating: 0, count: 3), [Float](repeating: 1.5, count: size * size), [Float](repeating: .nan, count: size * size)] {
+            #expect(throws: MorphError.self) {
+                try CapturedField(width: size, height: size, values: captured.values, translucency: bad)
             }
         }
     }

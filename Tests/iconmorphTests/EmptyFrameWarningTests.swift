@@ -28,6 +28,25 @@ struct EmptyFrameWarningTests {
         }
     }
 
+    @Test("icons drawn wholly translucent, which the frames at rest show, are judged too")
+    func translucentIconsAreJudged() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Play and pause at 40 % opacity: all under the threshold, so their pixels over it
+        // are none; the frames at rest show them at 40 %, and the blur empties the middle.
+        var icons: [String] = []
+        for (name, shape) in [("play", "<path d='M8 5v14l11-7z'/>"), ("pause", "<path d='M6 5h4v14H6zm8 0h4v14h-4z'/>")] {
+            let path = folder.file("\(name).svg")
+            try Data("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><g opacity='0.4'>\(shape)</g></svg>".utf8)
+                .write(to: URL(fileURLWithPath: path))
+            icons.append(path)
+        }
+        let run = try ExportRun.iconmorph(["render", "--from", icons[0], "--to", icons[1], "--blur", "22", "--frames", "13", "-q", "-o", folder.file("f")])
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("iconmorph: warning: frames ") && run.stderr.contains("nearly empty"), "\(run.stderr)")
+        #expect(try Self.coverage(ofPNG: folder.file("f/frame_0000.png")) > 0)
+    }
+
     @Test func aSingleFrameAndTheVectorFormatsWarnToo() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -8,7 +8,8 @@ import MorphKernel
 /// after the run instead of leaving the user to find blank frames.
 ///
 /// A frame is nearly empty when its coverage (the sum of its alpha) is under `share` of the
-/// smaller icon's as drawn at rest (its pixels over the threshold). Frames over a `--background` (opaque everywhere) and path frames are not
+/// smaller icon's as drawn at rest (its pixels over the threshold; all of them for an icon with
+/// translucent layers). Frames over a `--background` (opaque everywhere) and path frames are not
 /// judged. Workers report from any thread.
 final class EmptyFrameWatch: @unchecked Sendable {
     /// The share of the smaller icon's coverage under which a frame counts as nearly empty.
@@ -57,8 +58,7 @@ final class EmptyFrameWatch: @unchecked Sendable {
             if let known = iconCoverage.first(where: { $0.pair == key })?.coverage {
                 reference = known
             } else {
-                reference = min(morph.source.pixels.withUnsafeBytes { Self.coverage($0, width: morph.source.width, bytesPerPixel: 1, over: threshold) },
-                                morph.target.pixels.withUnsafeBytes { Self.coverage($0, width: morph.target.width, bytesPerPixel: 1, over: threshold) })
+                reference = min(iconCoverage(of: morph.source), iconCoverage(of: morph.target))
                 iconCoverage.append((key, reference))
             }
             let own = Double(Self.coverage(pixels, width: width, bytesPerPixel: bytesPerPixel)) * 255 / Double(tintAlpha)
@@ -66,6 +66,14 @@ final class EmptyFrameWatch: @unchecked Sendable {
             watch.lock.lock()
             watch.progress[index] = morph.progress
             watch.lock.unlock()
+        }
+
+        /// What an icon shows at rest: its pixels over the threshold, or every pixel of one with
+        /// translucent layers (`AlphaMask.opaqueCoverage`), which the frame at rest shows whole.
+        private func iconCoverage(of mask: AlphaMask) -> Int {
+            mask.pixels.withUnsafeBytes {
+                Self.coverage($0, width: mask.width, bytesPerPixel: 1, over: mask.opaqueCoverage == nil ? threshold : 0)
+            }
         }
 
         /// The alpha summed over every fourth row (enough to tell a shape from none, at a

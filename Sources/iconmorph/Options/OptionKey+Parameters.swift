@@ -15,7 +15,7 @@ extension OptionKey {
         case .targetTint: self = .colorTo
         case .progress: self = .progress
         case .duration: self = .transition
-        case .capturedWeight, .time, .fieldValues, .fieldBlurRadius: return nil
+        case .capturedWeight, .time, .fieldValues, .fieldBlurRadius, .fieldTranslucency: return nil
         }
     }
 
