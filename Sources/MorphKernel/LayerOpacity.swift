@@ -30,6 +30,10 @@ final class LayerOpacity {
     /// One row of V_C and of V_D, `shapeScratch.blockCount` · 16 floats each.
     private let shapeRow: UnsafeMutablePointer<Float>
     private let differenceRow: UnsafeMutablePointer<Float>
+    /// Per column block, the first and last row where the frame's D blurred across is not 0
+    /// (`Int.max` and `Int.min` when none): V_D is 0 beyond `v` rows of them, and o is 1.
+    private let firstDifferenceRow: UnsafeMutablePointer<Int>
+    private let lastDifferenceRow: UnsafeMutablePointer<Int>
     /// D = C − A of the last pair measured, the source's then the target's (zero for a mask
     /// of one plane).
     private let differences: UnsafeMutablePointer<UInt8>
@@ -52,6 +56,10 @@ final class LayerOpacity {
         shapeRow.initialize(repeating: 0, count: rowLength)
         differenceRow = .allocate(capacity: rowLength)
         differenceRow.initialize(repeating: 0, count: rowLength)
+        firstDifferenceRow = .allocate(capacity: shapeScratch.blockCount)
+        firstDifferenceRow.initialize(repeating: .max, count: shapeScratch.blockCount)
+        lastDifferenceRow = .allocate(capacity: shapeScratch.blockCount)
+        lastDifferenceRow.initialize(repeating: .min, count: shapeScratch.blockCount)
         differences = .allocate(capacity: 2 * width * height)
         differences.initialize(repeating: 0, count: 2 * width * height)
     }
@@ -63,6 +71,8 @@ final class LayerOpacity {
     deinit {
         shapeRow.deallocate()
         differenceRow.deallocate()
+        firstDifferenceRow.deallocate()
+        lastDifferenceRow.deallocate()
         differences.deallocate()
     }
 
@@ -208,20 +218,44 @@ final class LayerOpacity {
                                     capturedWeight: constants.capturedWeight, halfWidth: h, taps: taps, tails: tails,
                                     steps: scratch.stepBuffer(band: 0), padded: scratch.paddedRow(band: 0), blocks: blocks)
                             }
+                            // D first, noting where it is not 0; then the shape, only within
+                            // v rows of that (elsewhere V_D is 0, o is 1 and V_C is not read).
+                            for b in blocks {
+                                firstDifferenceRow[b] = .max
+                                lastDifferenceRow[b] = .min
+                            }
                             for y in acrossRows {
-                                var shapeBlocks = rowBlocks(sourceShape, targetShape, capturedShape, row: y, scratch: shapeScratch)
                                 var differenceBlocks = rowBlocks(
                                     sourceDifference, targetDifference, capturedDifference, row: y, scratch: differenceScratch)
                                 for b in blocks {
+                                    let d = differenceBlocks.vector(block: b)
+                                    (differencePlane + y &* 16 + b &* blockStride).storeVector16(d, at: 0)
+                                    if any(d .!= 0) {
+                                        firstDifferenceRow[b] = min(firstDifferenceRow[b], y)
+                                        lastDifferenceRow[b] = y
+                                    }
+                                }
+                            }
+                            // Whether V_D is 0 at row y of block b.
+                            func beyondReach(_ y: Int, _ b: Int) -> Bool {
+                                y &+ v < firstDifferenceRow[b] || y &- v > lastDifferenceRow[b]
+                            }
+                            for y in acrossRows {
+                                var shapeBlocks = rowBlocks(sourceShape, targetShape, capturedShape, row: y, scratch: shapeScratch)
+                                for b in blocks where !(y &+ v < firstDifferenceRow[b] &- v || y &- v > lastDifferenceRow[b] &+ v) {
                                     (shapePlane + y &* 16 + b &* blockStride).storeVector16(shapeBlocks.vector(block: b), at: 0)
-                                    (differencePlane + y &* 16 + b &* blockStride)
-                                        .storeVector16(differenceBlocks.vector(block: b), at: 0)
                                 }
                             }
                             // Down: rows outside the canvas are the planes' zero padding.
                             for y in rows {
                                 for b in blocks {
                                     if let empty, Self.isEmpty(empty + y &* width, block: b, width: width) { continue }
+                                    if beyondReach(y, b) {
+                                        // V_D = 0 exactly: o = 1.
+                                        shapeRow.storeVector16(SIMD16(repeating: 1), at: b &* 16)
+                                        differenceRow.storeVector16(SIMD16(repeating: 0), at: b &* 16)
+                                        continue
+                                    }
                                     shapeRow.storeVector16(
                                         SeparableBlur.verticalSum(shapePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
                                         at: b &* 16)
