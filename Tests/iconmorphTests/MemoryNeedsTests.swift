@@ -70,6 +70,26 @@ struct MemoryNeedsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.png"])
     }
 
+    /// Icons with translucent layers take more a metaball frame pixel, known once they are
+    /// drawn: under `ulimit -v 100000` 2000 px frames of opaque icons are drawn, and those of
+    /// an SVG with a translucent layer refused with status 71 instead of running out later.
+    @Test func translucentLayersAreCountedOnceKnown() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><rect x='3' y='3' width='8' height='18'/><rect x='13' y='3' width='8' height='18' opacity='0.35'/></svg>".utf8)
+            .write(to: URL(fileURLWithPath: folder.file("two-tone.svg")))
+        let opaque = try ExportRun.shell(
+            "ulimit -v 100000 && \"$ICONMORPH\" render --from play --to pause --progress 0.5 --size 2000 --scale 1 -q -o a.png",
+            in: folder.path)
+        #expect(opaque.status == 0, "\(opaque.stderr)")
+        let layered = try ExportRun.shell(
+            "ulimit -v 100000 && \"$ICONMORPH\" render --from two-tone.svg --to pause --progress 0.5 --size 2000 --scale 1 -q -o b.png",
+            in: folder.path)
+        #expect(layered.status == 71)
+        #expect(layered.stderr.hasPrefix("iconmorph: error: --size: 2000×2000 px metaball frames need about 140 MB"), "\(layered.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("b.png")))
+    }
+
     /// The estimate: the base, the style's bytes a frame pixel, tracing (not for the path
     /// style, which writes its outlines), kept fields and a sheet's own pixels.
     @Test func theEstimate() {
@@ -81,6 +101,10 @@ struct MemoryNeedsTests {
         #expect(MemoryNeeds(width: 1000, height: 1000, style: .path, format: .sheet, sheetPixels: 4 * pixels).bytes
             == base + 12_500_000 + 22_000_000)
         #expect(MemoryNeeds(width: Int.max / 2, height: 1, style: .distance, format: .png).bytes == .max)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .metaball, format: .png, translucentLayers: true).bytes
+            == base + 29_000_000)
+        #expect(MemoryNeeds(width: 1000, height: 1000, style: .distance, format: .png, translucentLayers: true).bytes
+            == base + 71_000_000)
     }
 
     /// Only an estimate more than a quarter over the limit is refused (the address space a run

@@ -22,10 +22,11 @@ import Darwin
 /// vector formats 9–12 more (none for the path style, which writes its outlines); a sheet
 /// or strip 5.1–8.1 bytes a pixel of its own (`sheetBytesPerPixel`). Not counted: ffmpeg (a
 /// process of its own), the fields that an `animate` timeline captures where an event
-/// interrupts a morph (4 bytes a pixel each, 8 for icons with translucent layers), and what a
+/// interrupts a morph (4 bytes a pixel each, 8 for icons with translucent layers). What a
 /// metaball frame of icons with translucent layers takes beside (`LayerOpacity`: the icons'
 /// opaque coverage, the shape's bytes, the differences and two planes blurred across, about
-/// 13 bytes a pixel), which is known only once the icons are drawn.
+/// 13 bytes a pixel: a 2048 px frame peaked at 126 MB against 70 MB for opaque icons) is known
+/// only once the icons are drawn: the commands check again then (`translucentLayers`).
 struct MemoryNeeds {
     /// A frame's size in pixels.
     var width: Int
@@ -36,6 +37,9 @@ struct MemoryNeeds {
     var sheetPixels = 0
     /// Icons whose distance fields are kept beyond the two of a morph (an `animate` timeline's).
     var extraIcons = 0
+    /// Whether metaball frames give icons' translucent layers their opacity
+    /// (`translucentLayersBytesPerPixel` more).
+    var translucentLayers = false
 
     /// How far the estimate must pass the limit for a refusal: a quarter. The address space
     /// a run takes varies by more than the estimate's own error (up to 13 % above the need
@@ -66,6 +70,9 @@ struct MemoryNeeds {
     static let sheetBytesPerPixel = 5.5
     /// Bytes a frame pixel takes for each further distance field kept.
     static let keptFieldBytesPerPixel = 5.0
+    /// Bytes a frame pixel takes beside when metaball frames keep translucent layers (see
+    /// the type's comment: 2048 px frames, 126 MB against 70 MB, 13.4 bytes a pixel).
+    static let translucentLayersBytesPerPixel = 13.5
 
     /// The sheet or strip of `output` counted, when it is one (its frames are this size).
     mutating func countSheet(of output: FrameOutput) {
@@ -79,6 +86,7 @@ struct MemoryNeeds {
     var bytes: Int {
         var perPixel = Self.bytesPerPixel(style) + (traces ? Self.tracingBytesPerPixel : 0)
         if style == .distance { perPixel += Double(extraIcons) * Self.keptFieldBytesPerPixel }
+        if style == .metaball && translucentLayers { perPixel += Self.translucentLayersBytesPerPixel }
         let total = Double(Self.baseBytes) + perPixel * Double(width) * Double(height)
             + Self.sheetBytesPerPixel * Double(sheetPixels)
         return total < Double(Int.max) ? Int(total.rounded(.up)) : .max
