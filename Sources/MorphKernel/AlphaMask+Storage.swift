@@ -8,4 +8,14 @@ extension AlphaMask {
     func sharesStorage(with other: AlphaMask) -> Bool {
         pixels.withUnsafeBufferPointer { mine in other.pixels.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
     }
+
+    /// Whether both masks have no opaque coverage, or the same storage for it.
+    func sharesCoverage(with other: AlphaMask) -> Bool {
+        switch (opaqueCoverage, other.opaqueCoverage) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?):
+            return mine.withUnsafeBufferPointer { m in theirs.withUnsafeBufferPointer { $0.baseAddress == m.baseAddress } }
+        default: return false
+        }
+    }
 }

@@ -116,7 +116,7 @@ final class LayerOpacity {
                 let c = shape[x], d = difference[x]
                 var o = c > 0 ? 1 - d / c : 1
                 o = o < 0 ? 0 : o > 1 ? 1 : o
-                let scaled = Float(row[x]) * o + Self.roundingBias
+                let scaled = Float(row[x]) * o + PixelWriter.roundingBias
                 row[x] = UInt8(truncatingIfNeeded: scaled.bitPattern)
             }
         }
@@ -132,7 +132,7 @@ final class LayerOpacity {
         values.withUnsafeMutableBufferPointer { out in
             computeFields(
                 source: source, target: target, captured: captured, constants: constants, kernel: kernel,
-                rows: 0..<height, columns: 0..<width
+                rows: 0..<height, columns: 0..<width, shapes: false
             ) { y, _, difference in
                 // The weights sum to 1 within 10⁻⁶: the clamp keeps V_D in [0, 1] as documented.
                 let row = out.baseAddress! + y * width
@@ -179,14 +179,14 @@ final class LayerOpacity {
         differenceColumns = left < right ? left..<right : 0..<0
     }
 
-    /// Computes V_C and V_D at `rows` × the column blocks of `columns`, and hands each row to
-    /// `body` as it is done: y and the row's V_C and V_D (column x at x; only the blocks
-    /// asked for are set, and with `empty`, width × height coverage bytes, not those of a
-    /// block whose bytes in the row are all 0).
+    /// Computes V_C (unless `shapes` is false) and V_D at `rows` × the column blocks of
+    /// `columns`, and hands each row to `body` as it is done: y and the row's V_C and V_D
+    /// (column x at x; only the blocks asked for are set, and with `empty`, width × height
+    /// coverage bytes, not those of a block whose bytes in the row are all 0).
     private func computeFields(
         source: AlphaMask, target: AlphaMask, captured: CapturedField?, constants: FrameConstants,
-        kernel: GaussianKernel, rows: Range<Int>, columns: Range<Int>, skippingEmpty empty: UnsafePointer<UInt8>? = nil,
-        each body: (Int, UnsafePointer<Float>, UnsafePointer<Float>) -> Void
+        kernel: GaussianKernel, rows: Range<Int>, columns: Range<Int>, shapes: Bool = true,
+        skippingEmpty empty: UnsafePointer<UInt8>? = nil, each body: (Int, UnsafePointer<Float>, UnsafePointer<Float>) -> Void
     ) {
         let n = kernel.halfWidth
         let h = min(n, shapeScratch.paddingColumns), v = min(n, shapeScratch.paddingRows)
@@ -205,8 +205,8 @@ final class LayerOpacity {
                             let taps = shapeScratch.loadTaps(centre, halfWidth: max(h, v))
                             let tails = captured == nil && MixSteps.applies(halfWidth: h)
                                 ? shapeScratch.loadTailTable(centre: centre, halfWidth: h) : nil
-                            // Across: the blocks of each row, as the frame's pass takes them.
-                            // The blocks of row y of one field's two masks and captured values.
+                            // Across, as the frame's pass takes them: the blocks of row y of one
+                            // field's two masks and captured values.
                             func rowBlocks(
                                 _ source: UnsafePointer<UInt8>, _ target: UnsafePointer<UInt8>, _ captured: UnsafePointer<Float>?,
                                 row y: Int, scratch: RenderScratch
@@ -219,7 +219,7 @@ final class LayerOpacity {
                                     steps: scratch.stepBuffer(band: 0), padded: scratch.paddedRow(band: 0), blocks: blocks)
                             }
                             // D first, noting where it is not 0; then the shape, only within
-                            // v rows of that (elsewhere V_D is 0, o is 1 and V_C is not read).
+                            // 2v rows of that.
                             for b in blocks {
                                 firstDifferenceRow[b] = .max
                                 lastDifferenceRow[b] = .min
@@ -236,13 +236,15 @@ final class LayerOpacity {
                                     }
                                 }
                             }
-                            // Whether V_D is 0 at row y of block b.
-                            func beyondReach(_ y: Int, _ b: Int) -> Bool {
-                                y &+ v < firstDifferenceRow[b] || y &- v > lastDifferenceRow[b]
+                            // Whether row y of block b lies more than `reach` rows from every
+                            // row of D's there: V_D is 0 at rows beyond v, and V_C is read only
+                            // within v of the others.
+                            func beyond(_ reach: Int, _ y: Int, _ b: Int) -> Bool {
+                                y &+ reach < firstDifferenceRow[b] || y &- reach > lastDifferenceRow[b]
                             }
-                            for y in acrossRows {
+                            for y in acrossRows where shapes {
                                 var shapeBlocks = rowBlocks(sourceShape, targetShape, capturedShape, row: y, scratch: shapeScratch)
-                                for b in blocks where !(y &+ v < firstDifferenceRow[b] &- v || y &- v > lastDifferenceRow[b] &+ v) {
+                                for b in blocks where !beyond(2 &* v, y, b) {
                                     (shapePlane + y &* 16 + b &* blockStride).storeVector16(shapeBlocks.vector(block: b), at: 0)
                                 }
                             }
@@ -250,15 +252,17 @@ final class LayerOpacity {
                             for y in rows {
                                 for b in blocks {
                                     if let empty, Self.isEmpty(empty + y &* width, block: b, width: width) { continue }
-                                    if beyondReach(y, b) {
+                                    if beyond(v, y, b) {
                                         // V_D = 0 exactly: o = 1.
                                         shapeRow.storeVector16(SIMD16(repeating: 1), at: b &* 16)
                                         differenceRow.storeVector16(SIMD16(repeating: 0), at: b &* 16)
                                         continue
                                     }
-                                    shapeRow.storeVector16(
-                                        SeparableBlur.verticalSum(shapePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
-                                        at: b &* 16)
+                                    if shapes {
+                                        shapeRow.storeVector16(
+                                            SeparableBlur.verticalSum(shapePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
+                                            at: b &* 16)
+                                    }
                                     differenceRow.storeVector16(
                                         SeparableBlur.verticalSum(
                                             differencePlane + y &* 16 + b &* blockStride, taps: taps, halfWidth: v),
@@ -275,19 +279,12 @@ final class LayerOpacity {
 }
 
 extension LayerOpacity {
-    /// 1.5 · 2²³: added to a value in [0, 255], it leaves the value rounded to the nearest
-    /// integer in the low bits.
-    static let roundingBias: Float = 12_582_912
-
     /// Whether the bytes of block `b` (columns 16b ..< 16b + 16, those inside the row) of
     /// `row` are all 0.
     @inline(__always)
     static func isEmpty(_ row: UnsafePointer<UInt8>, block b: Int, width: Int) -> Bool {
         let x0 = b &* 16
-        if x0 &+ 16 <= width {
-            let raw = UnsafeRawPointer(row + x0)
-            return raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0
-        }
+        if x0 &+ 16 <= width { return row.uniformByte16(at: x0) == 0 }
         var x = x0
         while x < width {
             if row[x] != 0 { return false }
@@ -308,16 +305,4 @@ private func withShape<R>(of mask: AlphaMask, _ body: (UnsafePointer<UInt8>) -> 
 private func withTranslucency<R>(of field: CapturedField?, _ body: (UnsafePointer<Float>?) -> R) -> R {
     guard let values = field?.translucency else { return body(nil) }
     return values.withUnsafeBufferPointer { body($0.baseAddress!) }
-}
-
-extension AlphaMask {
-    /// Whether both masks have no opaque coverage, or the same storage for it.
-    func sharesCoverage(with other: AlphaMask) -> Bool {
-        switch (opaqueCoverage, other.opaqueCoverage) {
-        case (nil, nil): return true
-        case (let mine?, let theirs?):
-            return mine.withUnsafeBufferPointer { m in theirs.withUnsafeBufferPointer { $0.baseAddress == m.baseAddress } }
-        default: return false
-        }
-    }
 }

@@ -56,14 +56,10 @@ extension MorphRenderer {
         var x = 0
         while x < width {
             let count = min(16, width &- x)
-            if count == 16 {
-                let first = UnsafeRawPointer(line + x).loadUnaligned(as: UInt64.self)
-                let second = UnsafeRawPointer(line + (x &+ 8)).loadUnaligned(as: UInt64.self)
-                if first | second == 0 || first & second == .max {
-                    writer.fill(first == 0 ? empty : full, columns: x..<x &+ 16, of: row)
-                    x &+= 16
-                    continue
-                }
+            if count == 16, let byte = line.uniformByte16(at: x) {
+                writer.fill(byte == 0 ? empty : full, columns: x..<x &+ 16, of: row)
+                x &+= 16
+                continue
             }
             for lane in 0..<count { lanes[lane] = Float(line[x &+ lane]) }
             let alpha = UnsafePointer(lanes).vector16(at: 0) / 255

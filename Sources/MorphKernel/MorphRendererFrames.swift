@@ -46,14 +46,11 @@ extension MorphRenderer {
         let kernel = bank.levels[constants.level]
         // Icons with translucent layers: the field of their shapes, and beside it their
         // blurred translucency (`LayerOpacity`).
-        let layered = LayerOpacity.applies(source: frame.source, target: frame.target, captured: capture?.field)
-        var translucency: [Float]?
-        if layered {
-            lock.lock()
-            translucency = layerOpacityLocked().translucency(
-                source: frame.source, target: frame.target, captured: capture?.field, constants: constants, kernel: kernel)
-            lock.unlock()
-        }
+        let translucency = LayerOpacity.applies(source: frame.source, target: frame.target, captured: capture?.field)
+            ? lock.withLock {
+                layerOpacityLocked().translucency(
+                    source: frame.source, target: frame.target, captured: capture?.field, constants: constants, kernel: kernel)
+            } : nil
         let values = LayerOpacity.shape(of: frame.source).pixels.withUnsafeBufferPointer { source in
             LayerOpacity.shape(of: frame.target).pixels.withUnsafeBufferPointer { target in
                 withCapturedValues(capture?.field) { captured in

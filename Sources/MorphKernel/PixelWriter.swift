@@ -42,7 +42,9 @@ struct PixelWriter {
         }
     }
 
-    private static let roundingBias: Float = 12_582_912  // 1.5 · 2²³
+    /// 1.5 · 2²³: added to a value in [0, 255], it leaves the value rounded to the nearest
+    /// integer (ties to even) in the low bits.
+    static let roundingBias: Float = 12_582_912
 
     /// 16 output alphas in the low byte of each lane (the upper bits are the rounding bias)
     /// for coverages in [0, 1].

@@ -47,4 +47,14 @@ extension UnsafePointer where Pointee == UInt8 {
     func vector16(at offset: Int) -> SIMD16<UInt8> {
         UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD16<UInt8>.self)
     }
+
+    /// 0 or 255 when the 16 bytes starting `offset` bytes from here are all that, else nil
+    /// (two 8-byte loads).
+    @inline(__always)
+    func uniformByte16(at offset: Int) -> UInt8? {
+        let raw = UnsafeRawPointer(self + offset)
+        let first = raw.loadUnaligned(as: UInt64.self), second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if first | second == 0 { return 0 }
+        return first & second == .max ? 255 : nil
+    }
 }

@@ -292,11 +292,7 @@ enum AnimateCommand {
         case .metaball, .distance:
             let masks = try TimelinePlayer.loadIcons(
                 of: options.timeline, in: layout, source: options.maskSource, warn: warn)
-            // Icons with translucent layers: their frames take more, known now.
-            if masks.values.contains(where: { $0.opaqueCoverage != nil }) {
-                needs.translucentLayers = true
-                try needs.check()
-            }
+            try needs.countTranslucentLayers(of: masks.values)
             renderer = try makeRenderer()
             var animator = try MaskTimelineAnimator(renderer: renderer, masks: masks, start: options.timeline.start)
             timelineFrames = try options.player.frames(of: &animator, maximumFrames: TimingOptions.maximumFrames)

@@ -1,3 +1,5 @@
+import AlphaRaster
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -73,6 +75,14 @@ struct MemoryNeeds {
     /// Bytes a frame pixel takes beside when metaball frames keep translucent layers (see
     /// the type's comment: 2048 px frames, 126 MB against 70 MB, 13.4 bytes a pixel).
     static let translucentLayersBytesPerPixel = 13.5
+
+    /// Counts `translucentLayers` and checks again (`check()`) when some of `masks`, the
+    /// command's icons as drawn, have translucent layers (`AlphaMask.opaqueCoverage`).
+    mutating func countTranslucentLayers(of masks: some Sequence<AlphaMask>) throws {
+        guard masks.contains(where: { $0.opaqueCoverage != nil }) else { return }
+        translucentLayers = true
+        try check()
+    }
 
     /// The sheet or strip of `output` counted, when it is one (its frames are this size).
     mutating func countSheet(of output: FrameOutput) {

@@ -173,11 +173,7 @@ enum RenderCommand {
         case .metaball, .distance:
             let source = try IconInput.load(options.source, option: from, in: options.layout, source: options.maskSource, warn: warn)
             let target = try IconInput.load(options.target, option: to, in: options.layout, source: options.maskSource, warn: warn)
-            // Icons with translucent layers: their frames take more, known now.
-            if source.opaqueCoverage != nil || target.opaqueCoverage != nil {
-                needs.translucentLayers = true
-                try needs.check()
-            }
+            try needs.countTranslucentLayers(of: [source, target])
             renderer = try MorphRenderer(width: source.width, height: source.height, style: options.style)
             frames = schedule.map {
                 .masks(MorphFrame(source: source, target: target, progress: options.frames.progress(ofFrame: $0.step)))
